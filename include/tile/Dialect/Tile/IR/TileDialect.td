@@ -1,0 +1,83 @@
+//===- TileDialect.td - the tile dialect -------------------*- tablegen -*-===//
+//
+// Triton-style tile kernels: one program instance owns an output tile.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+#define TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::tile";
+  let summary = "Triton-style tile kernels for Apple GPUs";
+  let description = [{
+    The `tile` dialect describes GPU kernels at the level of tiles: each program
+    instance (one threadgroup on an Apple GPU) owns a tile of the output and
+    computes it with whole-tile operations.
+
+    * Tiles are builtin ranked tensors of rank 1 or 2 with a static shape
+      (`tensor<64x32xf32>`); they are register resident and have value
+      semantics.
+    * Buffers are flat, rank-1 `memref` kernel arguments (`memref<?xf32>`); 2-D
+      addressing is expressed with explicit strides on `tile.load` and
+      `tile.store`, so any layout (row-major, column-major, transposed, a
+      sub-matrix of a larger one) is just a choice of offsets and strides.
+    * Elementwise math is ordinary `arith` and `math` on tensors
+      (`arith.select` of an `arith.cmpf` is `where`); a runtime scalar becomes a
+      tile with `tile.splat`.
+    * A kernel is a `func.func` carrying the unit attribute `tile.kernel`.
+
+    Discardable attributes understood by the dialect:
+
+    * `tile.kernel` (unit, on `func.func`): marks a kernel entry point. The
+      function must return nothing.
+    * `tile.simdgroups = array<i64: WM, WN>` (on a kernel): the grid of SIMD
+      groups of one threadgroup; both positive and `WM * WN * 32 <= 1024`.
+    * `tile.target = "apple7" | "apple8" | "apple9" | "apple10"` (on a module
+      or kernel): the GPU family to generate code for.
+    * `tile.num_stages = N : i64` (N >= 1, on a loop): the pipelining hint of
+      a `tile.for_range`, kept on the `scf.for` it lowers to.
+
+    Example:
+
+    ```mlir
+    func.func @scale(%X: memref<?xf32>, %Y: memref<?xf32>, %n: index, %s: f32)
+        attributes {tile.kernel} {
+      %c256 = arith.constant 256 : index
+      %p = tile.program_id x : index
+      %i = arith.muli %p, %c256 : index
+      %x = tile.load %X[%i] bounds [%n] : memref<?xf32> -> tensor<256xf32>
+      %k = tile.splat %s : f32 -> tensor<256xf32>
+      %y = arith.mulf %x, %k : tensor<256xf32>
+      tile.store %y, %Y[%i] bounds [%n] : tensor<256xf32>, memref<?xf32>
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let hasOperationAttrVerify = 1;
+  let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+    /// Names of the discardable attributes the dialect understands.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return "tile.kernel";
+    }
+    static constexpr ::llvm::StringLiteral getSimdgroupsAttrName() {
+      return "tile.simdgroups";
+    }
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return "tile.target";
+    }
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
+      return "tile.num_stages";
+    }
+  }];
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+#endif // TILE_DIALECT_TILE_IR_TILEDIALECT_TD

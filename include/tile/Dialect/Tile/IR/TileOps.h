@@ -1,0 +1,35 @@
+//===- TileOps.h - tile dialect operations ----------------------*- C++ -*-===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEOPS_H
+#define TILE_DIALECT_TILE_IR_TILEOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileEnums.h.inc"
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.h.inc"
+
+namespace tile {
+
+/// Returns the number of iterations of `op` when its bounds and step are
+/// constants (zero when the range is empty), std::nullopt otherwise.
+std::optional<int64_t> getConstantTripCount(ForRangeOp op);
+
+/// Folds a loop that runs zero times into its initial values and inlines a
+/// loop that runs exactly once. Returns success if `op` was replaced. Used by
+/// the canonicalizer and by the transforms that create such loops.
+llvm::LogicalResult simplifyTrivialLoop(ForRangeOp op,
+                                        mlir::RewriterBase &rewriter);
+
+} // namespace tile
+
+#endif // TILE_DIALECT_TILE_IR_TILEOPS_H

@@ -1,0 +1,307 @@
+//===- TileOps.td - tile dialect operations ----------------*- tablegen -*-===//
+//
+// The textual forms of these ops are a public interface (see DESIGN.md):
+// extend them, do not change them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEOPS_TD
+#define TILE_DIALECT_TILE_IR_TILEOPS_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "tile/Dialect/Tile/IR/TileAttrs.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/LoopLikeInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// A flat buffer kernel argument; 2-D addressing is done with strides.
+def Tile_Buffer : MemRefRankOf<[AnyType], [1]>;
+
+//===----------------------------------------------------------------------===//
+// Program instance queries
+//===----------------------------------------------------------------------===//
+
+class Tile_GridQueryOp<string mnemonic> : Tile_Op<mnemonic, [Pure]> {
+  let arguments = (ins Tile_Dim:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+}
+
+def Tile_ProgramIdOp : Tile_GridQueryOp<"program_id"> {
+  let summary = "index of this program instance along a grid dimension";
+  let description = [{
+    Returns the position of the running program instance in the launch grid
+    along dimension `x`, `y` or `z`. On Apple GPUs one program instance is one
+    threadgroup, so this is `threadgroup_position_in_grid`.
+
+    Example:
+
+    ```mlir
+    %pm = tile.program_id x : index
+    ```
+  }];
+}
+
+def Tile_NumProgramsOp : Tile_GridQueryOp<"num_programs"> {
+  let summary = "number of program instances along a grid dimension";
+  let description = [{
+    Returns the size of the launch grid, in program instances, along dimension
+    `x`, `y` or `z` (`threadgroups_per_grid` on Apple GPUs).
+
+    Example:
+
+    ```mlir
+    %gm = tile.num_programs x : index
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Memory access
+//===----------------------------------------------------------------------===//
+
+def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments]> {
+  let summary = "strided, optionally masked load of a tile from a buffer";
+  let description = [{
+    Loads a tile of rank 1 or 2 from a flat buffer. For a rank-2 tile, element
+    `(a, b)` of the result is `buffer[(i + a) * s0 + (j + b) * s1]` where
+    `[i, j]` are the `indices` and `[s0, s1]` the `strides`. A rank-1 tile
+    reads `buffer[(i + a) * s]`; its stride defaults to 1 and may be omitted.
+
+    `bounds` (optional, one per dimension, in the same index space as
+    `indices`) mask the access the way Triton masks do: element `(a, b)` is
+    valid iff `i + a < r && j + b < c`. Invalid elements read `padding`
+    (default zero) and never touch memory. Without `bounds` every element
+    must be in range: that is the author's promise.
+
+    A transposed operand is only a choice of strides: the transpose of a
+    row-major KxN matrix `B` with leading dimension `ld` is read with
+    `strides [%c1, %ld]`.
+
+    Example:
+
+    ```mlir
+    %a = tile.load %A[%row, %k] strides [%K, %c1] bounds [%M, %K]
+        : memref<?xf32> -> tensor<64x32xf32>
+    %v = tile.load %X[%i] bounds [%n] {padding = -1.0}
+        : memref<?xf32> -> tensor<256xf32>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Tile_Buffer, "the buffer to read", [MemRead]>:$buffer,
+    Variadic<Index>:$indices,
+    Variadic<Index>:$strides,
+    Variadic<Index>:$bounds,
+    OptionalAttr<TypedAttrInterface>:$padding);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $buffer `[` $indices `]` (`strides` ` ` `[` $strides^ `]`)?
+    (`bounds` ` ` `[` $bounds^ `]`)? attr-dict `:` type($buffer) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments]> {
+  let summary = "strided, optionally masked store of a tile to a buffer";
+  let description = [{
+    Stores a tile of rank 1 or 2 to a flat buffer with the same addressing as
+    `tile.load`: element `(a, b)` goes to `buffer[(i + a) * s0 + (j + b) * s1]`.
+    With `bounds`, elements outside `[0, r) x [0, c)` (in the index space of
+    `indices`) are not written.
+
+    Example:
+
+    ```mlir
+    tile.store %acc, %C[%row, %col] strides [%N, %c1] bounds [%M, %N]
+        : tensor<64x64xf32>, memref<?xf32>
+    ```
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$value,
+    Arg<Tile_Buffer, "the buffer to write", [MemWrite]>:$buffer,
+    Variadic<Index>:$indices,
+    Variadic<Index>:$strides,
+    Variadic<Index>:$bounds);
+  let assemblyFormat = [{
+    $value `,` $buffer `[` $indices `]` (`strides` ` ` `[` $strides^ `]`)?
+    (`bounds` ` ` `[` $bounds^ `]`)? attr-dict `:` type($value) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "tile matrix product with accumulation";
+  let description = [{
+    Computes `acc + a @ b` where `a` is MxK, `b` is KxN and `acc` and the
+    result are MxN. `a` and `b` have the same element type, one of f32, f16 or
+    bf16. The accumulator is f32, or f16 when the operands are f16.
+
+    Example:
+
+    ```mlir
+    %d = tile.dot %a, %b, %acc
+        : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b,
+                       AnyRankedTensor:$acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure]> {
+  let summary = "broadcast a scalar to a tile";
+  let description = [{
+    Makes a tile whose every element is the scalar `input`, e.g. to combine a
+    runtime kernel argument with a tile in `arith`/`math`. The scalar type is
+    the tile's element type.
+
+    Example:
+
+    ```mlir
+    %alpha_t = tile.splat %alpha : f32 -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyFloat, AnySignlessInteger, Index]>:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_SwizzleOp : Tile_Op<"swizzle", [Pure]> {
+  let summary = "remap 2-D program ids for cache locality";
+  let description = [{
+    Maps the program ids `(pm, pn)` of a 2-D grid to the tile coordinates
+    `(m, n)` that this program instance computes, so that instances running
+    at the same time touch nearby tiles of the inputs. The grid size is the
+    one of `tile.num_programs x|y`. The mapping is a bijection on every grid,
+    also when the grid is not a multiple of the block.
+
+    Patterns and their `block`:
+
+    | pattern    | block            | order                                       |
+    |------------|------------------|---------------------------------------------|
+    | `linear`   | 1 (or omitted)   | identity                                    |
+    | `diagonal` | 1 (or omitted)   | column rotated by row                       |
+    | `morton`   | power of 2, >= 2 | Z-order inside `block` x `block` squares    |
+    | `grouped`  | >= 1             | groups of `block` rows walked column-major  |
+    | `hilbert`  | 4                | Hilbert curve inside 4x4 panels             |
+
+    When `block` is omitted it is 1 for `linear`, `diagonal` and `grouped`,
+    2 for `morton` and 4 for `hilbert`.
+
+    Example:
+
+    ```mlir
+    %m, %n = tile.swizzle %pm, %pn {pattern = "morton", block = 2} : index
+    ```
+  }];
+  let arguments = (ins Index:$pid_m, Index:$pid_n, StrAttr:$pattern,
+                       OptionalAttr<I64Attr>:$block);
+  let results = (outs Index:$m, Index:$n);
+  let assemblyFormat = "$pid_m `,` $pid_n attr-dict `:` type($m)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The block of the pattern, with the documented default when omitted.
+    int64_t getEffectiveBlock();
+    /// The names of every supported pattern, in documentation order.
+    static ::llvm::ArrayRef<::llvm::StringLiteral> getPatternNames();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+def Tile_ForRangeOp : Tile_Op<"for_range", [
+    AutomaticAllocationScope, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">,
+    DeclareOpInterfaceMethods<LoopLikeOpInterface, [
+      "getInitsMutable", "getLoopResults", "getRegionIterArgs",
+      "getLoopInductionVars", "getLoopLowerBounds", "getLoopSteps",
+      "getLoopUpperBounds", "getStaticTripCount", "getYieldedValuesMutable"]>,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface,
+      ["getEntrySuccessorOperands"]>]> {
+  let summary = "a counted loop over tiles with loop-carried values";
+  let description = [{
+    Runs its body for `%iv = lb, lb + step, ...` while `%iv < ub` (signed
+    comparison); bounds may be constants or runtime values, `step` must be
+    positive. `iter_args` carry values (typically an accumulator tile) from
+    one iteration to the next: the body's `tile.yield` gives the values of
+    the next iteration, and the op's results are the values yielded by the
+    last one (the initial values when the loop runs zero times).
+
+    `num_stages` (optional, >= 1) asks the backend to software-pipeline the
+    loads of the body over that many stages.
+
+    The op lowers to `scf.for` (`tile-for-range-to-scf`) or is unrolled
+    (`tile-unroll`). A loop that runs zero times folds to its initial values
+    and a loop that runs once is inlined (canonicalization).
+
+    Example:
+
+    ```mlir
+    %acc = tile.for_range %k = %c0 to %K step %c32
+        iter_args(%a0 = %zero) -> (tensor<64x64xf32>) {
+      %a = tile.load %A[%row, %k] strides [%K, %c1] bounds [%M, %K]
+          : memref<?xf32> -> tensor<64x32xf32>
+      %b = tile.load %B[%k, %col] strides [%N, %c1] bounds [%K, %N]
+          : memref<?xf32> -> tensor<32x64xf32>
+      %d = tile.dot %a, %b, %a0
+          : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+      tile.yield %d : tensor<64x64xf32>
+    } {num_stages = 2}
+    ```
+  }];
+  let arguments = (ins Index:$lowerBound, Index:$upperBound, Index:$step,
+                       Variadic<AnyType>:$initArgs,
+                       OptionalAttr<I64Attr>:$num_stages);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$region);
+
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$lowerBound, "::mlir::Value":$upperBound,
+                   "::mlir::Value":$step, CArg<"::mlir::ValueRange", "{}">:$initArgs)>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block *getBody() { return &getRegion().front(); }
+    ::mlir::Value getInductionVar() { return getBody()->getArgument(0); }
+    /// The body's terminator.
+    YieldOp getYield();
+  }];
+}
+
+def Tile_YieldOp : Tile_Op<"yield", [Pure, ReturnLike, Terminator,
+                                     HasParent<"ForRangeOp">]> {
+  let summary = "yield the loop-carried values of the next iteration";
+  let description = [{
+    Terminates the body of `tile.for_range`. Its operands become the
+    `iter_args` of the next iteration, or the loop's results after the last
+    one. With no loop-carried values it may be omitted in the textual form.
+
+    Example:
+
+    ```mlir
+    tile.yield %d : tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* no loop-carried values */ }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+#endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

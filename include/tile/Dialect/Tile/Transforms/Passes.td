@@ -1,0 +1,64 @@
+//===- Passes.td - tile dialect passes ---------------------*- tablegen -*-===//
+
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
+#define TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileForRangeToSCF : Pass<"tile-for-range-to-scf"> {
+  let summary = "Lower tile.for_range to scf.for";
+  let description = [{
+    Rewrites every `tile.for_range` into an `scf.for` with the same bounds,
+    step, loop-carried values and body; `tile.yield` becomes `scf.yield`.
+    Runtime bounds stay runtime bounds. A `num_stages` hint is kept on the
+    `scf.for` as the discardable attribute `tile.num_stages` so that later
+    pipelining can read it.
+
+    Example:
+
+    ```mlir
+    %r = tile.for_range %k = %c0 to %K step %c32 iter_args(%a = %z) -> (f32) {
+      ...
+      tile.yield %n : f32
+    }
+    // becomes
+    %r = scf.for %k = %c0 to %K step %c32 iter_args(%a = %z) -> (f32) {
+      ...
+      scf.yield %n : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def TileUnroll : Pass<"tile-unroll"> {
+  let summary = "Unroll tile.for_range loops fully or by a factor";
+  let description = [{
+    Without `factor`, every `tile.for_range` whose trip count is a constant
+    no larger than `max-trip-count` is unrolled fully into straight-line IR:
+    the body is cloned once per iteration with the induction variable
+    replaced by its constant value and each iteration's loop-carried values
+    (e.g. the accumulator of a K loop) taken from the previous iteration's
+    `tile.yield`. Loops with runtime bounds or longer trip counts are left
+    alone.
+
+    With `factor=N` (N >= 2) every loop, constant or runtime bounded, is
+    unrolled by N: a main loop with step `N * step` runs N copies of the body
+    per iteration, and a remainder loop with the original step runs the
+    `trip_count mod N` iterations that are left, so the result is correct for
+    any trip count. When the trip count is constant, a main or remainder
+    loop that would run zero times is not created and one that runs once is
+    inlined. `max-trip-count` is ignored when `factor` is given.
+
+    Nested loops are unrolled innermost first.
+  }];
+  let options = [
+    Option<"maxTripCount", "max-trip-count", "int64_t", /*default=*/"64",
+           "Unroll fully only loops with a constant trip count up to this">,
+    Option<"factor", "factor", "int64_t", /*default=*/"0",
+           "Unroll every loop by this factor with a remainder loop "
+           "(0: full unroll of constant trip counts only)">
+  ];
+}
+
+#endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,106 @@
+//===- TileDialect.cpp - tile dialect registration and attributes ---------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace tile;
+
+#include "tile/Dialect/Tile/IR/TileOpsDialect.cpp.inc"
+
+void TileDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder,
+                                            Attribute value, Type type,
+                                            Location loc) {
+  // Folded tiles (e.g. a splat of a constant) are ordinary arith constants.
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+/// Apple GPUs run at most 1024 threads per threadgroup, 32 per SIMD group.
+static constexpr int64_t kMaxThreadsPerThreadgroup = 1024;
+static constexpr int64_t kSimdWidth = 32;
+
+static LogicalResult verifyKernelAttr(Operation *op, NamedAttribute attr) {
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << attr.getName()
+                           << "' must be a unit attribute";
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitError() << "'" << attr.getName()
+                           << "' is only valid on a function";
+  if (!func.getResultTypes().empty())
+    return op->emitError() << "a tile kernel must not return values";
+  return success();
+}
+
+static LogicalResult verifySimdgroupsAttr(Operation *op, NamedAttribute attr) {
+  auto grid = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!grid || grid.size() != 2)
+    return op->emitError() << "'" << attr.getName()
+                           << "' must be array<i64: WM, WN>";
+  if (!op->hasAttr(TileDialect::getKernelAttrName()))
+    return op->emitError() << "'" << attr.getName()
+                           << "' is only valid on a 'tile.kernel' function";
+  int64_t wm = grid[0], wn = grid[1];
+  if (wm <= 0 || wn <= 0)
+    return op->emitError() << "'" << attr.getName()
+                           << "' must be positive, got " << wm << "x" << wn;
+  if (wm * wn * kSimdWidth > kMaxThreadsPerThreadgroup)
+    return op->emitError() << "'" << attr.getName() << "' = " << wm << "x"
+                           << wn << " needs " << wm * wn * kSimdWidth
+                           << " threads per threadgroup, more than "
+                           << kMaxThreadsPerThreadgroup;
+  return success();
+}
+
+static LogicalResult verifyTargetAttr(Operation *op, NamedAttribute attr) {
+  auto name = dyn_cast<StringAttr>(attr.getValue());
+  bool known = name && llvm::StringSwitch<bool>(name.getValue())
+                           .Cases({"apple7", "apple8", "apple9", "apple10"}, true)
+                           .Default(false);
+  if (!known)
+    return op->emitError() << "'" << attr.getName()
+                           << "' must be one of \"apple7\", \"apple8\", "
+                              "\"apple9\", \"apple10\"";
+  if (!isa<ModuleOp>(op) && !op->hasAttr(TileDialect::getKernelAttrName()))
+    return op->emitError() << "'" << attr.getName()
+                           << "' is only valid on a module or a 'tile.kernel' "
+                              "function";
+  return success();
+}
+
+static LogicalResult verifyNumStagesAttr(Operation *op, NamedAttribute attr) {
+  auto stages = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!stages || stages.getInt() < 1)
+    return op->emitError() << "'" << attr.getName()
+                           << "' must be an integer of at least 1";
+  if (!isa<LoopLikeOpInterface>(op))
+    return op->emitError() << "'" << attr.getName()
+                           << "' is only valid on a loop";
+  return success();
+}
+
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getKernelAttrName())
+    return verifyKernelAttr(op, attr);
+  if (name == getSimdgroupsAttrName())
+    return verifySimdgroupsAttr(op, attr);
+  if (name == getTargetAttrName())
+    return verifyTargetAttr(op, attr);
+  if (name == getNumStagesAttrName())
+    return verifyNumStagesAttr(op, attr);
+  return op->emitError() << "unknown tile dialect attribute '" << name << "'";
+}

@@ -1,0 +1,210 @@
+//===- Unroll.cpp - full and partial unrolling of tile.for_range ----------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace tile {
+#define GEN_PASS_DEF_TILEUNROLL
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+
+/// Clones the body of `loop` at the builder's insertion point for one
+/// iteration with induction variable `iv` and loop-carried values `carried`;
+/// returns the values that iteration yields (the next iteration's carried
+/// values).
+static SmallVector<Value> cloneIteration(OpBuilder &builder, ForRangeOp loop,
+                                         Value iv, ValueRange carried) {
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), iv);
+  mapping.map(loop.getRegionIterArgs(), carried);
+  for (Operation &op : loop.getBody()->without_terminator())
+    builder.clone(op, mapping);
+  return llvm::map_to_vector(loop.getYield().getValues(), [&](Value v) {
+    return mapping.lookupOrDefault(v);
+  });
+}
+
+/// Replaces `loop`, whose trip count is the constant `tripCount`, by
+/// `tripCount` copies of its body with constant induction variables.
+static void unrollFully(ForRangeOp loop, int64_t tripCount,
+                        RewriterBase &rewriter) {
+  if (succeeded(simplifyTrivialLoop(loop, rewriter)))
+    return;
+  int64_t lb = *getConstantIntValue(loop.getLowerBound());
+  int64_t step = *getConstantIntValue(loop.getStep());
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> carried(loop.getInitArgs());
+  for (int64_t i = 0; i < tripCount; ++i) {
+    Value iv = arith::ConstantIndexOp::create(rewriter, loop.getLoc(),
+                                              lb + i * step);
+    carried = cloneIteration(rewriter, loop, iv, carried);
+  }
+  rewriter.replaceOp(loop, carried);
+}
+
+/// Creates a loop like `loop` (same attributes) over [lb, ub) by `step`
+/// whose body is filled by `fillBody(builder, iv, carried)`, which returns
+/// the values to yield.
+static ForRangeOp createLoopLike(
+    RewriterBase &rewriter, ForRangeOp loop, Value lb, Value ub, Value step,
+    ValueRange inits,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> fillBody) {
+  auto newLoop = ForRangeOp::create(rewriter, loop.getLoc(), lb, ub, step, inits);
+  for (NamedAttribute attr : loop->getAttrs())
+    if (!newLoop->hasAttr(attr.getName()))
+      newLoop->setAttr(attr.getName(), attr.getValue());
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *body = newLoop.getBody();
+  if (inits.empty()) {
+    // The builder added the empty yield; the body goes before it.
+    rewriter.setInsertionPoint(body->getTerminator());
+    fillBody(rewriter, newLoop.getInductionVar(), {});
+    return newLoop;
+  }
+  rewriter.setInsertionPointToEnd(body);
+  SmallVector<Value> yielded = fillBody(rewriter, newLoop.getInductionVar(),
+                                        newLoop.getRegionIterArgs());
+  YieldOp::create(rewriter, loop.getLoc(), yielded);
+  return newLoop;
+}
+
+namespace {
+/// Index arithmetic that computes on constants instead of emitting ops, so
+/// that unrolling a constant-bound loop leaves no dead arithmetic behind.
+struct IndexMath {
+  OpBuilder &builder;
+  Location loc;
+
+  Value constant(int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  }
+  /// Applies `fold` when both operands are constants, else creates `OpTy`.
+  template <typename OpTy>
+  Value binary(Value a, Value b, function_ref<int64_t(int64_t, int64_t)> fold) {
+    std::optional<int64_t> ca = getConstantIntValue(a);
+    std::optional<int64_t> cb = getConstantIntValue(b);
+    if (ca && cb)
+      return constant(fold(*ca, *cb));
+    return OpTy::create(builder, loc, a, b);
+  }
+  Value add(Value a, Value b) {
+    if (isConstantIntValue(b, 0))
+      return a;
+    if (isConstantIntValue(a, 0))
+      return b;
+    return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) { return x + y; });
+  }
+  Value sub(Value a, Value b) {
+    if (isConstantIntValue(b, 0))
+      return a;
+    return binary<arith::SubIOp>(a, b, [](int64_t x, int64_t y) { return x - y; });
+  }
+  Value mul(Value a, int64_t c) {
+    if (c == 1)
+      return a;
+    if (std::optional<int64_t> ca = getConstantIntValue(a))
+      return constant(*ca * c);
+    return arith::MulIOp::create(builder, loc, a, constant(c));
+  }
+  Value mul(Value a, Value b) {
+    return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) { return x * y; });
+  }
+  /// Unsigned division; callers pass a non-negative dividend.
+  Value divui(Value a, Value b) {
+    return binary<arith::DivUIOp>(a, b, [](int64_t x, int64_t y) {
+      return static_cast<int64_t>(static_cast<uint64_t>(x) /
+                                  static_cast<uint64_t>(y));
+    });
+  }
+  Value maxWithZero(Value a) {
+    if (std::optional<int64_t> ca = getConstantIntValue(a))
+      return constant(std::max<int64_t>(*ca, 0));
+    return arith::MaxSIOp::create(builder, loc, a, constant(0));
+  }
+};
+} // namespace
+
+/// Unrolls `loop` by `factor` into a main loop that runs `factor` copies of
+/// the body per iteration and a remainder loop for the iterations left:
+///
+///   span    = max(ub - lb, 0)
+///   mainUb  = lb + (span / (step * factor)) * (step * factor)
+///   main:      for %iv = lb to mainUb step step*factor   (factor bodies)
+///   remainder: for %iv = mainUb to ub step step          (one body)
+///
+/// Every induction value of the main loop plus (factor-1)*step stays below
+/// mainUb <= ub, and the remainder starts where the main loop stops on the
+/// same lattice lb + i*step, so each original iteration runs exactly once
+/// and in order. Constant bounds fold; trivial loops disappear.
+static void unrollByFactor(ForRangeOp loop, int64_t factor,
+                           RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  IndexMath math{rewriter, loc};
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  Value step = loop.getStep();
+  Value bigStep = math.mul(step, factor);
+  Value span = math.maxWithZero(math.sub(ub, lb));
+  Value mainUb = math.add(lb, math.mul(math.divui(span, bigStep), bigStep));
+
+  ForRangeOp mainLoop = createLoopLike(
+      rewriter, loop, lb, mainUb, bigStep, loop.getInitArgs(),
+      [&](OpBuilder &b, Value iv, ValueRange carried) {
+        IndexMath bodyMath{b, loc};
+        SmallVector<Value> values(carried);
+        for (int64_t j = 0; j < factor; ++j) {
+          Value ivJ = j == 0 ? iv : bodyMath.add(iv, bodyMath.mul(step, j));
+          values = cloneIteration(b, loop, ivJ, values);
+        }
+        return values;
+      });
+  ForRangeOp remainder = createLoopLike(
+      rewriter, loop, mainUb, ub, step, mainLoop.getResults(),
+      [&](OpBuilder &b, Value iv, ValueRange carried) {
+        return cloneIteration(b, loop, iv, carried);
+      });
+  rewriter.replaceOp(loop, remainder.getResults());
+  (void)simplifyTrivialLoop(mainLoop, rewriter);
+  (void)simplifyTrivialLoop(remainder, rewriter);
+}
+
+namespace {
+struct TileUnrollPass : tile::impl::TileUnrollBase<TileUnrollPass> {
+  using TileUnrollBase::TileUnrollBase;
+
+  void runOnOperation() override {
+    if (factor < 0 || maxTripCount < 0) {
+      getOperation()->emitError()
+          << "tile-unroll: 'factor' and 'max-trip-count' must not be "
+             "negative, got factor="
+          << factor.getValue() << " max-trip-count=" << maxTripCount.getValue();
+      return signalPassFailure();
+    }
+    // Post-order: inner loops are unrolled before the loops that hold them,
+    // so an unrolled outer loop clones already unrolled bodies.
+    SmallVector<ForRangeOp> loops;
+    getOperation()->walk<WalkOrder::PostOrder>(
+        [&](ForRangeOp loop) { loops.push_back(loop); });
+    IRRewriter rewriter(&getContext());
+    for (ForRangeOp loop : loops) {
+      if (factor >= 2) {
+        unrollByFactor(loop, factor, rewriter);
+        continue;
+      }
+      if (factor == 1)
+        continue;
+      std::optional<int64_t> tripCount = getConstantTripCount(loop);
+      if (tripCount && *tripCount <= maxTripCount)
+        unrollFully(loop, *tripCount, rewriter);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,32 @@
+//===- InitTile.cpp - register tile-mlir dialects and passes --------------===//
+
+#include "tile/InitTile.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void tile::registerTileDialects(mlir::DialectRegistry &registry) {
+  registry.insert<tile::TileDialect, mlir::func::FuncDialect,
+                  mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
+                  mlir::tensor::TensorDialect>();
+}
+
+void tile::registerAllTilePasses() {
+  // Pass registration is global; registering twice would be an error.
+  static bool once = [] {
+    tile::registerTilePasses();
+    mlir::registerTransformsPasses();
+    return true;
+  }();
+  (void)once;
+}
