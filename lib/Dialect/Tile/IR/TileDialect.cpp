@@ -33,11 +33,11 @@ static constexpr int64_t kSimdWidth = 32;
 
 static LogicalResult verifyKernelAttr(Operation *op, NamedAttribute attr) {
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be a unit attribute";
   auto func = dyn_cast<FunctionOpInterface>(op);
   if (!func)
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' is only valid on a function";
   if (!func.getResultTypes().empty())
     return op->emitError() << "a tile kernel must not return values";
@@ -47,17 +47,17 @@ static LogicalResult verifyKernelAttr(Operation *op, NamedAttribute attr) {
 static LogicalResult verifySimdgroupsAttr(Operation *op, NamedAttribute attr) {
   auto grid = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
   if (!grid || grid.size() != 2)
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be array<i64: WM, WN>";
   if (!op->hasAttr(TileDialect::getKernelAttrName()))
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' is only valid on a 'tile.kernel' function";
   int64_t wm = grid[0], wn = grid[1];
   if (wm <= 0 || wn <= 0)
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be positive, got " << wm << "x" << wn;
   if (wm * wn * kSimdWidth > kMaxThreadsPerThreadgroup)
-    return op->emitError() << "'" << attr.getName() << "' = " << wm << "x"
+    return op->emitError() << "'" << attr.getName().getValue() << "' = " << wm << "x"
                            << wn << " needs " << wm * wn * kSimdWidth
                            << " threads per threadgroup, more than "
                            << kMaxThreadsPerThreadgroup;
@@ -70,11 +70,11 @@ static LogicalResult verifyTargetAttr(Operation *op, NamedAttribute attr) {
                            .Cases({"apple7", "apple8", "apple9", "apple10"}, true)
                            .Default(false);
   if (!known)
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be one of \"apple7\", \"apple8\", "
                               "\"apple9\", \"apple10\"";
   if (!isa<ModuleOp>(op) && !op->hasAttr(TileDialect::getKernelAttrName()))
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' is only valid on a module or a 'tile.kernel' "
                               "function";
   return success();
@@ -83,10 +83,10 @@ static LogicalResult verifyTargetAttr(Operation *op, NamedAttribute attr) {
 static LogicalResult verifyNumStagesAttr(Operation *op, NamedAttribute attr) {
   auto stages = dyn_cast<IntegerAttr>(attr.getValue());
   if (!stages || stages.getInt() < 1)
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be an integer of at least 1";
   if (!isa<LoopLikeOpInterface>(op))
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' is only valid on a loop";
   return success();
 }

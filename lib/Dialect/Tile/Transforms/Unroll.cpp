@@ -77,57 +77,61 @@ static ForRangeOp createLoopLike(
 }
 
 namespace {
-/// Index arithmetic that computes on constants instead of emitting ops, so
-/// that unrolling a constant-bound loop leaves no dead arithmetic behind.
+/// Index arithmetic on OpFoldResults: constants stay attributes until a
+/// value is needed, so unrolling a constant-bound loop computes its new
+/// bounds at compile time and leaves no dead arithmetic or constants behind.
 struct IndexMath {
   OpBuilder &builder;
   Location loc;
 
-  Value constant(int64_t v) {
-    return arith::ConstantIndexOp::create(builder, loc, v);
+  Value value(OpFoldResult v) {
+    if (auto attr = dyn_cast<Attribute>(v))
+      return arith::ConstantIndexOp::create(builder, loc,
+                                            cast<IntegerAttr>(attr).getInt());
+    return cast<Value>(v);
   }
-  /// Applies `fold` when both operands are constants, else creates `OpTy`.
+  OpFoldResult constant(int64_t v) { return builder.getIndexAttr(v); }
+
+  /// Computes `fold` when both operands are constants, else creates `OpTy`.
   template <typename OpTy>
-  Value binary(Value a, Value b, function_ref<int64_t(int64_t, int64_t)> fold) {
+  OpFoldResult binary(OpFoldResult a, OpFoldResult b,
+                      function_ref<int64_t(int64_t, int64_t)> fold) {
     std::optional<int64_t> ca = getConstantIntValue(a);
     std::optional<int64_t> cb = getConstantIntValue(b);
     if (ca && cb)
       return constant(fold(*ca, *cb));
-    return OpTy::create(builder, loc, a, b);
+    return OpTy::create(builder, loc, value(a), value(b)).getResult();
   }
-  Value add(Value a, Value b) {
+  OpFoldResult add(OpFoldResult a, OpFoldResult b) {
     if (isConstantIntValue(b, 0))
       return a;
     if (isConstantIntValue(a, 0))
       return b;
     return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) { return x + y; });
   }
-  Value sub(Value a, Value b) {
+  OpFoldResult sub(OpFoldResult a, OpFoldResult b) {
     if (isConstantIntValue(b, 0))
       return a;
     return binary<arith::SubIOp>(a, b, [](int64_t x, int64_t y) { return x - y; });
   }
-  Value mul(Value a, int64_t c) {
-    if (c == 1)
+  OpFoldResult mul(OpFoldResult a, OpFoldResult b) {
+    if (isConstantIntValue(b, 1))
       return a;
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
-      return constant(*ca * c);
-    return arith::MulIOp::create(builder, loc, a, constant(c));
-  }
-  Value mul(Value a, Value b) {
+    if (isConstantIntValue(b, 0))
+      return constant(0);
     return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) { return x * y; });
   }
   /// Unsigned division; callers pass a non-negative dividend.
-  Value divui(Value a, Value b) {
+  OpFoldResult divui(OpFoldResult a, OpFoldResult b) {
     return binary<arith::DivUIOp>(a, b, [](int64_t x, int64_t y) {
       return static_cast<int64_t>(static_cast<uint64_t>(x) /
                                   static_cast<uint64_t>(y));
     });
   }
-  Value maxWithZero(Value a) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
-      return constant(std::max<int64_t>(*ca, 0));
-    return arith::MaxSIOp::create(builder, loc, a, constant(0));
+  OpFoldResult maxWithZero(OpFoldResult a) {
+    return binary<arith::MaxSIOp>(a, constant(0), [](int64_t x, int64_t y) {
+      return std::max(x, y);
+    });
   }
 };
 } // namespace
@@ -149,25 +153,32 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   IndexMath math{rewriter, loc};
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
-  Value step = loop.getStep();
-  Value bigStep = math.mul(step, factor);
-  Value span = math.maxWithZero(math.sub(ub, lb));
-  Value mainUb = math.add(lb, math.mul(math.divui(span, bigStep), bigStep));
+  // Kept as values (constants are still seen through) so that a result equal
+  // to an operand reuses it instead of materializing a copy.
+  OpFoldResult lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  OpFoldResult step = loop.getStep();
+  // Materialized once: it is both an operand of the bound arithmetic and the
+  // main loop's step.
+  Value bigStep = math.value(math.mul(step, math.constant(factor)));
+  OpFoldResult span = math.maxWithZero(math.sub(ub, lb));
+  Value mainUb =
+      math.value(math.add(lb, math.mul(math.divui(span, bigStep), bigStep)));
 
   ForRangeOp mainLoop = createLoopLike(
-      rewriter, loop, lb, mainUb, bigStep, loop.getInitArgs(),
-      [&](OpBuilder &b, Value iv, ValueRange carried) {
+      rewriter, loop, loop.getLowerBound(), mainUb, bigStep,
+      loop.getInitArgs(), [&](OpBuilder &b, Value iv, ValueRange carried) {
         IndexMath bodyMath{b, loc};
         SmallVector<Value> values(carried);
         for (int64_t j = 0; j < factor; ++j) {
-          Value ivJ = j == 0 ? iv : bodyMath.add(iv, bodyMath.mul(step, j));
+          OpFoldResult offset = bodyMath.mul(step, bodyMath.constant(j));
+          Value ivJ = bodyMath.value(bodyMath.add(iv, offset));
           values = cloneIteration(b, loop, ivJ, values);
         }
         return values;
       });
   ForRangeOp remainder = createLoopLike(
-      rewriter, loop, mainUb, ub, step, mainLoop.getResults(),
+      rewriter, loop, mainUb, loop.getUpperBound(), loop.getStep(),
+      mainLoop.getResults(),
       [&](OpBuilder &b, Value iv, ValueRange carried) {
         return cloneIteration(b, loop, iv, carried);
       });

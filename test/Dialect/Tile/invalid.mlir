@@ -1,0 +1,573 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+// One case per verifier message of the tile dialect.
+
+//===----------------------------------------------------------------------===//
+// Dialect attributes
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{'tile.kernel' must be a unit attribute}}
+func.func @kernel_not_unit() attributes {tile.kernel = 1 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.kernel' is only valid on a function}}
+module attributes {tile.kernel} {
+}
+
+// -----
+
+// expected-error @+1 {{a tile kernel must not return values}}
+func.func @kernel_returns() -> index attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  return %c0 : index
+}
+
+// -----
+
+// expected-error @+1 {{'tile.simdgroups' must be array<i64: WM, WN>}}
+func.func @simdgroups_rank() attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2, 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.simdgroups' must be array<i64: WM, WN>}}
+func.func @simdgroups_type() attributes {tile.kernel, tile.simdgroups = [2, 2]} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.simdgroups' is only valid on a 'tile.kernel' function}}
+func.func @simdgroups_not_kernel() attributes {tile.simdgroups = array<i64: 2, 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.simdgroups' must be positive, got 0x2}}
+func.func @simdgroups_zero() attributes {tile.kernel, tile.simdgroups = array<i64: 0, 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.simdgroups' = 8x8 needs 2048 threads per threadgroup, more than 1024}}
+func.func @simdgroups_too_many() attributes {tile.kernel, tile.simdgroups = array<i64: 8, 8>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.target' must be one of "apple7", "apple8", "apple9", "apple10"}}
+module attributes {tile.target = "apple6"} {
+}
+
+// -----
+
+// expected-error @+1 {{'tile.target' must be one of "apple7", "apple8", "apple9", "apple10"}}
+module attributes {tile.target = 9 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'tile.target' is only valid on a module or a 'tile.kernel' function}}
+func.func @target_not_kernel() attributes {tile.target = "apple9"} {
+  return
+}
+
+// -----
+
+func.func @num_stages_value(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.num_stages' must be an integer of at least 1}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {tile.num_stages = 0 : i64}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.num_stages' is only valid on a loop}}
+func.func @num_stages_not_loop() attributes {tile.num_stages = 2 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown tile dialect attribute 'tile.frobnicate'}}
+func.func @unknown_attr() attributes {tile.frobnicate} {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.program_id / tile.num_programs
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @bad_dim() {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'dim' [x, y, z]}}
+  %0 = tile.program_id w : index
+  return
+}
+
+// -----
+
+func.func @grid_query_type() {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  %0 = tile.num_programs x : i32
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.load / tile.store
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @load_rank3(%X: memref<?xf32>, %i: index, %s: index) {
+  // expected-error @+1 {{'tile.load' op tile must have rank 1 or 2, got rank 3}}
+  %0 = tile.load %X[%i, %i, %i] strides [%s, %s, %s] : memref<?xf32> -> tensor<2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @load_dynamic(%X: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op tile must have a static shape, got 'tensor<?xf32>'}}
+  %0 = tile.load %X[%i] : memref<?xf32> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @load_indices(%X: memref<?xf32>, %i: index, %s: index) {
+  // expected-error @+1 {{'tile.load' op expects 2 indices for a rank-2 tile, got 1}}
+  %0 = tile.load %X[%i] strides [%s, %s] : memref<?xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @load_rank2_no_strides(%X: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op expects 2 strides for a rank-2 tile, got 0}}
+  %0 = tile.load %X[%i, %i] : memref<?xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @load_rank1_two_strides(%X: memref<?xf32>, %i: index, %s: index) {
+  // expected-error @+1 {{'tile.load' op expects 1 strides for a rank-1 tile, got 2}}
+  %0 = tile.load %X[%i] strides [%s, %s] : memref<?xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_bounds(%X: memref<?xf32>, %i: index, %s: index) {
+  // expected-error @+1 {{'tile.load' op expects 2 bounds (or none) for a rank-2 tile, got 1}}
+  %0 = tile.load %X[%i, %i] strides [%s, %s] bounds [%i] : memref<?xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @load_element_type(%X: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op tile element type 'f16' does not match buffer element type 'f32'}}
+  %0 = tile.load %X[%i] : memref<?xf32> -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @load_padding_kind(%X: memref<?xi32>, %i: index, %n: index) {
+  // expected-error @+1 {{'tile.load' op padding 5.000000e-01 : f64 cannot be converted to the element type 'i32'}}
+  %0 = tile.load %X[%i] bounds [%n] {padding = 0.5} : memref<?xi32> -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @load_not_flat(%X: memref<4x4xf32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op operand #0 must be 1D memref of any type values}}
+  %0 = tile.load %X[%i] : memref<4x4xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @load_index_type(%X: memref<?xf32>, %i: i32) {
+  // expected-error @+1 {{use of value '%i' expects different type than prior uses: 'index' vs 'i32'}}
+  %0 = tile.load %X[%i] : memref<?xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @store_rank0(%X: memref<?xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'tile.store' op tile must have rank 1 or 2, got rank 0}}
+  tile.store %v, %X[] : tensor<f32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_indices(%X: memref<?xf32>, %v: tensor<4xf32>, %i: index) {
+  // expected-error @+1 {{'tile.store' op expects 1 indices for a rank-1 tile, got 2}}
+  tile.store %v, %X[%i, %i] : tensor<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_bounds(%X: memref<?xf32>, %v: tensor<4xf32>, %i: index) {
+  // expected-error @+1 {{'tile.store' op expects 1 bounds (or none) for a rank-1 tile, got 2}}
+  tile.store %v, %X[%i] bounds [%i, %i] : tensor<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_element_type(%X: memref<?xf32>, %v: tensor<4xbf16>, %i: index) {
+  // expected-error @+1 {{'tile.store' op tile element type 'bf16' does not match buffer element type 'f32'}}
+  tile.store %v, %X[%i] : tensor<4xbf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_not_flat(%X: memref<4x4xf32>, %v: tensor<4xf32>, %i: index) {
+  // expected-error @+1 {{'tile.store' op operand #1 must be 1D memref of any type values}}
+  tile.store %v, %X[%i] : tensor<4xf32>, memref<4x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.dot
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @dot_rank1(%a: tensor<8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op lhs must be a rank-2 tile, got 'tensor<8xf32>'}}
+  %0 = tile.dot %a, %b, %c : tensor<8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @dot_rank3(%a: tensor<8x8xf32>, %b: tensor<8x8x8xf32>, %c: tensor<8x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op rhs must have rank 1 or 2, got rank 3}}
+  %0 = tile.dot %a, %b, %c : tensor<8x8xf32>, tensor<8x8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @dot_dynamic(%a: tensor<8x?xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op lhs must have a static shape, got 'tensor<8x?xf32>'}}
+  %0 = tile.dot %a, %b, %c : tensor<8x?xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @dot_contraction(%a: tensor<16x8xf32>, %b: tensor<4x32xf32>, %c: tensor<16x32xf32>) {
+  // expected-error @+1 {{'tile.dot' op contraction mismatch: lhs is 16x8 but rhs is 4x32}}
+  %0 = tile.dot %a, %b, %c : tensor<16x8xf32>, tensor<4x32xf32> -> tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_acc_shape(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %c: tensor<32x16xf32>) {
+  // expected-error @+1 {{'tile.dot' op accumulator must be 16x32, got 32x16}}
+  %0 = tile.dot %a, %b, %c : tensor<16x8xf32>, tensor<8x32xf32> -> tensor<32x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_int(%a: tensor<8x8xi32>, %b: tensor<8x8xi32>, %c: tensor<8x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op operand element type must be f32, f16 or bf16, got 'i32'}}
+  %0 = tile.dot %a, %b, %c : tensor<8x8xi32>, tensor<8x8xi32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @dot_mixed(%a: tensor<8x8xf16>, %b: tensor<8x8xbf16>, %c: tensor<8x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op operand element types differ: 'f16' and 'bf16'}}
+  %0 = tile.dot %a, %b, %c : tensor<8x8xf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @dot_f16_acc_f32_operands(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf16>) {
+  // expected-error @+1 {{'tile.dot' op accumulator element type must be f32 (or f16 with f16 operands), got 'f16' with 'f32' operands}}
+  %0 = tile.dot %a, %b, %c : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf16>
+  return
+}
+
+// -----
+
+func.func @dot_bf16_acc(%a: tensor<8x8xbf16>, %b: tensor<8x8xbf16>, %c: tensor<8x8xbf16>) {
+  // expected-error @+1 {{'tile.dot' op accumulator element type must be f32 (or f16 with f16 operands), got 'bf16' with 'bf16' operands}}
+  %0 = tile.dot %a, %b, %c : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xbf16>
+  return
+}
+
+// -----
+
+func.func @dot_result_type(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op failed to verify that all of {acc, result} have same type}}
+  %0 = "tile.dot"(%a, %b, %c) : (tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.splat
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @splat_type(%s: f16) {
+  // expected-error @+1 {{'tile.splat' op scalar type 'f16' does not match the tile element type 'f32'}}
+  %0 = tile.splat %s : f16 -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @splat_rank(%s: f32) {
+  // expected-error @+1 {{'tile.splat' op result must have rank 1 or 2, got rank 3}}
+  %0 = tile.splat %s : f32 -> tensor<2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @splat_dynamic(%s: f32) {
+  // expected-error @+1 {{'tile.splat' op result must have a static shape, got 'tensor<?x4xf32>'}}
+  %0 = tile.splat %s : f32 -> tensor<?x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.swizzle
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @swizzle_unknown(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op unknown swizzle pattern 'zigzag'; expected one of 'linear', 'diagonal', 'morton', 'grouped', 'hilbert'}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "zigzag"} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_linear_block(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op pattern 'linear' takes no block (or block = 1), got 4}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "linear", block = 4} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_diagonal_block(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op pattern 'diagonal' takes no block (or block = 1), got 2}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "diagonal", block = 2} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_morton_small(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op pattern 'morton' needs a block that is a power of 2 and at least 2, got 1}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "morton", block = 1} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_morton_pow2(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op pattern 'morton' needs a block that is a power of 2 and at least 2, got 6}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "morton", block = 6} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_grouped(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op pattern 'grouped' needs a block of at least 1, got 0}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "grouped", block = 0} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_hilbert(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op pattern 'hilbert' works on 4x4 panels: block must be 4, got 2}}
+  %m, %n = tile.swizzle %pm, %pn {pattern = "hilbert", block = 2} : index
+  return
+}
+
+// -----
+
+func.func @swizzle_no_pattern(%pm: index, %pn: index) {
+  // expected-error @+1 {{'tile.swizzle' op requires attribute 'pattern'}}
+  %m, %n = tile.swizzle %pm, %pn {block = 2} : index
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.for_range / tile.yield
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @step_zero(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'tile.for_range' op step must be positive, got 0}}
+  tile.for_range %i = %c0 to %n step %c0 {
+  }
+  return
+}
+
+// -----
+
+func.func @step_negative(%n: index) {
+  %c0 = arith.constant 0 : index
+  %cm2 = arith.constant -2 : index
+  // expected-error @+1 {{'tile.for_range' op step must be positive, got -2}}
+  tile.for_range %i = %c0 to %n step %cm2 {
+  }
+  return
+}
+
+// -----
+
+func.func @num_stages(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.for_range' op num_stages must be at least 1, got 0}}
+  tile.for_range %i = %c0 to %n step %c1 {
+  } {num_stages = 0}
+  return
+}
+
+// -----
+
+func.func @yield_count(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = tile.for_range %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+    // expected-error @+1 {{'tile.yield' op yields 2 values but the loop carries 1}}
+    tile.yield %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @yield_type(%n: index, %x: f32, %y: f16) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = tile.for_range %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+    // expected-error @+1 {{'tile.yield' op operand #0 has type 'f16' but the loop result has type 'f32'}}
+    tile.yield %y : f16
+  }
+  return
+}
+
+// -----
+
+func.func @iter_args_types(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected as many iter_args types (2) as iter_args (1)}}
+  %r:2 = tile.for_range %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32, f32) {
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @results_count(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.for_range' op has 1 iter_args but 0 results}}
+  "tile.for_range"(%c0, %n, %c1, %x) ({
+  ^bb0(%i: index, %a: f32):
+    "tile.yield"(%a) : (f32) -> ()
+  }) : (index, index, index, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @block_args(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.for_range' op body must take the induction variable and 1 iter_args, got 1 arguments}}
+  %r = "tile.for_range"(%c0, %n, %c1, %x) ({
+  ^bb0(%i: index):
+    "tile.yield"(%x) : (f32) -> ()
+  }) : (index, index, index, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @iv_type(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.for_range' op induction variable must be index, got 'i32'}}
+  "tile.for_range"(%c0, %n, %c1) ({
+  ^bb0(%i: i32):
+    "tile.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @iter_arg_type(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.for_range' op iter_arg #0 has init type 'f32', block argument type 'f32' and result type 'f16'; they must agree}}
+  %r = "tile.for_range"(%c0, %n, %c1, %x) ({
+  ^bb0(%i: index, %a: f32):
+    "tile.yield"(%a) : (f32) -> ()
+  }) : (index, index, index, f32) -> f16
+  return
+}
+
+// -----
+
+func.func @bound_type(%n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tile.for_range' op operand #1 must be index}}
+  "tile.for_range"(%c0, %n, %c1) ({
+  ^bb0(%i: index):
+    "tile.yield"() : () -> ()
+  }) : (index, i32, index) -> ()
+  return
+}
+
+// -----
+
+func.func @yield_outside(%x: f32) {
+  // expected-error @+1 {{'tile.yield' op expects parent op 'tile.for_range'}}
+  tile.yield %x : f32
+}

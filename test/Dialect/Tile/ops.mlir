@@ -1,0 +1,158 @@
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+// RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+// Every tile op in every textual form round-trips through two tile-opt runs,
+// also through the generic form.
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME:    attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>}
+func.func @matmul(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
+                  %M: index, %N: index, %K: index)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  // CHECK: %[[PM:.*]] = tile.program_id x : index
+  // CHECK: %[[PN:.*]] = tile.program_id y : index
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %row = arith.muli %pm, %c64 : index
+  %col = arith.muli %pn, %c64 : index
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  // CHECK: %[[ACC:.*]] = tile.for_range %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A0:.*]] = %{{.*}}) -> (tensor<64x64xf32>) {
+  %acc = tile.for_range %k = %c0 to %K step %c32 iter_args(%a0 = %zero) -> (tensor<64x64xf32>) {
+    // CHECK: %[[A:.*]] = tile.load %{{.*}}[%{{.*}}, %[[K]]] strides [%{{.*}}, %{{.*}}] bounds [%{{.*}}, %{{.*}}] : memref<?xf32> -> tensor<64x32xf32>
+    %a = tile.load %A[%row, %k] strides [%K, %c1] bounds [%M, %K] : memref<?xf32> -> tensor<64x32xf32>
+    %b = tile.load %B[%k, %col] strides [%N, %c1] bounds [%K, %N] : memref<?xf32> -> tensor<32x64xf32>
+    // CHECK: %[[D:.*]] = tile.dot %[[A]], %{{.*}}, %[[A0]] : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+    %d = tile.dot %a, %b, %a0 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+    // CHECK: tile.yield %[[D]] : tensor<64x64xf32>
+    tile.yield %d : tensor<64x64xf32>
+  }
+  // CHECK: tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] strides [%{{.*}}, %{{.*}}] bounds [%{{.*}}, %{{.*}}] : tensor<64x64xf32>, memref<?xf32>
+  tile.store %acc, %C[%row, %col] strides [%N, %c1] bounds [%M, %N] : tensor<64x64xf32>, memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @grid_queries
+func.func @grid_queries() -> (index, index, index, index, index, index) {
+  // CHECK: tile.program_id x : index
+  // CHECK: tile.program_id y : index
+  // CHECK: tile.program_id z : index
+  // CHECK: tile.num_programs x : index
+  // CHECK: tile.num_programs y : index
+  // CHECK: tile.num_programs z : index
+  %0 = tile.program_id x : index
+  %1 = tile.program_id y : index
+  %2 = tile.program_id z : index
+  %3 = tile.num_programs x : index
+  %4 = tile.num_programs y : index
+  %5 = tile.num_programs z : index
+  return %0, %1, %2, %3, %4, %5 : index, index, index, index, index, index
+}
+
+// CHECK-LABEL: func.func @rank1_forms
+func.func @rank1_forms(%X: memref<?xf32>, %Y: memref<?xf32>, %I: memref<?xi32>,
+                       %i: index, %n: index, %s: index, %alpha: f32)
+    attributes {tile.kernel} {
+  // CHECK: tile.load %{{.*}}[%{{.*}}] : memref<?xf32> -> tensor<256xf32>
+  %a = tile.load %X[%i] : memref<?xf32> -> tensor<256xf32>
+  // CHECK: tile.load %{{.*}}[%{{.*}}] strides [%{{.*}}] : memref<?xf32> -> tensor<256xf32>
+  %b = tile.load %X[%i] strides [%s] : memref<?xf32> -> tensor<256xf32>
+  // CHECK: tile.load %{{.*}}[%{{.*}}] bounds [%{{.*}}] {padding = -1.000000e+00 : f64} : memref<?xf32> -> tensor<256xf32>
+  %c = tile.load %X[%i] bounds [%n] {padding = -1.0} : memref<?xf32> -> tensor<256xf32>
+  // CHECK: tile.load %{{.*}}[%{{.*}}] strides [%{{.*}}] bounds [%{{.*}}] {padding = 7 : i32} : memref<?xi32> -> tensor<128xi32>
+  %d = tile.load %I[%i] strides [%s] bounds [%n] {padding = 7 : i32} : memref<?xi32> -> tensor<128xi32>
+  // CHECK: tile.splat %{{.*}} : f32 -> tensor<256xf32>
+  %k = tile.splat %alpha : f32 -> tensor<256xf32>
+  %ab = arith.addf %a, %b : tensor<256xf32>
+  %abc = arith.mulf %ab, %c : tensor<256xf32>
+  %y = arith.mulf %abc, %k : tensor<256xf32>
+  // CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}] : tensor<256xf32>, memref<?xf32>
+  tile.store %y, %Y[%i] : tensor<256xf32>, memref<?xf32>
+  // CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}] strides [%{{.*}}] bounds [%{{.*}}] : tensor<256xf32>, memref<?xf32>
+  tile.store %y, %Y[%i] strides [%s] bounds [%n] : tensor<256xf32>, memref<?xf32>
+  // CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}] : tensor<128xi32>, memref<?xi32>
+  tile.store %d, %I[%i] : tensor<128xi32>, memref<?xi32>
+  return
+}
+
+// A transposed operand is only a choice of strides; half and bfloat dots.
+// CHECK-LABEL: func.func @dot_types
+func.func @dot_types(%A: memref<?xf16>, %B: memref<?xbf16>, %i: index, %ld: index)
+    -> (tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>) {
+  %c1 = arith.constant 1 : index
+  // CHECK: tile.load %{{.*}}[%{{.*}}, %{{.*}}] strides [%{{.*}}, %{{.*}}] : memref<?xf16> -> tensor<16x8xf16>
+  %a = tile.load %A[%i, %i] strides [%ld, %c1] : memref<?xf16> -> tensor<16x8xf16>
+  %bt = tile.load %A[%i, %i] strides [%c1, %ld] : memref<?xf16> -> tensor<8x16xf16>
+  %h0 = arith.constant dense<0.0> : tensor<16x16xf16>
+  %f0 = arith.constant dense<0.0> : tensor<16x16xf32>
+  // CHECK: tile.dot %{{.*}} : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf16>
+  %h = tile.dot %a, %bt, %h0 : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf16>
+  // CHECK: tile.dot %{{.*}} : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
+  %f = tile.dot %a, %bt, %f0 : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
+  %x = tile.load %B[%i, %i] strides [%ld, %c1] : memref<?xbf16> -> tensor<16x8xbf16>
+  %y = tile.load %B[%i, %i] strides [%ld, %c1] : memref<?xbf16> -> tensor<8x16xbf16>
+  // CHECK: tile.dot %{{.*}} : tensor<16x8xbf16>, tensor<8x16xbf16> -> tensor<16x16xf32>
+  %g = tile.dot %x, %y, %f0 : tensor<16x8xbf16>, tensor<8x16xbf16> -> tensor<16x16xf32>
+  return %h, %f, %g : tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>
+}
+
+// CHECK-LABEL: func.func @swizzles
+func.func @swizzles(%pm: index, %pn: index) -> (index, index) {
+  // CHECK: tile.swizzle %{{.*}}, %{{.*}} {pattern = "linear"} : index
+  // CHECK: tile.swizzle %{{.*}}, %{{.*}} {pattern = "diagonal"} : index
+  // CHECK: tile.swizzle %{{.*}}, %{{.*}} {block = 2 : i64, pattern = "morton"} : index
+  // CHECK: tile.swizzle %{{.*}}, %{{.*}} {block = 8 : i64, pattern = "morton"} : index
+  // CHECK: tile.swizzle %{{.*}}, %{{.*}} {block = 3 : i64, pattern = "grouped"} : index
+  // CHECK: %[[M:.*]], %[[N:.*]] = tile.swizzle %{{.*}}, %{{.*}} {block = 4 : i64, pattern = "hilbert"} : index
+  // CHECK: return %[[M]], %[[N]]
+  %0:2 = tile.swizzle %pm, %pn {pattern = "linear"} : index
+  %1:2 = tile.swizzle %0#0, %0#1 {pattern = "diagonal"} : index
+  %2:2 = tile.swizzle %1#0, %1#1 {pattern = "morton", block = 2} : index
+  %3:2 = tile.swizzle %2#0, %2#1 {pattern = "morton", block = 8} : index
+  %4:2 = tile.swizzle %3#0, %3#1 {pattern = "grouped", block = 3} : index
+  %m, %n = tile.swizzle %4#0, %4#1 {pattern = "hilbert", block = 4} : index
+  return %m, %n : index, index
+}
+
+// Loops: no iter_args (implicit yield), several iter_args, nesting,
+// num_stages, scalars carried.
+// CHECK-LABEL: func.func @loops
+func.func @loops(%X: memref<?xf32>, %n: index) -> (f32, index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant dense<1.0> : tensor<8xf32>
+  // CHECK: tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+  // CHECK-NEXT: tile.store
+  // CHECK-NEXT: }
+  tile.for_range %i = %c0 to %n step %c8 {
+    tile.store %z, %X[%i] bounds [%n] : tensor<8xf32>, memref<?xf32>
+  }
+  %f0 = arith.constant 0.0 : f32
+  // CHECK: %{{.*}}:2 = tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, index) {
+  // CHECK: tile.for_range
+  // CHECK: } {num_stages = 3 : i64}
+  // CHECK: tile.yield %{{.*}}, %{{.*}} : f32, index
+  // CHECK: } {num_stages = 2 : i64}
+  %r:2 = tile.for_range %i = %c0 to %n step %c4 iter_args(%s = %f0, %cnt = %c0) -> (f32, index) {
+    %inner = tile.for_range %j = %c0 to %c8 step %c4 iter_args(%t = %s) -> (f32) {
+      %one = arith.constant 1.0 : f32
+      %t1 = arith.addf %t, %one : f32
+      tile.yield %t1 : f32
+    } {num_stages = 3}
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %cnt, %c1 : index
+    tile.yield %inner, %next : f32, index
+  } {num_stages = 2}
+  return %r#0, %r#1 : f32, index
+}
+
+// CHECK: module attributes {tile.target = "apple9"}
+module attributes {tile.target = "apple9"} {
+  // CHECK: func.func @targeted() attributes {tile.kernel, tile.target = "apple10"}
+  func.func @targeted() attributes {tile.kernel, tile.target = "apple10"} {
+    return
+  }
+}
