@@ -42,7 +42,7 @@ build: configure
 
 # The main job: the tile pipeline on the GEMM example.
 run: build
-	$(TILE_OPT) examples/gemm.mlir --tile-unroll --canonicalize --tile-for-range-to-scf
+	$(TILE_OPT) examples/gemm.mlir --tile-unroll --canonicalize --cse --tile-for-range-to-scf
 
 # Every test suite; fails on any failure.
 test: build
