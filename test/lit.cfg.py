@@ -16,6 +16,19 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
 
+# %tile_cc compiles and links a C11 program against the C API, the way a user
+# of libTileCAPI.so would (strict C: no C++ compiler involved).
+config.substitutions.append((
+    "%tile_cc",
+    " ".join([
+        config.c_compiler, "-std=c11", "-Wall", "-Wextra", "-pedantic",
+        "-Werror", "-I" + os.path.join(config.tile_src_root, "include"),
+        "-I" + config.mlir_include_dir, "-L" + config.tile_lib_dir,
+        "-Wl,-rpath," + config.tile_lib_dir,
+    ]),
+))
+config.substitutions.append(("%tile_capi_lib", "-lTileCAPI"))
+
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tile-opt", "tile-capi-test"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

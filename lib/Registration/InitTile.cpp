@@ -6,6 +6,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -19,6 +20,8 @@ void tile::registerTileDialects(mlir::DialectRegistry &registry) {
                   mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
                   mlir::tensor::TensorDialect>();
+  // Lets the upstream inliner fold helper functions into kernels.
+  mlir::func::registerInlinerExtension(registry);
 }
 
 void tile::registerAllTilePasses() {

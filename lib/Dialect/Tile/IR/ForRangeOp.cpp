@@ -6,6 +6,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tile;
 
@@ -193,9 +195,14 @@ std::optional<int64_t> tile::getConstantTripCount(ForRangeOp op) {
     return std::nullopt;
   if (*ub <= *lb)
     return 0;
-  // ceil((ub - lb) / step) without overflowing near INT64_MAX.
+  // ceil((ub - lb) / step) in unsigned arithmetic: ub - lb may not fit in
+  // int64_t (e.g. the whole index range), and neither may the count, which is
+  // then reported as unknown rather than wrapped.
   uint64_t span = static_cast<uint64_t>(*ub) - static_cast<uint64_t>(*lb);
-  return static_cast<int64_t>((span - 1) / static_cast<uint64_t>(*step) + 1);
+  uint64_t count = (span - 1) / static_cast<uint64_t>(*step) + 1;
+  if (count > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    return std::nullopt;
+  return static_cast<int64_t>(count);
 }
 
 //===----------------------------------------------------------------------===//

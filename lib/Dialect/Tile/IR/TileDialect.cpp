@@ -4,6 +4,7 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -13,11 +14,27 @@ using namespace tile;
 
 #include "tile/Dialect/Tile/IR/TileOpsDialect.cpp.inc"
 
+namespace {
+/// Every tile op may be inlined: none depends on the function it is in (a
+/// helper's tile.program_id means the same inside the kernel that calls it),
+/// so the upstream inliner can merge helper functions into kernels.
+struct TileInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
       >();
+  addInterfaces<TileInlinerInterface>();
 }
 
 Operation *TileDialect::materializeConstant(OpBuilder &builder,

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEUNROLL
@@ -102,24 +103,33 @@ struct IndexMath {
       return constant(fold(*ca, *cb));
     return OpTy::create(builder, loc, value(a), value(b)).getResult();
   }
+  // Folds wrap around like the arith ops they replace (and avoid signed
+  // overflow in C++).
+  static int64_t wrap(uint64_t v) { return static_cast<int64_t>(v); }
   OpFoldResult add(OpFoldResult a, OpFoldResult b) {
     if (isConstantIntValue(b, 0))
       return a;
     if (isConstantIntValue(a, 0))
       return b;
-    return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) { return x + y; });
+    return binary<arith::AddIOp>(a, b, [](int64_t x, int64_t y) {
+      return wrap(static_cast<uint64_t>(x) + static_cast<uint64_t>(y));
+    });
   }
   OpFoldResult sub(OpFoldResult a, OpFoldResult b) {
     if (isConstantIntValue(b, 0))
       return a;
-    return binary<arith::SubIOp>(a, b, [](int64_t x, int64_t y) { return x - y; });
+    return binary<arith::SubIOp>(a, b, [](int64_t x, int64_t y) {
+      return wrap(static_cast<uint64_t>(x) - static_cast<uint64_t>(y));
+    });
   }
   OpFoldResult mul(OpFoldResult a, OpFoldResult b) {
     if (isConstantIntValue(b, 1))
       return a;
     if (isConstantIntValue(b, 0))
       return constant(0);
-    return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) { return x * y; });
+    return binary<arith::MulIOp>(a, b, [](int64_t x, int64_t y) {
+      return wrap(static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
+    });
   }
   /// Unsigned division; callers pass a non-negative dividend.
   OpFoldResult divui(OpFoldResult a, OpFoldResult b) {
@@ -187,11 +197,21 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
   (void)simplifyTrivialLoop(remainder, rewriter);
 }
 
+/// Each unit of the factor is a copy of the loop body: beyond this the
+/// request is a typo rather than a schedule.
+static constexpr int64_t kMaxFactor = 1024;
+
 namespace {
 struct TileUnrollPass : tile::impl::TileUnrollBase<TileUnrollPass> {
   using TileUnrollBase::TileUnrollBase;
 
   void runOnOperation() override {
+    if (factor > kMaxFactor) {
+      getOperation()->emitError()
+          << "tile-unroll: 'factor' must be at most " << kMaxFactor << ", got "
+          << factor.getValue();
+      return signalPassFailure();
+    }
     if (factor < 0 || maxTripCount < 0) {
       getOperation()->emitError()
           << "tile-unroll: 'factor' and 'max-trip-count' must not be "
@@ -207,6 +227,12 @@ struct TileUnrollPass : tile::impl::TileUnrollBase<TileUnrollPass> {
     IRRewriter rewriter(&getContext());
     for (ForRangeOp loop : loops) {
       if (factor >= 2) {
+        // A constant step whose multiple overflows cannot be unrolled; such a
+        // loop runs at most once anyway.
+        std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+        int64_t bigStep;
+        if (step && llvm::MulOverflow(*step, factor.getValue(), bigStep))
+          continue;
         unrollByFactor(loop, factor, rewriter);
         continue;
       }

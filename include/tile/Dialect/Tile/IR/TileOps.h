@@ -21,7 +21,8 @@
 namespace tile {
 
 /// Returns the number of iterations of `op` when its bounds and step are
-/// constants (zero when the range is empty), std::nullopt otherwise.
+/// constants (zero when the range is empty), std::nullopt otherwise or when
+/// the count does not fit in int64_t.
 std::optional<int64_t> getConstantTripCount(ForRangeOp op);
 
 /// Folds a loop that runs zero times into its initial values and inlines a

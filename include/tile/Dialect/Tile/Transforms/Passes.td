@@ -56,8 +56,8 @@ def TileUnroll : Pass<"tile-unroll"> {
     Option<"maxTripCount", "max-trip-count", "int64_t", /*default=*/"64",
            "Unroll fully only loops with a constant trip count up to this">,
     Option<"factor", "factor", "int64_t", /*default=*/"0",
-           "Unroll every loop by this factor with a remainder loop "
-           "(0: full unroll of constant trip counts only)">
+           "Unroll every loop by this factor (at most 1024) with a remainder "
+           "loop (0: full unroll of constant trip counts only)">
   ];
 }
 

@@ -1,0 +1,171 @@
+// RUN: tile-opt %s --canonicalize --split-input-file | FileCheck %s
+// Canonicalization of tile.for_range and tile.splat:
+// * a loop that runs zero times (constant lb >= ub, or lb and ub the same
+//   SSA value even at run time) folds to its inits, side effects and all;
+// * a loop that runs once is inlined: iv -> lb, iter args -> inits, results
+//   -> the yielded values;
+// * loops with two trips or runtime bounds stay;
+// * a splat of a constant folds to a dense arith.constant, a splat of a
+//   runtime scalar stays.
+
+// CHECK-LABEL: func.func @zero_trip_constant
+// CHECK-SAME:    (%[[X:.*]]: f32, %[[T:.*]]: tensor<4xf32>)
+// CHECK-NEXT:    return %[[X]], %[[T]] : f32, tensor<4xf32>
+func.func @zero_trip_constant(%x: f32, %t: tensor<4xf32>) -> (f32, tensor<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  // lb > ub.
+  %r = tile.for_range %i = %c8 to %c4 step %c1 iter_args(%s = %x) -> (f32) {
+    %n = arith.addf %s, %s : f32
+    tile.yield %n : f32
+  }
+  // lb == ub.
+  %q = tile.for_range %i = %c4 to %c4 step %c1 iter_args(%s = %t) -> (tensor<4xf32>) {
+    %n = arith.addf %s, %s : tensor<4xf32>
+    tile.yield %n : tensor<4xf32>
+  }
+  return %r, %q : f32, tensor<4xf32>
+}
+
+// -----
+
+// Same SSA value as both bounds: zero trips whatever %n is at run time.
+// CHECK-LABEL: func.func @zero_trip_same_value
+// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK-NEXT:    return %[[X]], %[[Y]] : f32, f32
+func.func @zero_trip_same_value(%n: index, %step: index, %x: f32, %y: f32) -> (f32, f32) {
+  %r:2 = tile.for_range %i = %n to %n step %step iter_args(%a = %x, %b = %y) -> (f32, f32) {
+    tile.yield %b, %a : f32, f32
+  }
+  return %r#0, %r#1 : f32, f32
+}
+
+// -----
+
+// No iter_args, zero trips: the loop and the store in its body disappear.
+// CHECK-LABEL: func.func @zero_trip_no_results
+// CHECK-NOT:     tile.for_range
+// CHECK-NOT:     tile.store
+// CHECK:         return
+func.func @zero_trip_no_results(%X: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant dense<1.0> : tensor<8xf32>
+  tile.for_range %i = %c8 to %c0 step %c8 {
+    tile.store %z, %X[%i] : tensor<8xf32>, memref<?xf32>
+  }
+  tile.for_range %i = %n to %n step %c8 {
+    tile.store %z, %X[%i] : tensor<8xf32>, memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// One trip (3 to 5 step 4): the load uses lb, the first iter arg is
+// accumulated from its init, the other two are swapped by the yield.
+// CHECK-LABEL: func.func @one_trip
+// CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[A0:.*]]: tensor<4xf32>, %[[B0:.*]]: f32, %[[C0:.*]]: f32)
+// CHECK-NOT:     tile.for_range
+// CHECK:         %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[V:.*]] = tile.load %[[X]][%[[C3]]] : memref<?xf32> -> tensor<4xf32>
+// CHECK-NEXT:    %[[S:.*]] = arith.addf %[[A0]], %[[V]] : tensor<4xf32>
+// CHECK-NEXT:    return %[[S]], %[[C0]], %[[B0]], %[[C3]] :
+func.func @one_trip(%X: memref<?xf32>, %a0: tensor<4xf32>, %b0: f32, %c0: f32)
+    -> (tensor<4xf32>, f32, f32, index) {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %r:4 = tile.for_range %i = %c3 to %c5 step %c4
+      iter_args(%a = %a0, %b = %b0, %c = %c0, %d = %c4) -> (tensor<4xf32>, f32, f32, index) {
+    %v = tile.load %X[%i] : memref<?xf32> -> tensor<4xf32>
+    %s = arith.addf %a, %v : tensor<4xf32>
+    tile.yield %s, %c, %b, %i : tensor<4xf32>, f32, f32, index
+  }
+  return %r#0, %r#1, %r#2, %r#3 : tensor<4xf32>, f32, f32, index
+}
+
+// -----
+
+// One trip without iter_args: the store is kept, at the lower bound.
+// CHECK-LABEL: func.func @one_trip_no_results
+// CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[V:.*]]: tensor<8xf32>)
+// CHECK-NOT:     tile.for_range
+// CHECK:         %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    tile.store %[[V]], %[[X]][%[[C16]]] : tensor<8xf32>, memref<?xf32>
+// CHECK-NEXT:    return
+func.func @one_trip_no_results(%X: memref<?xf32>, %v: tensor<8xf32>) {
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  %c8 = arith.constant 8 : index
+  tile.for_range %i = %c16 to %c24 step %c8 {
+    tile.store %v, %X[%i] : tensor<8xf32>, memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Two trips: kept as is.
+// CHECK-LABEL: func.func @two_trips
+// CHECK:         %[[R:.*]] = tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (f32) {
+// CHECK-NEXT:      %[[N:.*]] = arith.addf %[[S]], %[[S]] : f32
+// CHECK-NEXT:      tile.yield %[[N]] : f32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]] : f32
+func.func @two_trips(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = tile.for_range %i = %c0 to %c2 step %c1 iter_args(%s = %x) -> (f32) {
+    %n = arith.addf %s, %s : f32
+    tile.yield %n : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// Runtime bounds (different values): kept.
+// CHECK-LABEL: func.func @runtime_bounds
+// CHECK-SAME:    (%[[LB:.*]]: index, %[[UB:.*]]: index, %{{.*}}: f32)
+// CHECK:         %[[R:.*]] = tile.for_range %{{.*}} = %[[LB]] to %[[UB]] step
+// CHECK:         return %[[R]] : f32
+func.func @runtime_bounds(%lb: index, %ub: index, %x: f32) -> f32 {
+  %c1 = arith.constant 1 : index
+  %r = tile.for_range %i = %lb to %ub step %c1 iter_args(%s = %x) -> (f32) {
+    %n = arith.addf %s, %s : f32
+    tile.yield %n : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @splat_constant
+// CHECK-DAG:     %[[F:.*]] = arith.constant dense<2.500000e+00> : tensor<4x8xf32>
+// CHECK-DAG:     %[[I:.*]] = arith.constant dense<-3> : tensor<16xi32>
+// CHECK-DAG:     %[[X:.*]] = arith.constant dense<7> : tensor<2xindex>
+// CHECK-NOT:     tile.splat
+// CHECK:         return %[[F]], %[[I]], %[[X]]
+func.func @splat_constant() -> (tensor<4x8xf32>, tensor<16xi32>, tensor<2xindex>) {
+  %f = arith.constant 2.5 : f32
+  %i = arith.constant -3 : i32
+  %x = arith.constant 7 : index
+  %a = tile.splat %f : f32 -> tensor<4x8xf32>
+  %b = tile.splat %i : i32 -> tensor<16xi32>
+  %c = tile.splat %x : index -> tensor<2xindex>
+  return %a, %b, %c : tensor<4x8xf32>, tensor<16xi32>, tensor<2xindex>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @splat_runtime
+// CHECK-SAME:    (%[[S:.*]]: f32)
+// CHECK-NEXT:    %[[T:.*]] = tile.splat %[[S]] : f32 -> tensor<4xf32>
+// CHECK-NEXT:    return %[[T]]
+func.func @splat_runtime(%s: f32) -> tensor<4xf32> {
+  %t = tile.splat %s : f32 -> tensor<4xf32>
+  return %t : tensor<4xf32>
+}

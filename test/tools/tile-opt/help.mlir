@@ -1,0 +1,13 @@
+// RUN: tile-opt --help | FileCheck %s
+// RUN: tile-opt --help | FileCheck %s --check-prefix=DIALECTS
+// tile-opt --help lists the tile passes with their summaries (from
+// Passes.td) and the options of tile-unroll right after it, and names
+// the registered dialects. The passes are listed alphabetically among the
+// upstream ones.
+
+// DIALECTS: Available Dialects: arith, builtin, func, math, memref, scf, tensor, tile
+
+// CHECK:      --tile-for-range-to-scf - Lower tile.for_range to scf.for
+// CHECK-NEXT: --tile-unroll - Unroll tile.for_range loops fully or by a factor
+// CHECK-NEXT:   --factor=<long> - Unroll every loop by this factor{{( \(at most [0-9]+\))?}} with a remainder loop (0: full unroll of constant trip counts only)
+// CHECK-NEXT:   --max-trip-count=<long> - Unroll fully only loops with a constant trip count up to this
