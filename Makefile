@@ -22,7 +22,7 @@ deps:
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" != 0 ]; then echo "error: need root to install:$$missing" >&2; exit 1; fi; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing; \
+	  apt-get update -qq && apt-get install -y -qq $$missing; \
 	fi
 
 $(BUILD_DIR)/build.ninja: | deps
