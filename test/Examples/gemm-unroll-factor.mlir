@@ -8,8 +8,9 @@
 // CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
 // CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
-// CHECK:         %[[POS:.*]] = arith.maxsi %[[K]], %{{.*}} : index
-// CHECK:         %[[TRIPS:.*]] = arith.divui %[[POS]], %[[C64]] : index
+// CHECK:         %[[NONEMPTY:.*]] = arith.cmpi sgt, %[[K]], %{{.*}} : index
+// CHECK:         %[[SPAN:.*]] = arith.select %[[NONEMPTY]], %[[K]], %{{.*}} : index
+// CHECK:         %[[TRIPS:.*]] = arith.divui %[[SPAN]], %[[C64]] : index
 // CHECK:         %[[MAINUB:.*]] = arith.muli %[[TRIPS]], %[[C64]] : index
 // CHECK:         %[[MAIN:.*]] = tile.for_range %[[IV:.*]] = %{{.*}} to %[[MAINUB]] step %[[C64]] iter_args(%[[ACC:.*]] = %[[ZERO]])
 // CHECK:           %[[D0:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[ACC]]

@@ -84,10 +84,11 @@ func.func @exactly_max() {
 
 // -----
 
-// The whole index range: the trip count does not fit in int64_t, so it is
-// unknown and the loop is not unrolled. With a factor, ub - lb wraps to -1
-// like arith.subi, the main loop gets an empty range and disappears, and the
-// remainder loop is the original loop: still exact.
+// The whole index range: 2^64 - 1 iterations. The trip count does not fit
+// in int64_t, so it is unknown and the loop is not fully unrolled. With a
+// factor the range length is computed exactly as an unsigned number: a main
+// loop over [INT64_MIN, INT64_MAX - 3) by 4 and a remainder loop for the
+// last three iterations.
 // CHECK-LABEL: func.func @huge
 // CHECK:       tile.for_range
 // CHECK-NEXT:    "test.use"
@@ -95,10 +96,14 @@ func.func @exactly_max() {
 // F4-DAG:     %[[LB:.*]] = arith.constant -9223372036854775808 : index
 // F4-DAG:     %[[UB:.*]] = arith.constant 9223372036854775807 : index
 // F4-DAG:     %[[S:.*]] = arith.constant 1 : index
-// F4:         tile.for_range %{{.*}} = %[[LB]] to %[[UB]] step %[[S]] {
+// F4-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// F4-DAG:     %[[MUB:.*]] = arith.constant 9223372036854775804 : index
+// F4:         tile.for_range %{{.*}} = %[[LB]] to %[[MUB]] step %[[C4]] {
+// F4-COUNT-4:   "test.use"
+// F4:         }
+// F4:         tile.for_range %{{.*}} = %[[MUB]] to %[[UB]] step %[[S]] {
 // F4-NEXT:      "test.use"
 // F4-NEXT:    }
-// F4-NOT:     tile.for_range
 func.func @huge() {
   %lb = arith.constant -9223372036854775808 : index
   %ub = arith.constant 9223372036854775807 : index

@@ -105,24 +105,27 @@ func.func @one_trip(%X: memref<?xf32>, %s0: f32) -> f32 {
 // Runtime bounds are left alone unless a factor is given. With factor 3 the
 // main loop steps by 3*step and carries the value through three bodies at
 // iv, iv+step, iv+2*step; the remainder loop continues from the main loop's
-// bound with the original step and the main loop's results.
+// bound with the original step and the main loop's results. The length of
+// the range is ub - lb only when ub > lb (select), so that an empty range
+// stays empty.
 // CHECK-LABEL: func.func @runtime
 // CHECK:         tile.for_range
 // CHECK-NOT:     tile.for_range
 // F3-LABEL: func.func @runtime
-// F3-SAME:    (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[STEP:.*]]: index, %[[X:.*]]: f32)
-// F3:         %[[C3:.*]] = arith.constant 3 : index
-// F3:         %[[BIG:.*]] = arith.muli %[[STEP]], %[[C3]] : index
-// F3:         %[[SPAN:.*]] = arith.subi %[[UB]], %[[LB]] : index
-// F3:         %[[POS:.*]] = arith.maxsi %[[SPAN]], %{{.*}} : index
-// F3:         %[[TRIPS:.*]] = arith.divui %[[POS]], %[[BIG]] : index
+// F3-SAME:    (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[X:.*]]: f32)
+// F3-DAG:     %[[STEP:.*]] = arith.constant 5 : index
+// F3-DAG:     %[[BIG:.*]] = arith.constant 15 : index
+// F3:         %[[NONEMPTY:.*]] = arith.cmpi sgt, %[[UB]], %[[LB]] : index
+// F3:         %[[DIFF:.*]] = arith.subi %[[UB]], %[[LB]] : index
+// F3:         %[[SPAN:.*]] = arith.select %[[NONEMPTY]], %[[DIFF]], %{{.*}} : index
+// F3:         %[[TRIPS:.*]] = arith.divui %[[SPAN]], %[[BIG]] : index
 // F3:         %[[MSPAN:.*]] = arith.muli %[[TRIPS]], %[[BIG]] : index
 // F3:         %[[MUB:.*]] = arith.addi %[[LB]], %[[MSPAN]] : index
 // F3:         %[[MAIN:.*]] = tile.for_range %[[IV:.*]] = %[[LB]] to %[[MUB]] step %[[BIG]] iter_args(%[[S:.*]] = %[[X]]) -> (f32) {
 // F3:           %[[V0:.*]] = "test.use"(%[[IV]], %[[S]])
 // F3:           %[[IV1:.*]] = arith.addi %[[IV]], %[[STEP]] : index
 // F3:           %[[V1:.*]] = "test.use"(%[[IV1]], %[[V0]])
-// F3:           %[[O2:.*]] = arith.muli %[[STEP]], %{{.*}} : index
+// F3:           %[[O2:.*]] = arith.constant 10 : index
 // F3:           %[[IV2:.*]] = arith.addi %[[IV]], %[[O2]] : index
 // F3:           %[[V2:.*]] = "test.use"(%[[IV2]], %[[V1]])
 // F3:           tile.yield %[[V2]] : f32
@@ -132,7 +135,27 @@ func.func @one_trip(%X: memref<?xf32>, %s0: f32) -> f32 {
 // F3:           tile.yield %[[RV]] : f32
 // F3:         }
 // F3:         return %[[REM]]
-func.func @runtime(%lb: index, %ub: index, %step: index, %x: f32) -> f32 {
+func.func @runtime(%lb: index, %ub: index, %x: f32) -> f32 {
+  %step = arith.constant 5 : index
+  %r = tile.for_range %i = %lb to %ub step %step iter_args(%s = %x) -> (f32) {
+    %n = "test.use"(%i, %s) : (index, f32) -> f32
+    tile.yield %n : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// A runtime step is left alone even with a factor: step * factor could wrap
+// and make the main loop run the wrong iterations.
+// CHECK-LABEL: func.func @runtime_step
+// CHECK:         tile.for_range
+// F3-LABEL: func.func @runtime_step
+// F3:         tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// F3-NEXT:      "test.use"
+// F3-NEXT:      tile.yield
+// F3-NOT:     tile.for_range
+func.func @runtime_step(%lb: index, %ub: index, %step: index, %x: f32) -> f32 {
   %r = tile.for_range %i = %lb to %ub step %step iter_args(%s = %x) -> (f32) {
     %n = "test.use"(%i, %s) : (index, f32) -> f32
     tile.yield %n : f32

@@ -80,7 +80,8 @@ static ForRangeOp createLoopLike(
 namespace {
 /// Index arithmetic on OpFoldResults: constants stay attributes until a
 /// value is needed, so unrolling a constant-bound loop computes its new
-/// bounds at compile time and leaves no dead arithmetic or constants behind.
+/// bounds at compile time instead of emitting arithmetic for canonicalize to
+/// fold.
 struct IndexMath {
   OpBuilder &builder;
   Location loc;
@@ -115,13 +116,6 @@ struct IndexMath {
       return wrap(static_cast<uint64_t>(x) + static_cast<uint64_t>(y));
     });
   }
-  OpFoldResult sub(OpFoldResult a, OpFoldResult b) {
-    if (isConstantIntValue(b, 0))
-      return a;
-    return binary<arith::SubIOp>(a, b, [](int64_t x, int64_t y) {
-      return wrap(static_cast<uint64_t>(x) - static_cast<uint64_t>(y));
-    });
-  }
   OpFoldResult mul(OpFoldResult a, OpFoldResult b) {
     if (isConstantIntValue(b, 1))
       return a;
@@ -138,10 +132,24 @@ struct IndexMath {
                                   static_cast<uint64_t>(y));
     });
   }
-  OpFoldResult maxWithZero(OpFoldResult a) {
-    return binary<arith::MaxSIOp>(a, constant(0), [](int64_t x, int64_t y) {
-      return std::max(x, y);
-    });
+  /// The length of [lb, ub) as an unsigned number: ub - lb when ub > lb
+  /// (signed), else 0. Exact for every pair, also when ub - lb does not fit
+  /// in int64_t (then it only fits as unsigned), which max(ub - lb, 0)
+  /// would get wrong.
+  OpFoldResult rangeLength(OpFoldResult lb, OpFoldResult ub) {
+    std::optional<int64_t> cl = getConstantIntValue(lb);
+    std::optional<int64_t> cu = getConstantIntValue(ub);
+    if (cl && cu)
+      return constant(*cu > *cl ? wrap(static_cast<uint64_t>(*cu) -
+                                       static_cast<uint64_t>(*cl))
+                                : 0);
+    Value l = value(lb), u = value(ub);
+    Value nonEmpty = arith::CmpIOp::create(builder, loc,
+                                           arith::CmpIPredicate::sgt, u, l);
+    Value diff = arith::SubIOp::create(builder, loc, u, l);
+    return arith::SelectOp::create(builder, loc, nonEmpty, diff,
+                                   value(constant(0)))
+        .getResult();
   }
 };
 } // namespace
@@ -149,7 +157,7 @@ struct IndexMath {
 /// Unrolls `loop` by `factor` into a main loop that runs `factor` copies of
 /// the body per iteration and a remainder loop for the iterations left:
 ///
-///   span    = max(ub - lb, 0)
+///   span    = ub > lb ? ub - lb : 0          (unsigned)
 ///   mainUb  = lb + (span / (step * factor)) * (step * factor)
 ///   main:      for %iv = lb to mainUb step step*factor   (factor bodies)
 ///   remainder: for %iv = mainUb to ub step step          (one body)
@@ -170,7 +178,7 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
   // Materialized once: it is both an operand of the bound arithmetic and the
   // main loop's step.
   Value bigStep = math.value(math.mul(step, math.constant(factor)));
-  OpFoldResult span = math.maxWithZero(math.sub(ub, lb));
+  OpFoldResult span = math.rangeLength(lb, ub);
   Value mainUb =
       math.value(math.add(lb, math.mul(math.divui(span, bigStep), bigStep)));
 
@@ -227,11 +235,13 @@ struct TileUnrollPass : tile::impl::TileUnrollBase<TileUnrollPass> {
     IRRewriter rewriter(&getContext());
     for (ForRangeOp loop : loops) {
       if (factor >= 2) {
-        // A constant step whose multiple overflows cannot be unrolled; such a
-        // loop runs at most once anyway.
+        // The main loop steps by step * factor, which must not wrap: that is
+        // only provable for a constant step (whose multiple overflows only
+        // when the loop runs at most once anyway). Loops with a runtime step
+        // are left alone.
         std::optional<int64_t> step = getConstantIntValue(loop.getStep());
         int64_t bigStep;
-        if (step && llvm::MulOverflow(*step, factor.getValue(), bigStep))
+        if (!step || llvm::MulOverflow(*step, factor.getValue(), bigStep))
           continue;
         unrollByFactor(loop, factor, rewriter);
         continue;

@@ -42,13 +42,18 @@ def TileUnroll : Pass<"tile-unroll"> {
     `tile.yield`. Loops with runtime bounds or longer trip counts are left
     alone.
 
-    With `factor=N` (N >= 2) every loop, constant or runtime bounded, is
-    unrolled by N: a main loop with step `N * step` runs N copies of the body
+    With `factor=N` (N >= 2) every loop with a constant step, whatever its
+    bounds, is unrolled by N: a main loop with step `N * step` runs N copies of the body
     per iteration, and a remainder loop with the original step runs the
     `trip_count mod N` iterations that are left, so the result is correct for
     any trip count. When the trip count is constant, a main or remainder
     loop that would run zero times is not created and one that runs once is
-    inlined. `max-trip-count` is ignored when `factor` is given.
+    inlined. `max-trip-count` is ignored when `factor` is given. Loops with a
+    runtime step are left alone (`step * N` could wrap), and so is a loop
+    whose constant step times N overflows (it runs at most once).
+
+    The pass computes what it can at compile time but does not clean up:
+    run `canonicalize` afterwards to fold the remaining index arithmetic.
 
     Nested loops are unrolled innermost first.
   }];
