@@ -14,7 +14,7 @@ class DialectRegistry;
 
 namespace tile {
 
-/// Registers the tile dialect and the upstream dialects tile kernels are
+/// Registers the tile and applegpu dialects and the upstream dialects tile kernels are
 /// written with: func, arith, math, scf, memref, tensor.
 void registerTileDialects(mlir::DialectRegistry &registry);
 

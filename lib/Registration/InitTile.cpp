@@ -2,6 +2,7 @@
 
 #include "tile/InitTile.h"
 
+#include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -16,7 +17,8 @@
 #include "mlir/Transforms/Passes.h"
 
 void tile::registerTileDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tile::TileDialect, mlir::func::FuncDialect,
+  registry.insert<tile::TileDialect, tile::applegpu::AppleGPUDialect,
+                  mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
                   mlir::tensor::TensorDialect>();

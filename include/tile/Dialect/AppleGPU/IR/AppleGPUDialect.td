@@ -1,0 +1,83 @@
+//===- AppleGPUDialect.td - the applegpu dialect -----------*- tablegen -*-===//
+//
+// An op-level mirror of the Metal Shading Language: the last IR before text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_APPLEGPU_IR_APPLEGPUDIALECT_TD
+#define TILE_DIALECT_APPLEGPU_IR_APPLEGPUDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def AppleGPU_Dialect : Dialect {
+  let name = "applegpu";
+  let cppNamespace = "::tile::applegpu";
+  let summary = "Metal Shading Language constructs for Apple GPUs";
+  let description = [{
+    The `applegpu` dialect is the last IR before Metal Shading Language: each
+    op maps to one MSL construct, so that what the MSL translation prints can
+    be read off the IR and checked with FileCheck. Everything that is not
+    Metal specific stays in upstream dialects (`scf`, `arith`, `math`,
+    `memref`).
+
+    * Kernel ABI: a kernel is a `func.func` with `applegpu.kernel` and
+      `applegpu.threads_per_threadgroup = array<i32: X, Y, Z>`. Each argument
+      carries its binding: `applegpu.buffer = N` (the `[[buffer(N)]]` index),
+      and for buffers `applegpu.access = "read" | "write" | "read_write"`.
+      Buffers are 1-D memrefs in the `device` address space; scalars
+      (`index` as `uint`, `i32`, `f32`, ...) are passed as `constant T&`.
+    * Builtins: `applegpu.thread_index_in_threadgroup`,
+      `applegpu.simdgroup_index_in_threadgroup`,
+      `applegpu.thread_index_in_simdgroup`,
+      `applegpu.threadgroup_position_in_grid`,
+      `applegpu.threadgroups_per_grid`.
+    * Threadgroup memory: `applegpu.alloc_threadgroup` gives a 1-D memref in
+      `#applegpu.address_space<threadgroup>`; it is not initialized.
+    * Synchronization: `applegpu.threadgroup_barrier` and
+      `applegpu.simdgroup_barrier` with memory flags.
+    * SIMD-group matrices: `!applegpu.simdgroup_matrix<8x8xT>` (T = f32, f16,
+      bf16) with fill, load, store, multiply-accumulate and access to the two
+      elements each lane holds.
+
+    Facts the verifiers enforce: at most 1024 threads per threadgroup, a
+    multiple of the SIMD width 32; at most 32768 bytes of threadgroup memory;
+    at most 31 buffer bindings.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return "applegpu.kernel";
+    }
+    static constexpr ::llvm::StringLiteral getThreadsPerThreadgroupAttrName() {
+      return "applegpu.threads_per_threadgroup";
+    }
+    static constexpr ::llvm::StringLiteral getBufferAttrName() {
+      return "applegpu.buffer";
+    }
+    static constexpr ::llvm::StringLiteral getAccessAttrName() {
+      return "applegpu.access";
+    }
+    static constexpr ::llvm::StringLiteral getGridAttrName() {
+      return "applegpu.grid";
+    }
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return "applegpu.target";
+    }
+
+    /// Apple GPU limits the verifiers and the conversion enforce.
+    static constexpr int64_t kSimdWidth = 32;
+    static constexpr int64_t kMaxThreadsPerThreadgroup = 1024;
+    static constexpr int64_t kMaxThreadgroupMemoryBytes = 32768;
+    static constexpr int64_t kMaxBufferBindings = 31;
+  }];
+}
+
+class AppleGPU_Op<string mnemonic, list<Trait> traits = []>
+    : Op<AppleGPU_Dialect, mnemonic, traits>;
+
+#endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUDIALECT_TD

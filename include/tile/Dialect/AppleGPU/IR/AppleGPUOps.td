@@ -1,0 +1,267 @@
+//===- AppleGPUOps.td - applegpu operations ----------------*- tablegen -*-===//
+
+#ifndef TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_TD
+#define TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_TD
+
+include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.td"
+include "tile/Dialect/AppleGPU/IR/AppleGPUAttrs.td"
+include "tile/Dialect/AppleGPU/IR/AppleGPUTypes.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def AppleGPU_Buffer : MemRefRankOf<[AnyType], [1]>;
+
+//===----------------------------------------------------------------------===//
+// Builtins
+//===----------------------------------------------------------------------===//
+
+class AppleGPU_ThreadBuiltinOp<string mnemonic, string what>
+    : AppleGPU_Op<mnemonic, [Pure]> {
+  let summary = "the [[" # mnemonic # "]] kernel input";
+  let description = [{
+    The MSL kernel input `[[}] # mnemonic # [{]]`: }] # what # [{. The MSL
+    translation adds the attributed parameter to the kernel; it is a `uint`.
+
+    Example:
+
+    ```mlir
+    %v = applegpu.}] # mnemonic # [{ : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def AppleGPU_ThreadIndexInThreadgroupOp
+    : AppleGPU_ThreadBuiltinOp<"thread_index_in_threadgroup",
+        "the linear index of the thread in its threadgroup">;
+def AppleGPU_SimdgroupIndexInThreadgroupOp
+    : AppleGPU_ThreadBuiltinOp<"simdgroup_index_in_threadgroup",
+        "the index of the thread's SIMD group in its threadgroup">;
+def AppleGPU_ThreadIndexInSimdgroupOp
+    : AppleGPU_ThreadBuiltinOp<"thread_index_in_simdgroup",
+        "the lane of the thread in its SIMD group (0 to 31)">;
+
+class AppleGPU_GridBuiltinOp<string mnemonic, string what>
+    : AppleGPU_Op<mnemonic, [Pure]> {
+  let summary = "a component of the [[" # mnemonic # "]] kernel input";
+  let description = [{
+    One component of the MSL kernel input `[[}] # mnemonic # [{]]` (a
+    `uint3`): }] # what # [{.
+
+    Example:
+
+    ```mlir
+    %v = applegpu.}] # mnemonic # [{ x : index
+    ```
+  }];
+  let arguments = (ins AppleGPU_Dim:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+}
+
+def AppleGPU_ThreadgroupPositionInGridOp
+    : AppleGPU_GridBuiltinOp<"threadgroup_position_in_grid",
+        "the position of the threadgroup in the grid">;
+def AppleGPU_ThreadgroupsPerGridOp
+    : AppleGPU_GridBuiltinOp<"threadgroups_per_grid",
+        "the number of threadgroups in the grid">;
+
+//===----------------------------------------------------------------------===//
+// Threadgroup memory and synchronization
+//===----------------------------------------------------------------------===//
+
+def AppleGPU_AllocThreadgroupOp : AppleGPU_Op<"alloc_threadgroup", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "threadgroup memory shared by the threads of a threadgroup";
+  let description = [{
+    A `threadgroup T name[N];` array of the kernel: one per threadgroup,
+    shared by all its threads, not initialized. The result is a static 1-D
+    memref in `#applegpu.address_space<threadgroup>`. The kernel's total
+    threadgroup memory is at most 32768 bytes (checked on the kernel).
+
+    Example:
+
+    ```mlir
+    %tg = applegpu.alloc_threadgroup
+        : memref<2304xf32, #applegpu.address_space<threadgroup>>
+    ```
+  }];
+  let results = (outs AppleGPU_Buffer:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Size of the array in bytes.
+    int64_t getSizeInBytes();
+  }];
+}
+
+class AppleGPU_BarrierOp<string mnemonic, string scope>
+    : AppleGPU_Op<mnemonic> {
+  let summary = "MSL " # mnemonic;
+  let description = [{
+    `}] # mnemonic # [{(mem_flags::...)`: every thread of the }] # scope # [{
+    waits here until all have arrived, and the memory named by the flags
+    (`mem_none`, `mem_device`, `mem_threadgroup`, `mem_texture`, combined
+    with `|`) is ordered across the barrier. It must be reached by all
+    threads of the }] # scope # [{ (uniform control flow).
+
+    Example:
+
+    ```mlir
+    applegpu.}] # mnemonic # [{ mem_flags<mem_threadgroup>
+    ```
+  }];
+  let arguments = (ins AppleGPU_MemFlagsAttr:$flags);
+  let assemblyFormat = "`mem_flags` `` $flags attr-dict";
+}
+
+def AppleGPU_ThreadgroupBarrierOp
+    : AppleGPU_BarrierOp<"threadgroup_barrier", "threadgroup">;
+def AppleGPU_SimdgroupBarrierOp
+    : AppleGPU_BarrierOp<"simdgroup_barrier", "SIMD group">;
+
+//===----------------------------------------------------------------------===//
+// SIMD-group matrices
+//===----------------------------------------------------------------------===//
+
+def AppleGPU_SimdgroupFillOp : AppleGPU_Op<"simdgroup_fill", [Pure]> {
+  let summary = "a SIMD-group matrix with every element set to a value";
+  let description = [{
+    `make_filled_simdgroup_matrix<T, 8, 8>(value)`.
+
+    Example:
+
+    ```mlir
+    %z = applegpu.simdgroup_fill %zero : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyFloat:$value);
+  let results = (outs AppleGPU_SimdgroupMatrix:$result);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($value)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def AppleGPU_SimdgroupLoadOp : AppleGPU_Op<"simdgroup_load"> {
+  let summary = "load an 8x8 SIMD-group matrix from memory";
+  let description = [{
+    `simdgroup_load(m, &source[offset], stride, ulong2(0, 0), transpose)`:
+    element `(r, c)` of the result is `source[offset + r * stride + c]`, or,
+    with `transpose`, `source[offset + c * stride + r]`. The source is
+    device or threadgroup memory. All lanes of the SIMD group must execute
+    it together (uniform control flow); there is no bounds masking.
+
+    Example:
+
+    ```mlir
+    %a = applegpu.simdgroup_load %tg[%off] stride %c40
+        : memref<2560xf32, #applegpu.address_space<threadgroup>>
+          -> !applegpu.simdgroup_matrix<8x8xf32>
+    ```
+  }];
+  let arguments = (ins Arg<AppleGPU_Buffer, "", [MemRead]>:$source,
+                       Index:$offset, Index:$stride, UnitAttr:$transpose);
+  let results = (outs AppleGPU_SimdgroupMatrix:$result);
+  let assemblyFormat = [{
+    $source `[` $offset `]` `stride` $stride (`transpose` $transpose^)?
+    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AppleGPU_SimdgroupStoreOp : AppleGPU_Op<"simdgroup_store"> {
+  let summary = "store an 8x8 SIMD-group matrix to memory";
+  let description = [{
+    `simdgroup_store(m, &dest[offset], stride, ulong2(0, 0), transpose)`,
+    the inverse of `applegpu.simdgroup_load`. There is no bounds masking.
+
+    Example:
+
+    ```mlir
+    applegpu.simdgroup_store %m, %C[%off] stride %ldc
+        : !applegpu.simdgroup_matrix<8x8xf32>, memref<?xf32, #applegpu.address_space<device>>
+    ```
+  }];
+  let arguments = (ins AppleGPU_SimdgroupMatrix:$value,
+                       Arg<AppleGPU_Buffer, "", [MemWrite]>:$dest,
+                       Index:$offset, Index:$stride, UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $value `,` $dest `[` $offset `]` `stride` $stride (`transpose` $transpose^)?
+    attr-dict `:` qualified(type($value)) `,` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
+def AppleGPU_SimdgroupMmaOp
+    : AppleGPU_Op<"simdgroup_mma", [AllTypesMatch<["c", "result"]>]> {
+  let summary = "SIMD-group matrix multiply-accumulate";
+  let description = [{
+    `simdgroup_multiply_accumulate(d, a, b, c)`: `d = a * b + c` on 8x8
+    matrices, a collective of the 32 lanes (uniform control flow). `a` and
+    `b` have the same element type; `c` is f32, or f16 with f16 operands.
+
+    Example:
+
+    ```mlir
+    %d = applegpu.simdgroup_mma %a, %b, %c
+        : !applegpu.simdgroup_matrix<8x8xf16>, !applegpu.simdgroup_matrix<8x8xf16>,
+          !applegpu.simdgroup_matrix<8x8xf32>
+    ```
+  }];
+  let arguments = (ins AppleGPU_SimdgroupMatrix:$a, AppleGPU_SimdgroupMatrix:$b,
+                       AppleGPU_SimdgroupMatrix:$c);
+  let results = (outs AppleGPU_SimdgroupMatrix:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def AppleGPU_SimdgroupGetElementOp
+    : AppleGPU_Op<"simdgroup_get_element", [Pure]> {
+  let summary = "one of the two elements this lane holds";
+  let description = [{
+    `m.thread_elements()[index]` (index 0 or 1): the element at row
+    `(l / 4 & 4) + (l / 2) % 4`, column `(l / 4 & 2) * 2 + (l % 2) * 2 + index`
+    for lane `l`.
+
+    Example:
+
+    ```mlir
+    %x = applegpu.simdgroup_get_element %m[1]
+        : !applegpu.simdgroup_matrix<8x8xf32> -> f32
+    ```
+  }];
+  let arguments = (ins AppleGPU_SimdgroupMatrix:$matrix,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<1>]>:$index);
+  let results = (outs AnyFloat:$result);
+  let assemblyFormat = [{
+    $matrix `[` $index `]` attr-dict `:` qualified(type($matrix)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AppleGPU_SimdgroupSetElementOp : AppleGPU_Op<"simdgroup_set_element", [
+    Pure, AllTypesMatch<["matrix", "result"]>,
+    TypesMatchWith<"value type is the matrix element type", "matrix", "value",
+      "::llvm::cast<::tile::applegpu::SimdgroupMatrixType>($_self).getElementType()">]> {
+  let summary = "replace one of the two elements this lane holds";
+  let description = [{
+    `m.thread_elements()[index] = value` in value form: the result is
+    `matrix` with this lane's element `index` (0 or 1) replaced.
+
+    Example:
+
+    ```mlir
+    %m2 = applegpu.simdgroup_set_element %x, %m[0] : !applegpu.simdgroup_matrix<8x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyFloat:$value, AppleGPU_SimdgroupMatrix:$matrix,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<1>]>:$index);
+  let results = (outs AppleGPU_SimdgroupMatrix:$result);
+  let assemblyFormat = [{
+    $value `,` $matrix `[` $index `]` attr-dict `:` qualified(type($matrix))
+  }];
+}
+
+#endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_TD

@@ -1,0 +1,86 @@
+//===- AppleGPUOps.cpp - applegpu op verifiers ----------------------------===//
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace tile::applegpu;
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.cpp.inc"
+
+static int64_t elementBytes(Type type) {
+  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+}
+
+LogicalResult AllocThreadgroupOp::verify() {
+  MemRefType type = getResult().getType();
+  if (!type.hasStaticShape())
+    return emitOpError() << "threadgroup memory must have a static size";
+  if (getAddressSpace(type) != AddressSpace::threadgroup)
+    return emitOpError() << "result must be in "
+                            "#applegpu.address_space<threadgroup>, got "
+                         << type;
+  if (!type.getElementType().isIntOrFloat())
+    return emitOpError() << "element type must be an integer or a float";
+  return success();
+}
+
+int64_t AllocThreadgroupOp::getSizeInBytes() {
+  MemRefType type = getResult().getType();
+  return type.getNumElements() * elementBytes(type.getElementType());
+}
+
+LogicalResult SimdgroupFillOp::verify() {
+  if (getValue().getType() != getResult().getType().getElementType())
+    return emitOpError() << "fill value type " << getValue().getType()
+                         << " does not match the matrix element type "
+                         << getResult().getType().getElementType();
+  return success();
+}
+
+/// The rules shared by simdgroup_load and simdgroup_store.
+static LogicalResult verifyMatrixMemory(Operation *op, MemRefType memory,
+                                        SimdgroupMatrixType matrix) {
+  AddressSpace space = getAddressSpace(memory);
+  if (space != AddressSpace::device && space != AddressSpace::threadgroup)
+    return op->emitOpError()
+           << "memory must be in the device or threadgroup address space";
+  if (memory.getElementType() != matrix.getElementType())
+    return op->emitOpError() << "memory element type "
+                             << memory.getElementType()
+                             << " does not match the matrix element type "
+                             << matrix.getElementType();
+  return success();
+}
+
+LogicalResult SimdgroupLoadOp::verify() {
+  return verifyMatrixMemory(*this, getSource().getType(), getResult().getType());
+}
+
+LogicalResult SimdgroupStoreOp::verify() {
+  return verifyMatrixMemory(*this, getDest().getType(), getValue().getType());
+}
+
+LogicalResult SimdgroupMmaOp::verify() {
+  Type a = getA().getType().getElementType();
+  Type b = getB().getType().getElementType();
+  Type c = getC().getType().getElementType();
+  if (a != b)
+    return emitOpError() << "operand element types differ: " << a << " and "
+                         << b;
+  if (!c.isF32() && !(c.isF16() && a.isF16()))
+    return emitOpError() << "accumulator element type must be f32 (or f16 "
+                            "with f16 operands), got "
+                         << c << " with " << a << " operands";
+  return success();
+}
+
+LogicalResult SimdgroupGetElementOp::verify() {
+  if (getResult().getType() != getMatrix().getType().getElementType())
+    return emitOpError() << "result type " << getResult().getType()
+                         << " does not match the matrix element type "
+                         << getMatrix().getType().getElementType();
+  return success();
+}

@@ -1,0 +1,83 @@
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+// RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+// Every applegpu op, type and attribute round-trips, also through the
+// generic form.
+
+!tg = memref<2560xf32, #applegpu.address_space<threadgroup>>
+!dev = memref<?xf32>
+!f32m = !applegpu.simdgroup_matrix<8x8xf32>
+!f16m = !applegpu.simdgroup_matrix<8x8xf16>
+
+// CHECK-LABEL: func.func @kernel
+// CHECK-SAME:    (%{{.*}}: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 0 : i32},
+// CHECK-SAME:     %{{.*}}: memref<?xf32> {applegpu.access = "write", applegpu.buffer = 1 : i32},
+// CHECK-SAME:     %{{.*}}: index {applegpu.buffer = 2 : i32})
+// CHECK-SAME:    attributes {applegpu.grid = ["ceildiv(M, 64)", "ceildiv(N, 64)", "1"], applegpu.kernel, applegpu.target = "apple9", applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>}
+func.func @kernel(%A: !dev {applegpu.buffer = 0 : i32, applegpu.access = "read"},
+                  %C: !dev {applegpu.buffer = 1 : i32, applegpu.access = "write"},
+                  %ld: index {applegpu.buffer = 2 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>,
+                applegpu.grid = ["ceildiv(M, 64)", "ceildiv(N, 64)", "1"],
+                applegpu.target = "apple9"} {
+  // CHECK: applegpu.thread_index_in_threadgroup : index
+  // CHECK: applegpu.simdgroup_index_in_threadgroup : index
+  // CHECK: applegpu.thread_index_in_simdgroup : index
+  // CHECK: applegpu.threadgroup_position_in_grid x : index
+  // CHECK: applegpu.threadgroups_per_grid z : index
+  %tid = applegpu.thread_index_in_threadgroup : index
+  %sg = applegpu.simdgroup_index_in_threadgroup : index
+  %lane = applegpu.thread_index_in_simdgroup : index
+  %px = applegpu.threadgroup_position_in_grid x : index
+  %nz = applegpu.threadgroups_per_grid z : index
+  // CHECK: %[[TG:.*]] = applegpu.alloc_threadgroup : memref<2560xf32, #applegpu.address_space<threadgroup>>
+  %tg = applegpu.alloc_threadgroup : !tg
+  %c0 = arith.constant 0 : index
+  %c40 = arith.constant 40 : index
+  %v = memref.load %A[%tid] : !dev
+  memref.store %v, %tg[%tid] : !tg
+  // CHECK: applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+  // CHECK: applegpu.threadgroup_barrier mem_flags<mem_device | mem_threadgroup>
+  // CHECK: applegpu.simdgroup_barrier mem_flags<mem_none>
+  applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+  applegpu.threadgroup_barrier mem_flags<mem_device | mem_threadgroup>
+  applegpu.simdgroup_barrier mem_flags<mem_none>
+  %zero = arith.constant 0.0 : f32
+  // CHECK: %[[Z:.*]] = applegpu.simdgroup_fill %{{.*}} : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
+  %z = applegpu.simdgroup_fill %zero : f32 -> !f32m
+  // CHECK: %[[A:.*]] = applegpu.simdgroup_load %[[TG]][%{{.*}}] stride %{{.*}} : memref<2560xf32, #applegpu.address_space<threadgroup>> -> !applegpu.simdgroup_matrix<8x8xf32>
+  // CHECK: %[[B:.*]] = applegpu.simdgroup_load %[[TG]][%{{.*}}] stride %{{.*}} transpose : memref<2560xf32, #applegpu.address_space<threadgroup>> -> !applegpu.simdgroup_matrix<8x8xf32>
+  %a = applegpu.simdgroup_load %tg[%c0] stride %c40 : !tg -> !f32m
+  %b = applegpu.simdgroup_load %tg[%c40] stride %c40 transpose : !tg -> !f32m
+  // CHECK: %[[D:.*]] = applegpu.simdgroup_mma %[[A]], %[[B]], %[[Z]] : !applegpu.simdgroup_matrix<8x8xf32>, !applegpu.simdgroup_matrix<8x8xf32>, !applegpu.simdgroup_matrix<8x8xf32>
+  %d = applegpu.simdgroup_mma %a, %b, %z : !f32m, !f32m, !f32m
+  // CHECK: %[[E:.*]] = applegpu.simdgroup_get_element %[[D]][1] : !applegpu.simdgroup_matrix<8x8xf32> -> f32
+  %e = applegpu.simdgroup_get_element %d[1] : !f32m -> f32
+  %r = arith.maximumf %e, %zero : f32
+  // CHECK: %[[D2:.*]] = applegpu.simdgroup_set_element %{{.*}}, %[[D]][1] : !applegpu.simdgroup_matrix<8x8xf32>
+  %d2 = applegpu.simdgroup_set_element %r, %d[1] : !f32m
+  // CHECK: applegpu.simdgroup_store %[[D2]], %{{.*}}[%{{.*}}] stride %{{.*}} : !applegpu.simdgroup_matrix<8x8xf32>, memref<?xf32>
+  // CHECK: applegpu.simdgroup_store %[[D2]], %[[TG]][%{{.*}}] stride %{{.*}} transpose : !applegpu.simdgroup_matrix<8x8xf32>, memref<2560xf32, #applegpu.address_space<threadgroup>>
+  applegpu.simdgroup_store %d2, %C[%px] stride %ld : !f32m, !dev
+  applegpu.simdgroup_store %d2, %tg[%c0] stride %c40 transpose : !f32m, !tg
+  return
+}
+
+// Half and bfloat fragments; an f16 accumulator with f16 operands.
+// CHECK-LABEL: func.func @types
+func.func @types(%h: f16, %b: bf16) {
+  // CHECK: !applegpu.simdgroup_matrix<8x8xf16>
+  // CHECK: !applegpu.simdgroup_matrix<8x8xbf16>
+  %x = applegpu.simdgroup_fill %h : f16 -> !f16m
+  %y = applegpu.simdgroup_fill %b : bf16 -> !applegpu.simdgroup_matrix<8x8xbf16>
+  %z = applegpu.simdgroup_mma %x, %x, %x : !f16m, !f16m, !f16m
+  %f = arith.constant 0.0 : f32
+  %acc = applegpu.simdgroup_fill %f : f32 -> !f32m
+  %w = applegpu.simdgroup_mma %y, %y, %acc : !applegpu.simdgroup_matrix<8x8xbf16>, !applegpu.simdgroup_matrix<8x8xbf16>, !f32m
+  return
+}
+
+// CHECK-LABEL: func.func @constant_space
+// CHECK-SAME:    memref<?xf32, #applegpu.address_space<constant>>
+func.func @constant_space(%x: memref<?xf32, #applegpu.address_space<constant>>) {
+  return
+}
