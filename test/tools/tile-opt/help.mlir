@@ -5,9 +5,9 @@
 // the registered dialects. The passes are listed alphabetically among the
 // upstream ones.
 
-// DIALECTS: Available Dialects: arith, builtin, func, math, memref, scf, tensor, tile
+// DIALECTS: Available Dialects: applegpu, arith, builtin, func, math, memref, scf, tensor, tile
 
 // CHECK:      --tile-for-range-to-scf - Lower tile.for_range to scf.for
 // CHECK-NEXT: --tile-unroll - Unroll tile.for_range loops fully or by a factor
-// CHECK-NEXT:   --factor=<long> - Unroll every loop by this factor{{( \(at most [0-9]+\))?}} with a remainder loop (0: full unroll of constant trip counts only)
+// CHECK-NEXT:   --factor=<long> - Unroll every loop by this factor (at most 1024) with a remainder loop (0: full unroll of constant trip counts only)
 // CHECK-NEXT:   --max-trip-count=<long> - Unroll fully only loops with a constant trip count up to this

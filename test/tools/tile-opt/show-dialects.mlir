@@ -1,7 +1,7 @@
 // tile-opt knows the tile dialect and the upstream dialects kernels use.
 // RUN: tile-opt --show-dialects | FileCheck %s
 
-// CHECK: Available Dialects:
+// CHECK: Available Dialects: applegpu
 // CHECK-SAME: arith
 // CHECK-SAME: func
 // CHECK-SAME: math
