@@ -30,5 +30,6 @@ config.substitutions.append((
 config.substitutions.append(("%tile_capi_lib", "-lTileCAPI"))
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tile-opt", "tile-capi-test"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["tile-opt", "tile-translate", "tile-capi-test"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -8,12 +8,12 @@
 !f32m = !applegpu.simdgroup_matrix<8x8xf32>
 !f16m = !applegpu.simdgroup_matrix<8x8xf16>
 
-// CHECK-LABEL: func.func @kernel
+// CHECK-LABEL: func.func @all_ops
 // CHECK-SAME:    (%{{.*}}: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 0 : i32},
 // CHECK-SAME:     %{{.*}}: memref<?xf32> {applegpu.access = "write", applegpu.buffer = 1 : i32},
 // CHECK-SAME:     %{{.*}}: index {applegpu.buffer = 2 : i32})
 // CHECK-SAME:    attributes {applegpu.grid = ["ceildiv(M, 64)", "ceildiv(N, 64)", "1"], applegpu.kernel, applegpu.target = "apple9", applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>}
-func.func @kernel(%A: !dev {applegpu.buffer = 0 : i32, applegpu.access = "read"},
+func.func @all_ops(%A: !dev {applegpu.buffer = 0 : i32, applegpu.access = "read"},
                   %C: !dev {applegpu.buffer = 1 : i32, applegpu.access = "write"},
                   %ld: index {applegpu.buffer = 2 : i32})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>,

@@ -218,6 +218,12 @@ LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,
       return op->emitError() << "'" << name << "' is only valid on buffers";
     return success();
   }
+  if (name == getNameAttrName()) {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' of argument #" << argIndex
+                             << " must be a string";
+    return success();
+  }
   return op->emitError() << "unknown applegpu argument attribute '" << name
                          << "'";
 }

@@ -23,7 +23,9 @@ def AppleGPU_Dialect : Dialect {
     * Kernel ABI: a kernel is a `func.func` with `applegpu.kernel` and
       `applegpu.threads_per_threadgroup = array<i32: X, Y, Z>`. Each argument
       carries its binding: `applegpu.buffer = N` (the `[[buffer(N)]]` index),
-      and for buffers `applegpu.access = "read" | "write" | "read_write"`.
+      and for buffers `applegpu.access = "read" | "write" | "read_write"`;
+      `applegpu.name = "A"` optionally names the parameter in the MSL and
+      the ABI (the default is `argN`).
       Buffers are 1-D memrefs in the `device` address space; scalars
       (`index` as `uint`, `i32`, `f32`, ...) are passed as `constant T&`.
     * Builtins: `applegpu.thread_index_in_threadgroup`,
@@ -61,6 +63,9 @@ def AppleGPU_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getAccessAttrName() {
       return "applegpu.access";
+    }
+    static constexpr ::llvm::StringLiteral getNameAttrName() {
+      return "applegpu.name";
     }
     static constexpr ::llvm::StringLiteral getGridAttrName() {
       return "applegpu.grid";

@@ -1,0 +1,73 @@
+//===- MSLEmitter.h - applegpu IR to Metal Shading Language -----*- C++ -*-===//
+//
+// Prints applegpu kernels (func.func with `applegpu.kernel`) as MSL, with
+// each kernel's ABI as a comment block and, on request, as JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TARGET_MSL_MSLEMITTER_H
+#define TILE_TARGET_MSL_MSLEMITTER_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
+namespace tile::msl {
+
+/// One kernel argument as the host binds it: `[[buffer(index)]]`.
+struct ABIArgument {
+  unsigned index = 0;
+  std::string name;
+  std::string mslType;     ///< e.g. "device const float*", "constant uint&"
+  std::string elementType; ///< "float", "half", "bfloat", "int", "uint", ...
+  std::string access;      ///< buffers: "read", "write", "read_write"
+  bool isBuffer = false;
+};
+
+/// What a host needs to launch a kernel.
+struct KernelABI {
+  std::string name;
+  std::vector<ABIArgument> arguments;
+  int64_t threadsPerThreadgroup[3] = {1, 1, 1};
+  int64_t threadgroupMemoryBytes = 0;
+  /// Threadgroups per grid, as expressions of the scalar arguments, when the
+  /// conversion could derive them (`applegpu.grid`); empty otherwise.
+  std::vector<std::string> grid;
+  std::string target;
+  std::string mslVersion; ///< the language version the kernel needs
+};
+
+/// Collects the ABI of `kernel`; fails with a located diagnostic when the
+/// kernel's bindings are incomplete.
+mlir::FailureOr<KernelABI> getKernelABI(mlir::func::FuncOp kernel);
+
+/// Checks that `name` can be printed as an MSL identifier without clashing
+/// with keywords, metal:: functions or the emitter's own names.
+mlir::LogicalResult checkIdentifier(llvm::StringRef name, mlir::Operation *op,
+                                    llvm::StringRef what);
+
+/// The ABI as JSON (llvm::json), and as the comment block of the .metal.
+llvm::json::Value toJSON(const KernelABI &abi);
+void printABIComment(const KernelABI &abi, llvm::raw_ostream &os);
+
+/// Translates every `applegpu.kernel` function in `op` (a module or one
+/// function) to MSL. On failure nothing is written to `os` and the reason
+/// is a located diagnostic. When `abiJson` is given, it receives
+/// `{"kernels": [...]}` with the ABI of each kernel.
+mlir::LogicalResult translateToMSL(mlir::Operation *op, llvm::raw_ostream &os,
+                                   llvm::raw_ostream *abiJson = nullptr);
+
+/// Registers `--mlir-to-msl` (and its `--msl-abi=<file>` option) with
+/// mlir-translate style drivers.
+void registerToMSLTranslation();
+
+} // namespace tile::msl
+
+#endif // TILE_TARGET_MSL_MSLEMITTER_H

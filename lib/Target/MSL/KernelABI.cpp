@@ -1,0 +1,202 @@
+//===- KernelABI.cpp - the launch interface of an emitted kernel ----------===//
+
+#include "MSLTypes.h"
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Target/MSL/MSLEmitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::msl;
+
+/// Words a kernel or parameter name must not be: MSL and C++ keywords and
+/// types, the metal:: functions the emitter calls (a parameter named `max`
+/// would hide metal::max), and the emitter's own builtin parameters.
+static bool isReserved(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      "kernel", "vertex", "fragment", "device", "constant", "threadgroup",
+      "thread", "metal", "using", "namespace", "auto", "bool", "break",
+      "case", "char", "const", "continue", "default", "do", "double", "else",
+      "enum", "extern", "false", "float", "for", "goto", "half", "bfloat",
+      "if", "inline", "int", "long", "return", "short", "signed", "sizeof",
+      "static", "struct", "switch", "template", "true", "typedef", "uint",
+      "uchar", "ushort", "ulong", "union", "unsigned", "void", "volatile",
+      "while", "class", "private", "public", "this", "operator", "new",
+      "delete", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "fabs", "tanh",
+      "sin", "cos", "floor", "ceil", "pow", "fma", "fmod", "max", "min",
+      "select", "as_type", "tid", "sgid", "lane", "tgpos", "tgcount",
+      "simdgroup_load", "simdgroup_store", "simdgroup_multiply_accumulate",
+      "make_filled_simdgroup_matrix", "threadgroup_barrier",
+      "simdgroup_barrier", "mem_flags", "ulong2", "NAN", "INFINITY"};
+  return reserved.contains(name);
+}
+
+/// A name the emitter can print as is: a C identifier that is not reserved
+/// and not of the form of the emitter's locals (v12, i3, tg4, v3_next).
+LogicalResult tile::msl::checkIdentifier(StringRef name, Operation *op,
+                                         StringRef what) {
+  bool valid = !name.empty() && (isalpha(name[0]) || name[0] == '_') &&
+               llvm::all_of(name, [](char c) { return isalnum(c) || c == '_'; });
+  if (!valid)
+    return op->emitError() << what << " '" << name
+                           << "' is not a valid MSL identifier";
+  StringRef digits = name;
+  bool local = (digits.consume_front("v") || digits.consume_front("i") ||
+                digits.consume_front("tg")) &&
+               !digits.empty() && isdigit(digits[0]);
+  if (isReserved(name) || local || name.starts_with("__"))
+    return op->emitError() << what << " '" << name
+                           << "' is reserved in the generated MSL";
+  return success();
+}
+
+/// A kernel argument's name: `applegpu.name` if the front end kept one,
+/// else its position.
+static FailureOr<std::string> argumentName(func::FuncOp kernel, unsigned i) {
+  auto name = kernel.getArgAttrOfType<StringAttr>(
+      i, applegpu::AppleGPUDialect::getNameAttrName());
+  if (!name)
+    return "arg" + std::to_string(i);
+  if (failed(checkIdentifier(name.getValue(), kernel, "argument name")))
+    return failure();
+  return name.str();
+}
+
+/// The language version the kernel's types and ops need: simdgroup_matrix
+/// needs 2.3, bfloat 3.1.
+static std::string requiredVersion(func::FuncOp kernel) {
+  bool usesBFloat = false;
+  kernel.walk([&](Operation *op) {
+    auto check = [&](Type t) {
+      if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
+        t = m.getElementType();
+      if (auto s = dyn_cast<ShapedType>(t))
+        t = s.getElementType();
+      usesBFloat |= t.isBF16();
+    };
+    for (Type t : op->getResultTypes())
+      check(t);
+    for (Type t : op->getOperandTypes())
+      check(t);
+  });
+  return usesBFloat ? "3.1" : "2.3";
+}
+
+FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
+  KernelABI abi;
+  abi.name = kernel.getSymName().str();
+  if (failed(checkIdentifier(abi.name, kernel, "kernel name")))
+    return failure();
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    Type type = kernel.getArgumentTypes()[i];
+    auto binding = kernel.getArgAttrOfType<IntegerAttr>(
+        i, applegpu::AppleGPUDialect::getBufferAttrName());
+    if (!binding)
+      return kernel.emitError() << "kernel argument #" << i
+                                << " has no [[buffer]] binding";
+    ABIArgument arg;
+    arg.index = binding.getInt();
+    FailureOr<std::string> name = argumentName(kernel, i);
+    if (failed(name))
+      return failure();
+    arg.name = *name;
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      FailureOr<std::string> element =
+          scalarTypeName(memref.getElementType(), kernel.getLoc());
+      if (failed(element))
+        return failure();
+      auto access = kernel.getArgAttrOfType<StringAttr>(
+          i, applegpu::AppleGPUDialect::getAccessAttrName());
+      arg.isBuffer = true;
+      arg.elementType = *element;
+      arg.access = access ? access.str() : "read_write";
+      arg.mslType = std::string("device ") +
+                    (arg.access == "read" ? "const " : "") + *element + "*";
+    } else {
+      FailureOr<std::string> scalar = abiScalarTypeName(type, kernel.getLoc());
+      if (failed(scalar))
+        return failure();
+      arg.elementType = *scalar;
+      arg.mslType = "constant " + *scalar + "&";
+    }
+    abi.arguments.push_back(std::move(arg));
+  }
+  if (auto threads = kernel->getAttrOfType<DenseI32ArrayAttr>(
+          applegpu::AppleGPUDialect::getThreadsPerThreadgroupAttrName()))
+    for (auto [i, t] : llvm::enumerate(threads.asArrayRef()))
+      abi.threadsPerThreadgroup[i] = t;
+  kernel.walk([&](applegpu::AllocThreadgroupOp alloc) {
+    abi.threadgroupMemoryBytes += alloc.getSizeInBytes();
+  });
+  if (auto grid = kernel->getAttrOfType<ArrayAttr>(
+          applegpu::AppleGPUDialect::getGridAttrName()))
+    for (Attribute g : grid)
+      abi.grid.push_back(cast<StringAttr>(g).str());
+  if (auto target = kernel->getAttrOfType<StringAttr>(
+          applegpu::AppleGPUDialect::getTargetAttrName()))
+    abi.target = target.str();
+  abi.mslVersion = requiredVersion(kernel);
+  return abi;
+}
+
+llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
+  llvm::json::Array buffers, scalars;
+  for (const ABIArgument &arg : abi.arguments) {
+    llvm::json::Object entry{{"index", arg.index},
+                             {"name", arg.name},
+                             {"type", arg.elementType},
+                             {"msl_type", arg.mslType}};
+    if (arg.isBuffer) {
+      entry["access"] = arg.access;
+      buffers.push_back(std::move(entry));
+    } else {
+      scalars.push_back(std::move(entry));
+    }
+  }
+  llvm::json::Object kernel{
+      {"name", abi.name},
+      {"buffers", std::move(buffers)},
+      {"scalars", std::move(scalars)},
+      {"threads_per_threadgroup",
+       llvm::json::Array{abi.threadsPerThreadgroup[0],
+                         abi.threadsPerThreadgroup[1],
+                         abi.threadsPerThreadgroup[2]}},
+      {"threadgroup_memory_bytes", abi.threadgroupMemoryBytes},
+      {"msl_version", abi.mslVersion},
+      {"compile_options", llvm::json::Array{"-fno-fast-math"}},
+  };
+  if (!abi.grid.empty()) {
+    llvm::json::Array grid;
+    for (const std::string &g : abi.grid)
+      grid.push_back(g);
+    kernel["grid"] = std::move(grid);
+  }
+  if (!abi.target.empty())
+    kernel["target"] = abi.target;
+  return kernel;
+}
+
+void tile::msl::printABIComment(const KernelABI &abi, llvm::raw_ostream &os) {
+  os << "// kernel " << abi.name << " ABI:\n";
+  for (const ABIArgument &arg : abi.arguments) {
+    os << "//   [[buffer(" << arg.index << ")]] " << arg.name << ": "
+       << arg.mslType;
+    if (arg.isBuffer)
+      os << " (" << arg.access << ")";
+    os << "\n";
+  }
+  os << "//   threads per threadgroup: " << abi.threadsPerThreadgroup[0] << " x "
+     << abi.threadsPerThreadgroup[1] << " x " << abi.threadsPerThreadgroup[2]
+     << "\n";
+  os << "//   threadgroup memory: " << abi.threadgroupMemoryBytes << " bytes\n";
+  if (!abi.grid.empty())
+    os << "//   threadgroups per grid: " << abi.grid[0] << " x " << abi.grid[1]
+       << " x " << abi.grid[2] << "\n";
+  if (!abi.target.empty())
+    os << "//   target: " << abi.target << "\n";
+  os << "//   MSL " << abi.mslVersion
+     << "; written for -fno-fast-math (correct with fast math off)\n";
+}

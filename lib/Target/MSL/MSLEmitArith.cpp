@@ -1,0 +1,280 @@
+//===- MSLEmitArith.cpp - arith and math ops as MSL -----------------------===//
+//
+// One local variable per result, initialized from the operands' names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MSLPrinter.h"
+#include "MSLTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tile::msl;
+
+/// A float literal that reads back as the same value in MSL (and in the C++
+/// the shim compiles it as): shortest round-tripping digits, with the type
+/// made explicit for half and bfloat.
+static FailureOr<std::string> floatLiteral(FloatAttr attr, Location loc) {
+  APFloat value = attr.getValue();
+  Type type = attr.getType();
+  std::string body;
+  if (value.isNaN()) {
+    body = "NAN";
+  } else if (value.isInfinity()) {
+    body = value.isNegative() ? "-INFINITY" : "INFINITY";
+  } else {
+    SmallString<32> digits;
+    value.toString(digits);
+    body = digits.str().str();
+    if (body.find_first_of(".eE") == std::string::npos)
+      body += ".0";
+    body += "f";
+  }
+  if (type.isF32())
+    return body;
+  FailureOr<std::string> name = scalarTypeName(type, loc);
+  if (failed(name))
+    return failure();
+  return *name + "(" + body + ")";
+}
+
+static FailureOr<std::string> integerLiteral(IntegerAttr attr, Location loc) {
+  Type type = attr.getType();
+  if (type.isInteger(1))
+    return std::string(attr.getValue().isZero() ? "false" : "true");
+  unsigned width = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+  int64_t v = attr.getValue().getSExtValue();
+  if (width == 32 && (v < INT32_MIN || v > INT32_MAX))
+    return emitError(loc) << "constant " << v
+                          << " does not fit the 32-bit MSL int that "
+                          << type << " becomes";
+  if (width == 32 && v == INT32_MIN)
+    return std::string("(-2147483647 - 1)");
+  return std::to_string(v) + (width == 64 ? "L" : "");
+}
+
+/// Prints `T result = <expr>;` where `expr` is built from operand names.
+static LogicalResult printAssign(MSLPrinter &p, Operation &op,
+                                 const std::string &expr) {
+  if (failed(p.declare(op.getResult(0))))
+    return failure();
+  p.os << " = " << expr << ";\n";
+  return success();
+}
+
+static std::string binary(MSLPrinter &p, Operation &op, StringRef symbol) {
+  return (p.name(op.getOperand(0)) + " " + symbol + " " +
+          p.name(op.getOperand(1)))
+      .str();
+}
+
+/// `T(U(a) op U(b))`: the operation on the unsigned reinterpretation.
+static LogicalResult printUnsignedBinary(MSLPrinter &p, Operation &op,
+                                         StringRef symbol) {
+  Type type = op.getResult(0).getType();
+  std::string u = unsignedTypeName(type);
+  FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
+  if (failed(t))
+    return failure();
+  return printAssign(p, op,
+                     *t + "(" + u + "(" + p.name(op.getOperand(0)).str() +
+                         ") " + symbol.str() + " " + u + "(" +
+                         p.name(op.getOperand(1)).str() + "))");
+}
+
+static std::string call(MSLPrinter &p, Operation &op, StringRef function) {
+  std::string text = (function + "(").str();
+  llvm::interleave(
+      op.getOperands(), [&](Value v) { text += p.name(v).str(); },
+      [&] { text += ", "; });
+  return text + ")";
+}
+
+static std::string cmpiExpression(MSLPrinter &p, arith::CmpIOp op) {
+  std::string a = p.name(op.getLhs()).str(), b = p.name(op.getRhs()).str();
+  std::string u = unsignedTypeName(op.getLhs().getType());
+  auto uns = [&](const std::string &x) { return u + "(" + x + ")"; };
+  switch (op.getPredicate()) {
+  case arith::CmpIPredicate::eq: return a + " == " + b;
+  case arith::CmpIPredicate::ne: return a + " != " + b;
+  case arith::CmpIPredicate::slt: return a + " < " + b;
+  case arith::CmpIPredicate::sle: return a + " <= " + b;
+  case arith::CmpIPredicate::sgt: return a + " > " + b;
+  case arith::CmpIPredicate::sge: return a + " >= " + b;
+  case arith::CmpIPredicate::ult: return uns(a) + " < " + uns(b);
+  case arith::CmpIPredicate::ule: return uns(a) + " <= " + uns(b);
+  case arith::CmpIPredicate::ugt: return uns(a) + " > " + uns(b);
+  case arith::CmpIPredicate::uge: return uns(a) + " >= " + uns(b);
+  }
+  llvm_unreachable("all predicates handled");
+}
+
+/// Ordered predicates are false when an operand is NaN, unordered ones
+/// true; C comparisons are ordered except `!=`.
+static std::string cmpfExpression(MSLPrinter &p, arith::CmpFOp op) {
+  std::string a = p.name(op.getLhs()).str(), b = p.name(op.getRhs()).str();
+  std::string ordered = "(" + a + " == " + a + " && " + b + " == " + b + ")";
+  using P = arith::CmpFPredicate;
+  switch (op.getPredicate()) {
+  case P::AlwaysFalse: return "false";
+  case P::AlwaysTrue: return "true";
+  case P::OEQ: return a + " == " + b;
+  case P::OGT: return a + " > " + b;
+  case P::OGE: return a + " >= " + b;
+  case P::OLT: return a + " < " + b;
+  case P::OLE: return a + " <= " + b;
+  case P::ONE: return "(" + a + " != " + b + " && " + ordered + ")";
+  case P::ORD: return ordered;
+  case P::UEQ: return "!(" + a + " != " + b + " && " + ordered + ")";
+  case P::UGT: return "!(" + a + " <= " + b + ")";
+  case P::UGE: return "!(" + a + " < " + b + ")";
+  case P::ULT: return "!(" + a + " >= " + b + ")";
+  case P::ULE: return "!(" + a + " > " + b + ")";
+  case P::UNE: return a + " != " + b;
+  case P::UNO: return "!" + ordered;
+  }
+  llvm_unreachable("all predicates handled");
+}
+
+/// maximumf/minimumf return NaN when either operand is NaN (MSL's max/min
+/// return the other operand), so the NaN case is spelled out.
+static std::string nanPropagating(MSLPrinter &p, Operation &op,
+                                  StringRef function) {
+  std::string a = p.name(op.getOperand(0)).str();
+  std::string b = p.name(op.getOperand(1)).str();
+  return "(" + a + " != " + a + " || " + b + " != " + b + ") ? " + a + " + " +
+         b + " : " + function.str() + "(" + a + ", " + b + ")";
+}
+
+static LogicalResult printCast(MSLPrinter &p, Operation &op) {
+  FailureOr<std::string> type =
+      scalarTypeName(op.getResult(0).getType(), op.getLoc());
+  if (failed(type))
+    return failure();
+  Value in = op.getOperand(0);
+  // Unsigned sources go through their unsigned type first.
+  if (isa<arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp>(op) &&
+      !in.getType().isInteger(1))
+    return printAssign(p, op,
+                       *type + "(" + unsignedTypeName(in.getType()) + "(" +
+                           p.name(in).str() + "))");
+  if (isa<arith::FPToUIOp>(op))
+    return printAssign(p, op,
+                       *type + "(" +
+                           unsignedTypeName(op.getResult(0).getType()) + "(" +
+                           p.name(in).str() + "))");
+  if (isa<arith::BitcastOp>(op))
+    return printAssign(p, op, "as_type<" + *type + ">(" + p.name(in).str() + ")");
+  return printAssign(p, op, *type + "(" + p.name(in).str() + ")");
+}
+
+LogicalResult tile::msl::printArithOp(MSLPrinter &p, Operation &op,
+                                      bool &handled) {
+  handled = true;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](arith::ConstantOp c) -> LogicalResult {
+        FailureOr<std::string> literal = failure();
+        if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+          literal = floatLiteral(f, op.getLoc());
+        else if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          literal = integerLiteral(i, op.getLoc());
+        else
+          return op.emitOpError()
+                 << "only scalar constants can be translated to MSL (tiles "
+                    "must be lowered first)";
+        if (failed(literal))
+          return failure();
+        p.os << "const ";
+        return printAssign(p, op, *literal);
+      })
+      .Case<arith::AddIOp, arith::AddFOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "+")); })
+      .Case<arith::SubIOp, arith::SubFOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "-")); })
+      .Case<arith::MulIOp, arith::MulFOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "*")); })
+      .Case<arith::DivSIOp, arith::DivFOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "/")); })
+      .Case<arith::RemSIOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "%")); })
+      .Case<arith::RemFOp>(
+          [&](auto) { return printAssign(p, op, call(p, op, "fmod")); })
+      .Case<arith::AndIOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "&")); })
+      .Case<arith::OrIOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "|")); })
+      .Case<arith::XOrIOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "^")); })
+      .Case<arith::ShLIOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, "<<")); })
+      .Case<arith::ShRSIOp>(
+          [&](auto) { return printAssign(p, op, binary(p, op, ">>")); })
+      .Case<arith::DivUIOp>([&](auto) { return printUnsignedBinary(p, op, "/"); })
+      .Case<arith::RemUIOp>([&](auto) { return printUnsignedBinary(p, op, "%"); })
+      .Case<arith::ShRUIOp>(
+          [&](auto) { return printUnsignedBinary(p, op, ">>"); })
+      .Case<arith::MaxSIOp, arith::MaxNumFOp>(
+          [&](auto) { return printAssign(p, op, call(p, op, "max")); })
+      .Case<arith::MinSIOp, arith::MinNumFOp>(
+          [&](auto) { return printAssign(p, op, call(p, op, "min")); })
+      .Case<arith::MaximumFOp>([&](auto) {
+        return printAssign(p, op, nanPropagating(p, op, "max"));
+      })
+      .Case<arith::MinimumFOp>([&](auto) {
+        return printAssign(p, op, nanPropagating(p, op, "min"));
+      })
+      .Case<arith::NegFOp>([&](auto) {
+        return printAssign(p, op, "-" + p.name(op.getOperand(0)).str());
+      })
+      .Case([&](arith::CmpIOp c) { return printAssign(p, op, cmpiExpression(p, c)); })
+      .Case([&](arith::CmpFOp c) { return printAssign(p, op, cmpfExpression(p, c)); })
+      .Case([&](arith::SelectOp s) -> LogicalResult {
+        if (!s.getCondition().getType().isInteger(1))
+          return op.emitOpError() << "only scalar selects can be translated";
+        return printAssign(p, op,
+                           p.name(s.getCondition()).str() + " ? " +
+                               p.name(s.getTrueValue()).str() + " : " +
+                               p.name(s.getFalseValue()).str());
+      })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+            arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp, arith::UIToFPOp,
+            arith::FPToSIOp, arith::FPToUIOp, arith::ExtFOp, arith::TruncFOp,
+            arith::BitcastOp>([&](Operation *cast) { return printCast(p, *cast); })
+      .Default([&](Operation *) {
+        handled = false;
+        return failure();
+      });
+}
+
+LogicalResult tile::msl::printMathOp(MSLPrinter &p, Operation &op,
+                                     bool &handled) {
+  handled = true;
+  StringRef function =
+      llvm::TypeSwitch<Operation *, StringRef>(&op)
+          .Case<math::ExpOp>([](auto) { return "exp"; })
+          .Case<math::Exp2Op>([](auto) { return "exp2"; })
+          .Case<math::LogOp>([](auto) { return "log"; })
+          .Case<math::Log2Op>([](auto) { return "log2"; })
+          .Case<math::SqrtOp>([](auto) { return "sqrt"; })
+          .Case<math::RsqrtOp>([](auto) { return "rsqrt"; })
+          .Case<math::AbsFOp>([](auto) { return "fabs"; })
+          .Case<math::TanhOp>([](auto) { return "tanh"; })
+          .Case<math::SinOp>([](auto) { return "sin"; })
+          .Case<math::CosOp>([](auto) { return "cos"; })
+          .Case<math::FloorOp>([](auto) { return "floor"; })
+          .Case<math::CeilOp>([](auto) { return "ceil"; })
+          .Case<math::PowFOp>([](auto) { return "pow"; })
+          .Case<math::FmaOp>([](auto) { return "fma"; })
+          .Default([](Operation *) { return ""; });
+  if (function.empty()) {
+    handled = false;
+    return failure();
+  }
+  if (op.getNumResults() != 1 || !op.getResult(0).getType().isIntOrFloat())
+    return op.emitOpError() << "only scalar math can be translated to MSL";
+  return printAssign(p, op, call(p, op, function));
+}

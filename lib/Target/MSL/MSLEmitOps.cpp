@@ -1,0 +1,292 @@
+//===- MSLEmitOps.cpp - control flow, memory and applegpu ops as MSL ------===//
+
+#include "MSLPrinter.h"
+#include "MSLTypes.h"
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::msl;
+
+//===----------------------------------------------------------------------===//
+// Structured control flow
+//===----------------------------------------------------------------------===//
+
+/// Assigns the yielded values to the variables `targets`. When a yielded
+/// value is itself one of the targets (e.g. two iter_args swapped), all
+/// values are first copied to temporaries so no assignment reads a value
+/// already overwritten.
+static LogicalResult assignYield(MSLPrinter &p, scf::YieldOp yield,
+                                 ArrayRef<std::string> targets) {
+  ValueRange values = yield.getOperands();
+  bool hazard = false;
+  for (Value v : values)
+    hazard |= llvm::is_contained(targets, p.name(v).str());
+  SmallVector<std::string> sources;
+  for (Value v : values) {
+    if (!hazard) {
+      sources.push_back(p.name(v).str());
+      continue;
+    }
+    FailureOr<std::string> type = valueTypeName(v.getType(), yield.getLoc());
+    if (failed(type))
+      return failure();
+    std::string temp = (p.name(v) + "_next").str();
+    p.os << *type << " " << temp << " = " << p.name(v) << ";\n";
+    sources.push_back(temp);
+  }
+  for (auto [target, source] : llvm::zip(targets, sources))
+    if (target != source)
+      p.os << target << " = " << source << ";\n";
+  return success();
+}
+
+/// Declares one variable per result, initialized from `inits` if given.
+static FailureOr<SmallVector<std::string>>
+declareResults(MSLPrinter &p, Operation &op, ValueRange inits) {
+  SmallVector<std::string> names;
+  for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    if (failed(p.declare(result)))
+      return failure();
+    if (!inits.empty())
+      p.os << " = " << p.name(inits[i]);
+    p.os << ";\n";
+    names.push_back(p.name(result).str());
+  }
+  return names;
+}
+
+static LogicalResult printFor(MSLPrinter &p, scf::ForOp loop) {
+  if (!loop.getInductionVar().getType().isIndex())
+    return loop.emitOpError() << "only index loops can be translated to MSL";
+  if (loop.getUnsignedCmp())
+    return loop.emitOpError() << "unsigned loop comparisons are not supported";
+  FailureOr<SmallVector<std::string>> carried =
+      declareResults(p, *loop, loop.getInitArgs());
+  if (failed(carried))
+    return failure();
+  // The loop-carried values live in the result variables.
+  for (auto [arg, name] : llvm::zip(loop.getRegionIterArgs(), *carried))
+    p.bindName(arg, name);
+  StringRef iv = p.assignName(loop.getInductionVar(), "i");
+  p.os << "for (int " << iv << " = " << p.name(loop.getLowerBound()) << "; "
+       << iv << " < " << p.name(loop.getUpperBound()) << "; " << iv
+       << " += " << p.name(loop.getStep()) << ") {\n";
+  p.os.indent();
+  if (failed(p.printBlockBody(*loop.getBody())) ||
+      failed(assignYield(p, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
+                         *carried)))
+    return failure();
+  p.os.unindent();
+  p.os << "}\n";
+  return success();
+}
+
+static LogicalResult printIf(MSLPrinter &p, scf::IfOp branch) {
+  FailureOr<SmallVector<std::string>> results =
+      declareResults(p, *branch, {});
+  if (failed(results))
+    return failure();
+  auto printRegion = [&](Region &region) -> LogicalResult {
+    p.os.indent();
+    Block &block = region.front();
+    if (failed(p.printBlockBody(block)) ||
+        failed(assignYield(p, cast<scf::YieldOp>(block.getTerminator()),
+                           *results)))
+      return failure();
+    p.os.unindent();
+    return success();
+  };
+  p.os << "if (" << p.name(branch.getCondition()) << ") {\n";
+  if (failed(printRegion(branch.getThenRegion())))
+    return failure();
+  if (!branch.getElseRegion().empty()) {
+    p.os << "} else {\n";
+    if (failed(printRegion(branch.getElseRegion())))
+      return failure();
+  }
+  p.os << "}\n";
+  return success();
+}
+
+LogicalResult tile::msl::printControlFlowOp(MSLPrinter &p, Operation &op,
+                                            bool &handled) {
+  handled = true;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](scf::ForOp loop) { return printFor(p, loop); })
+      .Case([&](scf::IfOp branch) { return printIf(p, branch); })
+      .Default([&](Operation *) {
+        handled = false;
+        return failure();
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+static LogicalResult checkFlat(Operation &op, MemRefType type) {
+  if (type.getRank() != 1 || !type.getLayout().isIdentity())
+    return op.emitOpError() << "only 1-D identity-layout memrefs can be "
+                               "translated to MSL, got "
+                            << type;
+  return success();
+}
+
+LogicalResult tile::msl::printMemoryOp(MSLPrinter &p, Operation &op,
+                                       bool &handled) {
+  handled = true;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](memref::LoadOp load) -> LogicalResult {
+        if (failed(checkFlat(op, load.getMemRefType())))
+          return failure();
+        if (failed(p.declare(load.getResult())))
+          return failure();
+        p.os << " = " << p.name(load.getMemRef()) << "["
+             << p.name(load.getIndices()[0]) << "];\n";
+        return success();
+      })
+      .Case([&](memref::StoreOp store) -> LogicalResult {
+        if (failed(checkFlat(op, store.getMemRefType())))
+          return failure();
+        p.os << p.name(store.getMemRef()) << "["
+             << p.name(store.getIndices()[0]) << "] = "
+             << p.name(store.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Default([&](Operation *) {
+        handled = false;
+        return failure();
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// applegpu
+//===----------------------------------------------------------------------===//
+
+static std::string memFlags(applegpu::MemFlags flags) {
+  if (flags == applegpu::MemFlags::mem_none)
+    return "mem_flags::mem_none";
+  std::string text;
+  auto add = [&](applegpu::MemFlags bit, StringRef name) {
+    if (!applegpu::bitEnumContainsAll(flags, bit))
+      return;
+    if (!text.empty())
+      text += " | ";
+    text += ("mem_flags::" + name).str();
+  };
+  add(applegpu::MemFlags::mem_device, "mem_device");
+  add(applegpu::MemFlags::mem_threadgroup, "mem_threadgroup");
+  add(applegpu::MemFlags::mem_texture, "mem_texture");
+  return text;
+}
+
+/// Threadgroup arrays live at kernel scope in MSL.
+static LogicalResult printAlloc(MSLPrinter &p, applegpu::AllocThreadgroupOp op) {
+  if (!isa<func::FuncOp>(op->getParentOp()))
+    return op.emitOpError() << "threadgroup memory must be allocated at the "
+                               "top level of the kernel";
+  MemRefType type = op.getResult().getType();
+  FailureOr<std::string> element =
+      scalarTypeName(type.getElementType(), op.getLoc());
+  if (failed(element))
+    return failure();
+  p.os << "threadgroup " << *element << " "
+       << p.assignName(op.getResult(), "tg") << "[" << type.getNumElements()
+       << "];\n";
+  return success();
+}
+
+static std::string matrixAddress(MSLPrinter &p, Value memory, Value offset) {
+  return ("&" + p.name(memory) + "[" + p.name(offset) + "]").str();
+}
+
+LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
+                                         bool &handled) {
+  handled = true;
+  auto builtin = [&](StringRef attribute, StringRef component) {
+    std::string param = p.usedBuiltins()[attribute.str()];
+    p.os << "const int " << p.assignName(op.getResult(0)) << " = int(" << param
+         << component << ");\n";
+    return success();
+  };
+  auto dim = [](applegpu::Dim d) {
+    return (Twine(".") + applegpu::stringifyDim(d)).str();
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case<applegpu::ThreadIndexInThreadgroupOp,
+            applegpu::SimdgroupIndexInThreadgroupOp,
+            applegpu::ThreadIndexInSimdgroupOp>(
+          [&](Operation *b) { return builtin(b->getName().stripDialect(), ""); })
+      .Case<applegpu::ThreadgroupPositionInGridOp,
+            applegpu::ThreadgroupsPerGridOp>([&](auto b) {
+        return builtin(b->getName().stripDialect(), dim(b.getDim()));
+      })
+      .Case([&](applegpu::AllocThreadgroupOp a) { return printAlloc(p, a); })
+      .Case([&](applegpu::ThreadgroupBarrierOp b) {
+        p.os << "threadgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupBarrierOp b) {
+        p.os << "simdgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupFillOp f) -> LogicalResult {
+        FailureOr<std::string> type = valueTypeName(f.getType(), f.getLoc());
+        FailureOr<std::string> element =
+            scalarTypeName(f.getValue().getType(), f.getLoc());
+        if (failed(type) || failed(element) || failed(p.declare(f.getResult())))
+          return failure();
+        p.os << " = make_filled_simdgroup_matrix<" << *element << ", 8, 8>("
+             << p.name(f.getValue()) << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupLoadOp l) -> LogicalResult {
+        if (failed(p.declare(l.getResult())))
+          return failure();
+        p.os << ";\nsimdgroup_load(" << p.name(l.getResult()) << ", "
+             << matrixAddress(p, l.getSource(), l.getOffset()) << ", "
+             << p.name(l.getStride()) << ", ulong2(0, 0), "
+             << (l.getTranspose() ? "true" : "false") << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupStoreOp s) {
+        p.os << "simdgroup_store(" << p.name(s.getValue()) << ", "
+             << matrixAddress(p, s.getDest(), s.getOffset()) << ", "
+             << p.name(s.getStride()) << ", ulong2(0, 0), "
+             << (s.getTranspose() ? "true" : "false") << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupMmaOp m) -> LogicalResult {
+        if (failed(p.declare(m.getResult())))
+          return failure();
+        p.os << ";\nsimdgroup_multiply_accumulate(" << p.name(m.getResult())
+             << ", " << p.name(m.getA()) << ", " << p.name(m.getB()) << ", "
+             << p.name(m.getC()) << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupGetElementOp g) -> LogicalResult {
+        if (failed(p.declare(g.getResult())))
+          return failure();
+        p.os << " = " << p.name(g.getMatrix()) << ".thread_elements()["
+             << g.getIndex() << "];\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdgroupSetElementOp s) -> LogicalResult {
+        if (failed(p.declare(s.getResult())))
+          return failure();
+        StringRef result = p.name(s.getResult());
+        p.os << " = " << p.name(s.getMatrix()) << ";\n"
+             << result << ".thread_elements()[" << s.getIndex()
+             << "] = " << p.name(s.getValue()) << ";\n";
+        return success();
+      })
+      .Default([&](Operation *) {
+        handled = false;
+        return failure();
+      });
+}

@@ -1,0 +1,227 @@
+//===- MSLEmitter.cpp - applegpu kernels to Metal Shading Language --------===//
+
+#include "MSLPrinter.h"
+#include "MSLTypes.h"
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/InitTile.h"
+#include "tile/Target/MSL/MSLEmitter.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::msl;
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+StringRef MSLPrinter::name(Value value) const {
+  auto it = names.find(value);
+  assert(it != names.end() && "value printed before its definition");
+  return it->second;
+}
+
+StringRef MSLPrinter::assignName(Value value, StringRef prefix) {
+  std::string &slot = names[value];
+  slot = (prefix + Twine(nextId++)).str();
+  return slot;
+}
+
+void MSLPrinter::bindName(Value value, StringRef existing) {
+  names[value] = existing.str();
+}
+
+LogicalResult MSLPrinter::declare(Value value) {
+  FailureOr<std::string> type = valueTypeName(value.getType(), value.getLoc());
+  if (failed(type))
+    return failure();
+  os << *type << " " << assignName(value);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Blocks and ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult MSLPrinter::printBlockBody(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(printOperation(op)))
+      return failure();
+  return success();
+}
+
+LogicalResult MSLPrinter::printOperation(Operation &op) {
+  if (isa<func::ReturnOp>(op)) {
+    if (op.getNumOperands() != 0)
+      return op.emitOpError() << "a kernel returns no values";
+    os << "return;\n";
+    return success();
+  }
+  using Printer = LogicalResult (*)(MSLPrinter &, Operation &, bool &);
+  for (Printer printer : {printArithOp, printMathOp, printControlFlowOp,
+                          printMemoryOp, printAppleGPUOp}) {
+    bool handled = false;
+    LogicalResult result = printer(*this, op, handled);
+    if (handled)
+      return result;
+  }
+  return op.emitOpError() << "cannot be translated to MSL";
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A builtin kernel input: its MSL attribute, parameter name and type.
+struct Builtin {
+  StringRef attribute, parameter, type;
+};
+} // namespace
+
+/// The builtin inputs a kernel body uses, in a fixed order.
+static SmallVector<Builtin> builtinsOf(func::FuncOp kernel) {
+  static const Builtin all[] = {
+      {"thread_index_in_threadgroup", "tid", "uint"},
+      {"simdgroup_index_in_threadgroup", "sgid", "uint"},
+      {"thread_index_in_simdgroup", "lane", "uint"},
+      {"threadgroup_position_in_grid", "tgpos", "uint3"},
+      {"threadgroups_per_grid", "tgcount", "uint3"},
+  };
+  llvm::StringSet<> seen;
+  kernel.walk([&](Operation *op) {
+    if (op->getDialect() &&
+        isa<applegpu::AppleGPUDialect>(op->getDialect()))
+      seen.insert(op->getName().stripDialect());
+  });
+  SmallVector<Builtin> used;
+  for (const Builtin &b : all)
+    if (seen.contains(b.attribute))
+      used.push_back(b);
+  return used;
+}
+
+LogicalResult MSLPrinter::printKernel(func::FuncOp kernel) {
+  FailureOr<KernelABI> abi = getKernelABI(kernel);
+  if (failed(abi))
+    return failure();
+  if (kernel.getBody().getBlocks().size() != 1)
+    return kernel.emitError() << "a kernel body must be a single block "
+                                 "(structured control flow only)";
+  printABIComment(*abi, os);
+
+  // Parameters: the bindings of the ABI, then the builtins the body reads.
+  SmallVector<std::string> params;
+  Block &entry = kernel.getBody().front();
+  for (auto [arg, info] : llvm::zip(entry.getArguments(), abi->arguments)) {
+    params.push_back(info.mslType + " " + info.name + " [[buffer(" +
+                     std::to_string(info.index) + ")]]");
+    // Index scalars arrive as uint and are used as int: bound below.
+    if (!arg.getType().isIndex())
+      bindName(arg, info.name);
+  }
+  for (const Builtin &b : builtinsOf(kernel)) {
+    params.push_back((b.type + " " + b.parameter + " [[" + b.attribute + "]]")
+                         .str());
+    builtins[b.attribute.str()] = b.parameter.str();
+  }
+  os << "[[kernel]] void " << kernel.getSymName() << "(";
+  llvm::interleave(
+      params, [&](const std::string &param) { os << "\n    " << param; },
+      [&] { os << ","; });
+  os << ") {\n";
+  os.indent();
+  for (BlockArgument arg : entry.getArguments()) {
+    if (!arg.getType().isIndex())
+      continue;
+    os << "const int " << assignName(arg) << " = int("
+       << abi->arguments[arg.getArgNumber()].name << ");\n";
+  }
+  if (failed(printBlockBody(entry)))
+    return failure();
+  if (failed(printOperation(*entry.getTerminator())))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Translation entry points
+//===----------------------------------------------------------------------===//
+
+LogicalResult tile::msl::translateToMSL(Operation *op, raw_ostream &os,
+                                        raw_ostream *abiJson) {
+  SmallVector<func::FuncOp> kernels;
+  auto collect = [&](func::FuncOp func) {
+    if (func->hasAttr(applegpu::AppleGPUDialect::getKernelAttrName()))
+      kernels.push_back(func);
+  };
+  if (auto func = dyn_cast<func::FuncOp>(op))
+    collect(func);
+  else
+    op->walk(collect);
+  if (kernels.empty())
+    return op->emitError() << "no 'applegpu.kernel' function to translate "
+                              "(run the tile-to-applegpu pipeline first)";
+
+  // Print into a buffer: on any failure nothing reaches `os`.
+  std::string text;
+  llvm::raw_string_ostream buffer(text);
+  buffer << "// Generated by tile-mlir. Metal Shading Language.\n"
+         << "#include <metal_stdlib>\n"
+         << "#include <metal_simdgroup_matrix>\n"
+         << "using namespace metal;\n";
+  llvm::json::Array abis;
+  for (func::FuncOp kernel : kernels) {
+    buffer << "\n";
+    MSLPrinter printer(buffer);
+    if (failed(printer.printKernel(kernel)))
+      return failure();
+    abis.push_back(toJSON(*getKernelABI(kernel)));
+  }
+  os << text;
+  if (abiJson)
+    *abiJson << llvm::formatv(
+        "{0:2}", llvm::json::Value(llvm::json::Object{
+                     {"kernels", std::move(abis)}}))
+             << "\n";
+  return success();
+}
+
+static llvm::cl::opt<std::string> mslAbiFile(
+    "msl-abi",
+    llvm::cl::desc("With --mlir-to-msl, also write each kernel's ABI "
+                   "(bindings, threads, threadgroup memory, grid) as JSON "
+                   "to this file"),
+    llvm::cl::value_desc("file"), llvm::cl::init(""));
+
+void tile::msl::registerToMSLTranslation() {
+  static TranslateFromMLIRRegistration registration(
+      "mlir-to-msl", "Translate applegpu kernels to Metal Shading Language",
+      [](Operation *op, raw_ostream &os) -> LogicalResult {
+        if (mslAbiFile.empty())
+          return translateToMSL(op, os);
+        std::string json;
+        llvm::raw_string_ostream jsonStream(json);
+        if (failed(translateToMSL(op, os, &jsonStream)))
+          return failure();
+        std::error_code error;
+        llvm::ToolOutputFile file(mslAbiFile, error, llvm::sys::fs::OF_Text);
+        if (error)
+          return op->emitError() << "cannot write '" << mslAbiFile
+                                 << "': " << error.message();
+        file.os() << json;
+        file.keep();
+        return success();
+      },
+      [](DialectRegistry &registry) { registerTileDialects(registry); });
+  (void)registration;
+}

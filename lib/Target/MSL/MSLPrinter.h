@@ -1,0 +1,74 @@
+//===- MSLPrinter.h - state of one MSL translation --------------*- C++ -*-===//
+//
+// Internal to the MSL translation. Like upstream EmitC's C++ emitter, every
+// SSA value gets a name once (a local variable of the kernel, or one of its
+// parameters) and each use prints that name: no expression is printed twice.
+// Names are numbered in print order, so the output is deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_TARGET_MSL_MSLPRINTER_H
+#define TILE_LIB_TARGET_MSL_MSLPRINTER_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Support/IndentedOstream.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <string>
+
+namespace tile::msl {
+
+class MSLPrinter {
+public:
+  explicit MSLPrinter(llvm::raw_ostream &os) : os(os) {}
+
+  /// Prints one kernel (signature, threadgroup memory, body).
+  mlir::LogicalResult printKernel(mlir::func::FuncOp kernel);
+
+  /// Prints the ops of `block` except its terminator.
+  mlir::LogicalResult printBlockBody(mlir::Block &block);
+
+  /// Prints one op; a located error for anything MSL cannot express.
+  mlir::LogicalResult printOperation(mlir::Operation &op);
+
+  /// The name of a value already declared.
+  llvm::StringRef name(mlir::Value value) const;
+
+  /// Declares `value` as a new local of its type: prints "T vN" (no ';').
+  mlir::LogicalResult declare(mlir::Value value);
+
+  /// Gives `value` a fresh name without printing anything.
+  llvm::StringRef assignName(mlir::Value value, llvm::StringRef prefix = "v");
+
+  /// Binds `value` to an existing name (e.g. a builtin parameter).
+  void bindName(mlir::Value value, llvm::StringRef existing);
+
+  /// The builtin kernel parameters the body uses, by attribute name, with
+  /// the parameter's name: filled while the body is printed.
+  std::map<std::string, std::string> &usedBuiltins() { return builtins; }
+
+  mlir::raw_indented_ostream os;
+
+private:
+  llvm::DenseMap<mlir::Value, std::string> names;
+  std::map<std::string, std::string> builtins;
+  unsigned nextId = 0;
+};
+
+/// Op printers, by family (MSLEmitOps.cpp).
+mlir::LogicalResult printArithOp(MSLPrinter &p, mlir::Operation &op,
+                                 bool &handled);
+mlir::LogicalResult printMathOp(MSLPrinter &p, mlir::Operation &op,
+                                bool &handled);
+mlir::LogicalResult printControlFlowOp(MSLPrinter &p, mlir::Operation &op,
+                                       bool &handled);
+mlir::LogicalResult printMemoryOp(MSLPrinter &p, mlir::Operation &op,
+                                  bool &handled);
+mlir::LogicalResult printAppleGPUOp(MSLPrinter &p, mlir::Operation &op,
+                                    bool &handled);
+
+} // namespace tile::msl
+
+#endif // TILE_LIB_TARGET_MSL_MSLPRINTER_H

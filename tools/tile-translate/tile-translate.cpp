@@ -1,0 +1,16 @@
+//===- tile-translate.cpp - tile-mlir translations ------------------------===//
+//
+// mlir-translate for tile-mlir: `--mlir-to-msl` prints applegpu kernels as
+// Metal Shading Language (`--msl-abi=<file>` adds their ABI as JSON).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Target/MSL/MSLEmitter.h"
+
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+
+int main(int argc, char **argv) {
+  tile::msl::registerToMSLTranslation();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "tile-mlir translation driver\n"));
+}
