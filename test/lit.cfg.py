@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "TILE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".c"]
+config.suffixes = [".mlir", ".c", ".metal", ".cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
@@ -28,6 +28,20 @@ config.substitutions.append((
     ]),
 ))
 config.substitutions.append(("%tile_capi_lib", "-lTileCAPI"))
+
+# %host_cxx is the host C++ compiler; %msl_check compiles Metal Shading
+# Language unchanged as C++17 against our shim headers (the check every MSL
+# a test emits must pass). Pass the .metal file last.
+config.substitutions.append(("%host_cxx", config.cxx_compiler))
+config.substitutions.append((
+    "%msl_check",
+    " ".join([
+        config.cxx_compiler, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra",
+        "-Werror", "-I" + os.path.join(config.tile_src_root, "include", "tile",
+                                       "Runtime", "msl"),
+        "-x", "c++",
+    ]),
+))
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(

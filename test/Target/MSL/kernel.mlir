@@ -3,6 +3,7 @@
 // RUN: tile-translate --mlir-to-msl %s > %t.1.metal
 // RUN: tile-translate --mlir-to-msl %s > %t.2.metal
 // RUN: cmp %t.1.metal %t.2.metal
+// RUN: %msl_check %t.1.metal
 // The emitter on a small hand-written applegpu kernel: the signature with
 // bindings and builtins, the ABI comment and JSON, one named local per SSA
 // value, loops with carried values, and deterministic output.

@@ -1,0 +1,60 @@
+//===- Passes.td - tile-mlir conversion passes -------------*- tablegen -*-===//
+
+#ifndef TILE_CONVERSION_PASSES_TD
+#define TILE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp"> {
+  let summary = "Lower tile kernels to the applegpu dialect (simdgroup_matrix backend)";
+  let description = [{
+    Rewrites every `tile.kernel` function into an `applegpu.kernel` whose
+    body is ordinary `scf`/`arith`/`math`/`memref` code plus applegpu ops,
+    ready for `tile-translate --mlir-to-msl`. The K loop must already be an
+    `scf.for` (`tile-for-range-to-scf`; the `tile-to-applegpu` pipeline runs
+    it).
+
+    How tiles are laid out:
+
+    * An accumulator (the result and accumulator of `tile.dot`, the loop
+      values that carry it, and elementwise math on it) is split over the
+      kernel's WM x WN SIMD groups (`tile.simdgroups`), each holding its
+      part as 8x8 `simdgroup_matrix` fragments; elementwise math runs on the
+      two elements each lane holds.
+    * Dot operands are read cooperatively by all threads of the threadgroup
+      (element e of the tile by thread e mod T, then e + T, ...), with the
+      exact strides and offsets of their `tile.load`, written to threadgroup
+      memory (rows padded by 16 bytes against bank conflicts when that fits
+      in 32 KiB), and read back as fragments, each once per use.
+    * Any other tile is distributed over the threads the same way; a scalar
+      broadcast (`tile.splat`, a splat constant) stays one scalar.
+
+    `bounds` are exact for any shape: masked elements read the padding value
+    and are never written. An accumulator tile that lies inside the bounds
+    with unit column stride is stored with `simdgroup_store` (fast path);
+    other tiles take a guarded per-element path.
+
+    Without `tile.simdgroups` the SIMD-group grid is 2x2, reduced to 1 along
+    a dimension whose fragments cannot be split in two. Kernels without a
+    dot run 256 threads per threadgroup, or fewer (a multiple of 32) when
+    their largest tile has fewer elements.
+
+    Checked, with located diagnostics: at most 32768 bytes of threadgroup
+    memory, at most 1024 threads per threadgroup, at most 31 buffer
+    bindings; shapes that cannot be split into fragments; constructs the
+    backend does not support.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"apple9\"",
+           "GPU family: apple7, apple8, apple9 or apple10">,
+    Option<"backend", "backend", "std::string", /*default=*/"\"auto\"",
+           "auto (from the target), simdgroup or tensorops">
+  ];
+  let dependentDialects = [
+    "::tile::applegpu::AppleGPUDialect", "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+#endif // TILE_CONVERSION_PASSES_TD

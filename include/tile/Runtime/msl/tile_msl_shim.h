@@ -1,0 +1,321 @@
+//===- tile_msl_shim.h - Plumbing that lets MSL compile as host C++17 -----===//
+//
+// tile-mlir emits Metal Shading Language. No Metal compiler exists for Linux,
+// so every emitted .metal file is also compiled, unchanged, as C++17 by the
+// host clang against the headers of this directory (see DESIGN.md, "Verifying
+// MSL without a Mac"):
+//
+//   clang++ -std=c++17 -fsyntax-only -I include/tile/Runtime/msl -x c++ f.metal
+//
+// The same text will later be built into a shared object and run by the Metal
+// emulator: each GPU thread is a fiber, the fibers of one threadgroup share one
+// OS thread, and SIMD-group collectives are 32-lane rendezvous. Nothing here
+// may keep per-GPU-thread state in globals, so everything a thread needs to
+// know about the others goes through the hooks of tile_msl_hooks.h.
+//
+// This header is the internal plumbing: types, address-space words, lane
+// layout, default hooks. The Apple-named headers (metal_stdlib, metal_math,
+// metal_compute, metal_simdgroup_matrix) build the public API on top of it.
+//
+// What generated MSL must avoid, because host C++ cannot express it (all are
+// compile errors here, except the one case noted under `threadgroup`):
+//  * `kernel void f()`: write `[[kernel]] void f()`;
+//  * half literals `1.0h`: write `half(1.0f)`;
+//  * `vec<float, 2>(a, b)` construction: write `float2(a, b)`;
+//  * `.x`/`.xy` on bool vectors (clang allows only `[i]` there);
+//  * `threadgroup` anywhere but a block-scope threadgroup variable (below).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_MSL_TILE_MSL_SHIM_H
+#define TILE_RUNTIME_MSL_TILE_MSL_SHIM_H
+
+// Treated like a system header (as Apple's own headers are): warnings a user
+// enables with -Wall/-Weverything concern the generated kernel, not the shim's
+// implementation. The pragmas below still apply to the including .metal file.
+#pragma clang system_header
+
+#if !defined(__clang__)
+// ext_vector_type (vectors with .x/.xy members), _Float16 and __bf16 are what
+// make MSL's types expressible; GCC has none of the first.
+#error "the tile-mlir MSL shim needs clang"
+#endif
+#if __cplusplus < 201703L
+#error "the tile-mlir MSL shim needs C++17 (-std=c++17)"
+#endif
+
+// Standard headers are included BEFORE the address-space macros below exist:
+// libstdc++ uses `thread`, and a header parsed after `#define thread` breaks.
+// Only <cstdio> is needed (message of the default MMA hook); it declares no
+// name an MSL kernel uses. <cstdlib>/<cmath> are deliberately avoided: their
+// global ::abs/::exp overloads would make MSL's unqualified abs(x)/exp(x)
+// ambiguous after `using namespace metal;`. A C++ test program that includes
+// this shim must include its own standard headers first for the same reason.
+#include <cstdio>
+
+#include "tile_msl_hooks.h"
+
+// MSL attaches attributes to kernels and parameters ([[kernel]], [[buffer(0)]],
+// [[thread_index_in_threadgroup]], ...). The host compiler does not know them
+// and would warn "unknown attribute ignored" on every line. Silencing the
+// warning here (the pragma stays in force for the rest of the translation unit,
+// i.e. for the .metal file that included us) spares every caller from passing
+// -Wno-unknown-attributes. Passing that flag as well is harmless.
+#pragma clang diagnostic ignored "-Wunknown-attributes"
+
+//===----------------------------------------------------------------------===//
+// Scalar types
+//===----------------------------------------------------------------------===//
+// MSL's scalar names are builtin (global). The unsigned ones are spelled
+// exactly as glibc's <sys/types.h> spells its own uint/ushort/ulong typedefs,
+// so that both may appear in one translation unit (identical redeclaration).
+typedef unsigned char uchar;
+typedef unsigned short int ushort;
+typedef unsigned int uint;
+typedef unsigned long int ulong; // MSL's ulong is 64 bits, as on LP64 hosts.
+typedef _Float16 half;           // IEEE binary16, like MSL half.
+typedef __bf16 bfloat;           // bfloat16, like MSL bfloat (Metal 3.1+).
+// Linking note: converting float to bfloat calls the runtime function
+// __truncsfbf2, absent from the libgcc of GCC < 13 (Debian 12). Programs that
+// link such code pass -rtlib=compiler-rt to clang (compiler-rt's builtins
+// have it); compiling (-fsyntax-only, -c) needs nothing.
+
+static_assert(sizeof(ulong) == 8, "MSL ulong/long are 64-bit; need an LP64 host");
+
+//===----------------------------------------------------------------------===//
+// Vector types
+//===----------------------------------------------------------------------===//
+// clang's ext_vector_type is OpenCL's vector model, which MSL shares: .x .y .z
+// .w members (assignable), swizzles (.xy), [] indexing, element-wise
+// arithmetic, scalar splat (`ulong2 o = 0;`), 3-vectors padded to 4 elements.
+// What C++ lacks is MSL's constructor syntax `float4(a.xy, 1.0f, b)`: a
+// functional cast with several arguments is an error for vector types. It is
+// provided by a function-like macro per vector name (below); a function-like
+// macro only expands when its name is followed by `(`, so `float4 v;` still
+// names the type while `float4(1, 2, 3, 4)` becomes a call of make_vec.
+namespace metal {
+template <class T, int N>
+using vec = T __attribute__((ext_vector_type(N)));
+} // namespace metal
+
+namespace tile_msl {
+
+// Number of components an argument of an MSL vector constructor supplies.
+template <class X> struct vec_info {
+  static constexpr int size = 1;
+};
+template <class T, int N> struct vec_info<T __attribute__((ext_vector_type(N)))> {
+  static constexpr int size = N;
+};
+
+template <class T, int N> struct vec_builder {
+  metal::vec<T, N> v{};
+  int next = 0;
+  template <class X> void put(X x) {
+    if constexpr (vec_info<X>::size == 1) {
+      v[next++] = static_cast<T>(x);
+    } else {
+      for (int k = 0; k < vec_info<X>::size; ++k)
+        v[next++] = static_cast<T>(x[k]);
+    }
+  }
+};
+
+// MSL vector construction: no argument (zero), one scalar (splat), or scalars
+// and vectors supplying exactly N components in order (which includes the
+// conversion float4(int4)).
+template <class T, int N, class... A>
+inline metal::vec<T, N> make_vec(A... args) {
+  constexpr int supplied = (0 + ... + vec_info<A>::size);
+  if constexpr (sizeof...(A) == 1 && supplied == 1) {
+    return metal::vec<T, N>(T(args...));
+  } else {
+    static_assert(sizeof...(A) == 0 || supplied == N,
+                  "MSL vector constructor: the arguments must supply exactly "
+                  "as many components as the vector has (or one scalar)");
+    vec_builder<T, N> b;
+    (b.put(args), ...);
+    return b.v;
+  }
+}
+
+} // namespace tile_msl
+
+// The 2-, 3- and 4-element typedefs of one scalar type (helper #undef'd after
+// use), then one constructor macro per vector name, written out because a
+// macro cannot define macros.
+#define TILE_MSL_VECTOR_TYPES(S)                                               \
+  typedef metal::vec<S, 2> S##2;                                               \
+  typedef metal::vec<S, 3> S##3;                                               \
+  typedef metal::vec<S, 4> S##4;
+TILE_MSL_VECTOR_TYPES(bool)
+TILE_MSL_VECTOR_TYPES(char)
+TILE_MSL_VECTOR_TYPES(uchar)
+TILE_MSL_VECTOR_TYPES(short)
+TILE_MSL_VECTOR_TYPES(ushort)
+TILE_MSL_VECTOR_TYPES(int)
+TILE_MSL_VECTOR_TYPES(uint)
+TILE_MSL_VECTOR_TYPES(long)
+TILE_MSL_VECTOR_TYPES(ulong)
+TILE_MSL_VECTOR_TYPES(half)
+TILE_MSL_VECTOR_TYPES(bfloat)
+TILE_MSL_VECTOR_TYPES(float)
+#undef TILE_MSL_VECTOR_TYPES
+
+#define bool2(...) ::tile_msl::make_vec<bool, 2>(__VA_ARGS__)
+#define bool3(...) ::tile_msl::make_vec<bool, 3>(__VA_ARGS__)
+#define bool4(...) ::tile_msl::make_vec<bool, 4>(__VA_ARGS__)
+#define char2(...) ::tile_msl::make_vec<char, 2>(__VA_ARGS__)
+#define char3(...) ::tile_msl::make_vec<char, 3>(__VA_ARGS__)
+#define char4(...) ::tile_msl::make_vec<char, 4>(__VA_ARGS__)
+#define uchar2(...) ::tile_msl::make_vec<uchar, 2>(__VA_ARGS__)
+#define uchar3(...) ::tile_msl::make_vec<uchar, 3>(__VA_ARGS__)
+#define uchar4(...) ::tile_msl::make_vec<uchar, 4>(__VA_ARGS__)
+#define short2(...) ::tile_msl::make_vec<short, 2>(__VA_ARGS__)
+#define short3(...) ::tile_msl::make_vec<short, 3>(__VA_ARGS__)
+#define short4(...) ::tile_msl::make_vec<short, 4>(__VA_ARGS__)
+#define ushort2(...) ::tile_msl::make_vec<ushort, 2>(__VA_ARGS__)
+#define ushort3(...) ::tile_msl::make_vec<ushort, 3>(__VA_ARGS__)
+#define ushort4(...) ::tile_msl::make_vec<ushort, 4>(__VA_ARGS__)
+#define int2(...) ::tile_msl::make_vec<int, 2>(__VA_ARGS__)
+#define int3(...) ::tile_msl::make_vec<int, 3>(__VA_ARGS__)
+#define int4(...) ::tile_msl::make_vec<int, 4>(__VA_ARGS__)
+#define uint2(...) ::tile_msl::make_vec<uint, 2>(__VA_ARGS__)
+#define uint3(...) ::tile_msl::make_vec<uint, 3>(__VA_ARGS__)
+#define uint4(...) ::tile_msl::make_vec<uint, 4>(__VA_ARGS__)
+#define long2(...) ::tile_msl::make_vec<long, 2>(__VA_ARGS__)
+#define long3(...) ::tile_msl::make_vec<long, 3>(__VA_ARGS__)
+#define long4(...) ::tile_msl::make_vec<long, 4>(__VA_ARGS__)
+#define ulong2(...) ::tile_msl::make_vec<ulong, 2>(__VA_ARGS__)
+#define ulong3(...) ::tile_msl::make_vec<ulong, 3>(__VA_ARGS__)
+#define ulong4(...) ::tile_msl::make_vec<ulong, 4>(__VA_ARGS__)
+#define half2(...) ::tile_msl::make_vec<half, 2>(__VA_ARGS__)
+#define half3(...) ::tile_msl::make_vec<half, 3>(__VA_ARGS__)
+#define half4(...) ::tile_msl::make_vec<half, 4>(__VA_ARGS__)
+#define bfloat2(...) ::tile_msl::make_vec<bfloat, 2>(__VA_ARGS__)
+#define bfloat3(...) ::tile_msl::make_vec<bfloat, 3>(__VA_ARGS__)
+#define bfloat4(...) ::tile_msl::make_vec<bfloat, 4>(__VA_ARGS__)
+#define float2(...) ::tile_msl::make_vec<float, 2>(__VA_ARGS__)
+#define float3(...) ::tile_msl::make_vec<float, 3>(__VA_ARGS__)
+#define float4(...) ::tile_msl::make_vec<float, 4>(__VA_ARGS__)
+
+//===----------------------------------------------------------------------===//
+// Address-space qualifiers
+//===----------------------------------------------------------------------===//
+// MSL writes device/constant/thread/threadgroup where C++ expects a
+// decl-specifier (`device const float* A`, `constant uint& M`). Only a macro can
+// occupy that position, so these four words are macros and cannot be used as
+// ordinary identifiers after this header (MSL reserves them too). `kernel` is
+// NOT defined: the emitter writes the attribute form [[kernel]].
+//
+// device, thread: nothing. A host has one flat address space. (clang's
+// address_space(N) attribute would catch address-space mix-ups, but then
+// block-scope threadgroup arrays are rejected and host code could not call
+// into kernels without casts; not worth it for a syntax check.)
+//
+// constant: `const`. MSL's constant address space is read-only, so a write
+// through a constant pointer/reference is a compile error on Metal and here.
+// `constant const T*`, valid MSL, becomes a duplicated const, which C++
+// allows with a warning; that warning is silenced for the including file.
+// (Limitation: function-constant declarations without initialiser, e.g.
+// `constant bool f [[function_constant(0)]];`, are rejected as uninitialised
+// const objects.)
+#define device
+#define thread
+#define constant const
+#pragma clang diagnostic ignored "-Wduplicate-decl-specifier"
+
+// threadgroup: a block-scope `threadgroup float tg[N];` must name ONE array
+// shared by all threads of the threadgroup, but each thread is a fiber with
+// its own stack, so the array cannot be an automatic variable. It becomes a
+// block-scope `static thread_local` variable:
+//  * all fibers of a threadgroup run on the same OS thread, so they see the
+//    same copy (address caching across fiber switches is therefore harmless);
+//  * threadgroups executing concurrently on other OS threads get other copies;
+//  * MSL forbids initialisers on threadgroup variables, and a zero-initialised
+//    thread_local needs no guard variable or constructor;
+//  * the emulator can locate all threadgroup memory of a kernel module as that
+//    module's TLS block (module id from dlinfo(RTLD_DI_TLS_MODID), address
+//    from __tls_get_addr({id, 0}), which also allocates the block on first
+//    use; size from the PT_TLS program header), fill it with NaN before each
+//    threadgroup and check it against the 32 KiB limit
+//    (one kernel per module makes that size per kernel) -- which is why
+//    nothing else in these headers is thread_local.
+// require_constant_initialization turns the one misuse a static cannot
+// express into a compile error: `threadgroup float* p = tg + i;` (a
+// per-thread pointer INTO threadgroup memory) has a non-constant initialiser.
+// (Not caught: `threadgroup float* p;` WITHOUT initialiser compiles, and the
+// pointer is then wrongly shared by all threads.)
+// Consequently the emitter must spell `threadgroup` only on block-scope
+// threadgroup variables; pointers into them are passed as expressions
+// (`tg + off`) or held in `auto` locals, and kernel parameters in threadgroup
+// memory ([[threadgroup(n)]]) are not supported. The expansion can be replaced
+// by defining TILE_MSL_THREADGROUP_STORAGE before including the shim.
+#ifndef TILE_MSL_THREADGROUP_STORAGE
+#define TILE_MSL_THREADGROUP_STORAGE                                           \
+  static thread_local __attribute__((require_constant_initialization))
+#endif
+#define threadgroup TILE_MSL_THREADGROUP_STORAGE
+
+//===----------------------------------------------------------------------===//
+// simdgroup_matrix support: lane layout, element codes, poison
+//===----------------------------------------------------------------------===//
+namespace tile_msl {
+
+// Lane l of a SIMD-group owns row frag_row(l), columns frag_col(l) and
+// frag_col(l)+1 of an 8x8 fragment (the layout MLX, tinygrad and
+// metal-flash-attention rely on; Apple leaves it unspecified).
+constexpr unsigned frag_row(unsigned lane) {
+  return ((lane / 4) & 4) + (lane / 2) % 4;
+}
+constexpr unsigned frag_col(unsigned lane) {
+  return ((lane / 4) & 2) * 2 + (lane % 2) * 2;
+}
+
+template <class T> struct elem_code;
+template <> struct elem_code<float> {
+  static constexpr int value = TILE_MSL_ELEM_F32;
+};
+template <> struct elem_code<half> {
+  static constexpr int value = TILE_MSL_ELEM_F16;
+};
+template <> struct elem_code<bfloat> {
+  static constexpr int value = TILE_MSL_ELEM_BF16;
+};
+
+// Value of elements nobody initialised. Metal leaves them undefined; NaN makes
+// a kernel that reads them visibly wrong instead of accidentally right.
+template <class T> inline T poison() {
+  return static_cast<T>(__builtin_nanf(""));
+}
+
+} // namespace tile_msl
+
+//===----------------------------------------------------------------------===//
+// Default hooks
+//===----------------------------------------------------------------------===//
+// Weak definitions let a kernel compiled with this shim link and run as ONE
+// thread (lane 0, barriers do nothing). A program that provides its own strong
+// definitions overrides them at link time. The emulator should compile kernel
+// modules with -DTILE_MSL_NO_DEFAULT_HOOKS so that the module's references stay
+// undefined and bind to the emulator's definitions when the module is loaded
+// (the dynamic linker does not prefer strong over weak across objects).
+#ifndef TILE_MSL_NO_DEFAULT_HOOKS
+extern "C" {
+__attribute__((weak)) unsigned tile_msl_lane_id(void) { return 0; }
+__attribute__((weak)) void tile_msl_threadgroup_barrier(unsigned) {}
+__attribute__((weak)) void tile_msl_simdgroup_barrier(unsigned) {}
+__attribute__((weak)) void
+tile_msl_simdgroup_multiply_accumulate(void *, int, const void *, int,
+                                       const void *, int, const void *, int) {
+  std::fputs("tile-msl: simdgroup_multiply_accumulate needs the tile-mlir "
+             "Metal emulator (it combines the data of all 32 lanes of a "
+             "SIMD-group; only the single-thread default hooks of "
+             "tile_msl_shim.h are linked)\n",
+             stderr);
+  __builtin_abort();
+}
+} // extern "C"
+#endif
+
+#endif // TILE_RUNTIME_MSL_TILE_MSL_SHIM_H
