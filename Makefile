@@ -40,9 +40,10 @@ configure: deps $(BUILD_DIR)/build.ninja
 build: configure
 	ninja -C $(BUILD_DIR)
 
-# The main job: the tile pipeline on the GEMM example.
+# The main job: the GEMM example compiled to Metal Shading Language.
 run: build
-	$(TILE_OPT) examples/gemm.mlir --tile-unroll --canonicalize --cse --tile-for-range-to-scf
+	$(TILE_OPT) examples/gemm.mlir --tile-to-applegpu=target=apple9 \
+	  | $(BUILD_DIR)/bin/tile-translate --mlir-to-msl
 
 # Every test suite; fails on any failure.
 test: build

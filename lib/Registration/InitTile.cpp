@@ -2,6 +2,7 @@
 
 #include "tile/InitTile.h"
 
+#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -30,6 +31,8 @@ void tile::registerAllTilePasses() {
   // Pass registration is global; registering twice would be an error.
   static bool once = [] {
     tile::registerTilePasses();
+    tile::registerTileConversionPasses();
+    tile::registerTileToAppleGPUPipeline();
     mlir::registerTransformsPasses();
     return true;
   }();

@@ -203,10 +203,15 @@ LogicalResult tile::msl::printArithOp(MSLPrinter &p, Operation &op,
           [&](auto) { return printAssign(p, op, binary(p, op, "%")); })
       .Case<arith::RemFOp>(
           [&](auto) { return printAssign(p, op, call(p, op, "fmod")); })
-      .Case<arith::AndIOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "&")); })
-      .Case<arith::OrIOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "|")); })
+      // On i1 the logical operators read better and stay bool.
+      .Case<arith::AndIOp>([&](auto) {
+        bool logical = op.getResult(0).getType().isInteger(1);
+        return printAssign(p, op, binary(p, op, logical ? "&&" : "&"));
+      })
+      .Case<arith::OrIOp>([&](auto) {
+        bool logical = op.getResult(0).getType().isInteger(1);
+        return printAssign(p, op, binary(p, op, logical ? "||" : "|"));
+      })
       .Case<arith::XOrIOp>(
           [&](auto) { return printAssign(p, op, binary(p, op, "^")); })
       .Case<arith::ShLIOp>(

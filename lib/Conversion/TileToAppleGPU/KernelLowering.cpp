@@ -1,0 +1,287 @@
+//===- KernelLowering.cpp - one tile kernel to applegpu -------------------===//
+
+#include "KernelLowering.h"
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+//===----------------------------------------------------------------------===//
+// Geometry and forms
+//===----------------------------------------------------------------------===//
+
+int64_t KernelLowering::numSlots(RankedTensorType type) const {
+  return llvm::divideCeil(type.getNumElements(), numThreads());
+}
+
+std::pair<int64_t, int64_t>
+KernelLowering::fragmentGrid(RankedTensorType type) const {
+  return {type.getDimSize(0) / (8 * simdgroupsM()),
+          type.getDimSize(1) / (8 * simdgroupsN())};
+}
+
+int64_t KernelLowering::count(RankedTensorType type, TileForm form) const {
+  auto [rows, cols] = form == TileForm::Fragments ||
+                              form == TileForm::LaneElements
+                          ? fragmentGrid(type)
+                          : std::pair<int64_t, int64_t>{0, 0};
+  switch (form) {
+  case TileForm::Uniform:
+    return 1;
+  case TileForm::Slots:
+    return numSlots(type);
+  case TileForm::Fragments:
+    return rows * cols;
+  case TileForm::LaneElements:
+    return rows * cols * 2;
+  }
+  llvm_unreachable("all forms handled");
+}
+
+TileForm KernelLowering::formFor(Value tile) const {
+  switch (plan.layoutOf(tile)) {
+  case TileLayout::Uniform:
+    return TileForm::Uniform;
+  case TileLayout::Distributed:
+    return TileForm::Slots;
+  case TileLayout::Accumulator: {
+    // Matrices hold floats; anything else (e.g. a mask) stays per lane.
+    Type element = cast<RankedTensorType>(tile.getType()).getElementType();
+    return isa<FloatType>(element) ? TileForm::Fragments
+                                   : TileForm::LaneElements;
+  }
+  }
+  llvm_unreachable("all layouts handled");
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+Value KernelLowering::index(int64_t value) {
+  Value &slot = indexConstants[value];
+  if (!slot) {
+    OpBuilder top(entry, Block::iterator(topInsertion));
+    slot = arith::ConstantIndexOp::create(top, source.getLoc(), value);
+  }
+  return slot;
+}
+
+Value KernelLowering::scalar(Type type, TypedAttr value, Location loc) {
+  return arith::ConstantOp::create(builder, loc, type, value);
+}
+
+Value tile::conversion::addIndex(KernelLowering &k, Value a, Value b,
+                                 Location loc) {
+  if (isConstantIntValue(b, 0))
+    return a;
+  if (isConstantIntValue(a, 0))
+    return b;
+  return arith::AddIOp::create(k.builder, loc, a, b);
+}
+
+Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
+                                 Location loc) {
+  if (isConstantIntValue(b, 1))
+    return a;
+  if (isConstantIntValue(a, 1))
+    return b;
+  return arith::MulIOp::create(k.builder, loc, a, b);
+}
+
+Value KernelLowering::allocThreadgroup(Type element, int64_t elements,
+                                       Location loc) {
+  OpBuilder top(entry, Block::iterator(topInsertion));
+  auto type = MemRefType::get(
+      {elements}, element, MemRefLayoutAttrInterface{},
+      applegpu::AddressSpaceAttr::get(element.getContext(),
+                                      applegpu::AddressSpace::threadgroup));
+  return applegpu::AllocThreadgroupOp::create(top, loc, type);
+}
+
+FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
+                                         Location loc) {
+  auto it = tiles.find(tile);
+  if (it == tiles.end())
+    return emitError(loc) << "internal error: tile used before it is lowered";
+  const TileValue &have = it->second;
+  if (have.form == want)
+    return have;
+  auto type = cast<RankedTensorType>(tile.getType());
+  Type element = type.getElementType();
+  int64_t n = count(type, want);
+  TileValue result{want, {}};
+
+  if (have.form == TileForm::Uniform) {
+    Value s = have.values[0];
+    for (int64_t i = 0; i < n; ++i) {
+      if (want == TileForm::Fragments) {
+        // One fill is enough: fragments are values.
+        if (i == 0)
+          result.values.push_back(
+              applegpu::SimdgroupFillOp::create(
+                  builder, loc,
+                  applegpu::SimdgroupMatrixType::get(element), s));
+        else
+          result.values.push_back(result.values[0]);
+      } else {
+        result.values.push_back(s);
+      }
+    }
+    return result;
+  }
+  if (have.form == TileForm::Fragments && want == TileForm::LaneElements) {
+    for (Value fragment : have.values)
+      for (int32_t e = 0; e < 2; ++e)
+        result.values.push_back(applegpu::SimdgroupGetElementOp::create(
+            builder, loc, element, fragment, e));
+    return result;
+  }
+  if (have.form == TileForm::LaneElements && want == TileForm::Fragments) {
+    auto matrix = applegpu::SimdgroupMatrixType::get(element);
+    Value zero = scalar(element, builder.getZeroAttr(element), loc);
+    for (int64_t f = 0, e = have.values.size() / 2; f < e; ++f) {
+      Value m = applegpu::SimdgroupFillOp::create(builder, loc, matrix, zero);
+      for (int32_t i = 0; i < 2; ++i)
+        m = applegpu::SimdgroupSetElementOp::create(
+            builder, loc, matrix, have.values[2 * f + i], m, i);
+      result.values.push_back(m);
+    }
+    return result;
+  }
+  return emitError(loc)
+         << "a tile distributed over threads is used where an accumulator "
+            "tile split over SIMD groups is needed (or the reverse); the "
+            "simdgroup backend cannot move "
+         << type << " between these layouts";
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowering::lowerBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(lowerOp(op)))
+      return failure();
+  return success();
+}
+
+LogicalResult KernelLowering::lowerOp(Operation &op) {
+  using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
+  for (Family family : {lowerGridQuery, lowerMemory, lowerDot,
+                        lowerElementwise, lowerControlFlow}) {
+    bool handled = false;
+    LogicalResult result = family(*this, op, handled);
+    if (handled)
+      return result;
+  }
+  return op.emitOpError() << "is not supported by the simdgroup backend of "
+                             "convert-tile-to-applegpu";
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
+  OpBuilder &b = builder;
+  tid = applegpu::ThreadIndexInThreadgroupOp::create(b, loc, b.getIndexType());
+  if (!plan.config().hasDot)
+    return success();
+  Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(b, loc, b.getIndexType());
+  Value lane = applegpu::ThreadIndexInSimdgroupOp::create(b, loc, b.getIndexType());
+  Value wn = index(simdgroupsN());
+  simdgroupRow = arith::DivUIOp::create(b, loc, sg, wn);
+  simdgroupCol = arith::RemUIOp::create(b, loc, sg, wn);
+  // DESIGN.md: lane l holds row (l/4 & 4) + (l/2) % 4 and columns c, c + 1
+  // with c = (l/4 & 2) * 2 + (l % 2) * 2.
+  Value quad = arith::DivUIOp::create(b, loc, lane, index(4));
+  Value pair = arith::DivUIOp::create(b, loc, lane, index(2));
+  laneRow = arith::AddIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, quad, index(4)),
+      arith::RemUIOp::create(b, loc, pair, index(4)));
+  laneCol = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc,
+                            arith::AndIOp::create(b, loc, quad, index(2)),
+                            index(2)),
+      arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, lane, index(2)), index(2)));
+  return success();
+}
+
+/// Stage buffers for the operands of every dot, rows padded by 16 bytes
+/// against bank conflicts when all of them fit in threadgroup memory that
+/// way, unpadded otherwise.
+LogicalResult KernelLowering::setUpStaging() {
+  SmallVector<DotOp> dots;
+  source.walk([&](DotOp dot) { dots.push_back(dot); });
+  auto bytes = [](DotOp dot, bool pad) {
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto b = cast<RankedTensorType>(dot.getB().getType());
+    int64_t width = a.getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t padElems = pad ? 16 / width : 0;
+    return (a.getDimSize(0) * (a.getDimSize(1) + padElems) +
+            b.getDimSize(0) * (b.getDimSize(1) + padElems)) *
+           width;
+  };
+  int64_t padded = 0, unpadded = 0;
+  for (DotOp dot : dots) {
+    padded += bytes(dot, true);
+    unpadded += bytes(dot, false);
+  }
+  constexpr int64_t limit = applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes;
+  if (unpadded > limit)
+    return dots.front().emitOpError()
+           << "needs " << unpadded
+           << " bytes of threadgroup memory to stage the operands of the "
+              "kernel's dots, more than the "
+           << limit << " an Apple GPU threadgroup has; use smaller tiles";
+  bool pad = padded <= limit;
+  for (DotOp dot : dots) {
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto b = cast<RankedTensorType>(dot.getB().getType());
+    Type element = a.getElementType();
+    int64_t padElems = pad ? 16 / (element.getIntOrFloatBitWidth() / 8) : 0;
+    Staging s;
+    s.lda = a.getDimSize(1) + padElems;
+    s.ldb = b.getDimSize(1) + padElems;
+    s.a = allocThreadgroup(element, a.getDimSize(0) * s.lda, dot.getLoc());
+    s.b = allocThreadgroup(element, b.getDimSize(0) * s.ldb, dot.getLoc());
+    staging[dot] = s;
+  }
+  return success();
+}
+
+FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
+  Location loc = source.getLoc();
+  OpBuilder outer(source);
+  auto kernel = func::FuncOp::create(outer, loc, source.getSymName(),
+                                     source.getFunctionType());
+  entry = kernel.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  // Constants and threadgroup memory go before this marker, the body after.
+  topInsertion = arith::ConstantIndexOp::create(builder, loc, 0);
+  indexConstants[0] = topInsertion->getResult(0);
+  builder.setInsertionPointAfter(topInsertion);
+
+  for (auto [from, to] : llvm::zip(source.getArguments(), kernel.getArguments()))
+    map(from, to);
+  auto fail = [&]() -> FailureOr<func::FuncOp> {
+    kernel.erase();
+    return failure();
+  };
+  if (failed(setUpThreadCoordinates(loc)) || failed(setUpStaging()) ||
+      failed(lowerBlock(source.getBody().front())))
+    return fail();
+  func::ReturnOp::create(builder, loc);
+  (void)target;
+  return kernel;
+}

@@ -1,0 +1,135 @@
+//===- KernelLowering.h - one tile kernel to applegpu -----------*- C++ -*-===//
+//
+// Internal to convert-tile-to-applegpu. The lowering writes a new kernel
+// op by op, keeping for each tile (tensor value) of the source the values
+// that hold it in the new kernel, in one of a few forms; the op families
+// (Lower*.cpp) read tiles in the form they need and define their results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
+#define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
+
+#include "LayoutPlan.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace tile::conversion {
+
+/// How the threads hold a tile in the new kernel.
+enum class TileForm {
+  Uniform,      ///< one scalar, the same in every thread
+  Slots,        ///< Distributed: slot j holds element j * T + tid
+  Fragments,    ///< Accumulator as simdgroup_matrix values, fragment-major
+  LaneElements, ///< Accumulator as the lane's 2 scalars per fragment
+};
+
+struct TileValue {
+  TileForm form;
+  llvm::SmallVector<mlir::Value> values;
+};
+
+class KernelLowering {
+public:
+  KernelLowering(mlir::func::FuncOp source, const LayoutPlan &plan)
+      : source(source), plan(plan), builder(source.getContext()) {}
+
+  /// Writes the applegpu kernel next to the source (which the caller
+  /// erases); a located diagnostic and no new kernel on failure.
+  mlir::FailureOr<mlir::func::FuncOp> run(llvm::StringRef target);
+
+  //===--- For the op families -----------------------------------------===//
+
+  mlir::func::FuncOp source;
+  const LayoutPlan &plan;
+  mlir::OpBuilder builder;
+
+  int64_t numThreads() const { return plan.config().numThreads; }
+  int64_t simdgroupsM() const { return plan.config().simdgroupsM; }
+  int64_t simdgroupsN() const { return plan.config().simdgroupsN; }
+
+  /// The thread's coordinates (defined at the top of the kernel).
+  mlir::Value tid, simdgroupRow, simdgroupCol, laneRow, laneCol;
+
+  /// An index constant at the top of the kernel (one per value).
+  mlir::Value index(int64_t value);
+  /// A scalar constant of `type` at the current insertion point.
+  mlir::Value scalar(mlir::Type type, mlir::TypedAttr value,
+                     mlir::Location loc);
+
+  /// The new value of a scalar of the source kernel.
+  mlir::Value mapped(mlir::Value scalar) { return mapping.lookup(scalar); }
+  void map(mlir::Value from, mlir::Value to) { mapping.map(from, to); }
+
+  /// A source tile in the form `want` (converting if needed), or a located
+  /// error when the layouts do not allow it.
+  mlir::FailureOr<TileValue> get(mlir::Value tile, TileForm want,
+                                 mlir::Location loc);
+  /// The source tile as it is held now.
+  const TileValue &current(mlir::Value tile) { return tiles.find(tile)->second; }
+  bool isLowered(mlir::Value tile) const { return tiles.count(tile); }
+  void define(mlir::Value tile, TileValue value) {
+    tiles[tile] = std::move(value);
+  }
+
+  /// The form a tile of layout `layout` and element type `element` is
+  /// produced in, and how many values it takes.
+  TileForm formFor(mlir::Value tile) const;
+  int64_t count(mlir::RankedTensorType type, TileForm form) const;
+  /// Slots per thread of a distributed tile.
+  int64_t numSlots(mlir::RankedTensorType type) const;
+  /// Fragments per SIMD group of an accumulator tile (rows x cols).
+  std::pair<int64_t, int64_t> fragmentGrid(mlir::RankedTensorType type) const;
+
+  /// Threadgroup memory allocated at the top of the kernel.
+  mlir::Value allocThreadgroup(mlir::Type element, int64_t elements,
+                               mlir::Location loc);
+
+  /// Lowers the ops of a source block (not its terminator) at the current
+  /// insertion point.
+  mlir::LogicalResult lowerBlock(mlir::Block &block);
+  mlir::LogicalResult lowerOp(mlir::Operation &op);
+
+  /// Staging buffers of each dot (set up by the pass before lowering).
+  struct Staging {
+    mlir::Value a, b;
+    int64_t lda, ldb;
+  };
+  llvm::DenseMap<mlir::Operation *, Staging> staging;
+
+private:
+  mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);
+  mlir::LogicalResult setUpStaging();
+
+  mlir::IRMapping mapping;
+  llvm::DenseMap<mlir::Value, TileValue> tiles;
+  llvm::DenseMap<int64_t, mlir::Value> indexConstants;
+  mlir::Block *entry = nullptr;
+  mlir::Operation *topInsertion = nullptr;
+};
+
+/// Op families (one file each). Each returns failure() with a diagnostic,
+/// or sets `handled` false when the op is not one of its own.
+mlir::LogicalResult lowerGridQuery(KernelLowering &k, mlir::Operation &op,
+                                   bool &handled);
+mlir::LogicalResult lowerMemory(KernelLowering &k, mlir::Operation &op,
+                                bool &handled);
+mlir::LogicalResult lowerDot(KernelLowering &k, mlir::Operation &op,
+                             bool &handled);
+mlir::LogicalResult lowerElementwise(KernelLowering &k, mlir::Operation &op,
+                                     bool &handled);
+mlir::LogicalResult lowerControlFlow(KernelLowering &k, mlir::Operation &op,
+                                     bool &handled);
+
+/// Index arithmetic helpers at the builder's insertion point.
+mlir::Value addIndex(KernelLowering &k, mlir::Value a, mlir::Value b,
+                     mlir::Location loc);
+mlir::Value mulIndex(KernelLowering &k, mlir::Value a, mlir::Value b,
+                     mlir::Location loc);
+
+} // namespace tile::conversion
+
+#endif // TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H

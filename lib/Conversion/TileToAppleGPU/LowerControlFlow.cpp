@@ -1,0 +1,186 @@
+//===- LowerControlFlow.cpp - scf.for, scf.if and scalar code -------------===//
+//
+// Loops and branches are rebuilt with each tile they carry flattened into
+// the values that hold it (fragments for accumulators, slots otherwise);
+// scalar code (index arithmetic on program ids, bounds, ...) is copied.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+namespace {
+/// Where each source value of a loop or branch lives in the flattened list.
+struct Flattening {
+  SmallVector<std::pair<unsigned, unsigned>> ranges; ///< begin, size
+  SmallVector<TileForm> forms;
+  SmallVector<Type> types;
+};
+} // namespace
+
+/// The carried form of a source value: tiles as fragments or slots (never
+/// uniform: the loop may change them), scalars as themselves.
+static std::optional<TileForm> carriedForm(KernelLowering &k, Value v) {
+  if (!isa<RankedTensorType>(v.getType()))
+    return std::nullopt;
+  TileForm form = k.formFor(v);
+  return form == TileForm::Uniform ? TileForm::Slots : form;
+}
+
+static FailureOr<Flattening> flatten(KernelLowering &k, ValueRange sourceValues,
+                                     ValueRange witnesses,
+                                     SmallVectorImpl<Value> *values,
+                                     Location loc) {
+  Flattening f;
+  for (auto [v, witness] : llvm::zip(sourceValues, witnesses)) {
+    unsigned begin = f.types.size();
+    std::optional<TileForm> form = carriedForm(k, witness);
+    if (!form) {
+      f.types.push_back(v.getType());
+      if (values)
+        values->push_back(k.mapped(v));
+      f.forms.push_back(TileForm::Uniform);
+      f.ranges.push_back({begin, 1});
+      continue;
+    }
+    auto type = cast<RankedTensorType>(v.getType());
+    int64_t n = k.count(type, *form);
+    Type element = type.getElementType();
+    Type held = *form == TileForm::Fragments
+                    ? Type(applegpu::SimdgroupMatrixType::get(element))
+                    : element;
+    f.types.append(n, held);
+    f.forms.push_back(*form);
+    f.ranges.push_back({begin, static_cast<unsigned>(n)});
+    if (values) {
+      FailureOr<TileValue> tile = k.get(v, *form, loc);
+      if (failed(tile))
+        return failure();
+      values->append(tile->values.begin(), tile->values.end());
+    }
+  }
+  return f;
+}
+
+/// Defines the source values `sourceValues` from the flattened `values`.
+static void unflatten(KernelLowering &k, const Flattening &f,
+                      ValueRange sourceValues, ValueRange values) {
+  for (auto [i, v] : llvm::enumerate(sourceValues)) {
+    auto [begin, size] = f.ranges[i];
+    if (!isa<RankedTensorType>(v.getType())) {
+      k.map(v, values[begin]);
+      continue;
+    }
+    k.define(v, TileValue{f.forms[i], llvm::to_vector(values.slice(begin, size))});
+  }
+}
+
+static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
+                                ValueRange witnesses) {
+  SmallVector<Value> values;
+  if (failed(flatten(k, yield.getOperands(), witnesses, &values,
+                     yield.getLoc())))
+    return failure();
+  scf::YieldOp::create(k.builder, yield.getLoc(), values);
+  return success();
+}
+
+static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
+  Location loc = loop.getLoc();
+  SmallVector<Value> inits;
+  FailureOr<Flattening> f =
+      flatten(k, loop.getInitArgs(), loop.getResults(), &inits, loc);
+  if (failed(f))
+    return failure();
+  auto newLoop = scf::ForOp::create(k.builder, loc, k.mapped(loop.getLowerBound()),
+                                    k.mapped(loop.getUpperBound()),
+                                    k.mapped(loop.getStep()), inits);
+  for (NamedAttribute attr : loop->getDiscardableAttrs())
+    newLoop->setAttr(attr.getName(), attr.getValue());
+  {
+    OpBuilder::InsertionGuard guard(k.builder);
+    Block *body = newLoop.getBody();
+    if (!body->empty())
+      body->getTerminator()->erase();
+    k.builder.setInsertionPointToEnd(body);
+    k.map(loop.getInductionVar(), newLoop.getInductionVar());
+    unflatten(k, *f, loop.getRegionIterArgs(), newLoop.getRegionIterArgs());
+    if (failed(k.lowerBlock(*loop.getBody())) ||
+        failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
+                          loop.getResults())))
+      return failure();
+  }
+  unflatten(k, *f, loop.getResults(), newLoop.getResults());
+  return success();
+}
+
+static LogicalResult lowerIf(KernelLowering &k, scf::IfOp branch) {
+  Location loc = branch.getLoc();
+  FailureOr<Flattening> f =
+      flatten(k, branch.getResults(), branch.getResults(), nullptr, loc);
+  if (failed(f))
+    return failure();
+  bool hasElse = !branch.getElseRegion().empty();
+  auto newIf = scf::IfOp::create(k.builder, loc, f->types,
+                                 k.mapped(branch.getCondition()), hasElse);
+  auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
+    OpBuilder::InsertionGuard guard(k.builder);
+    Block *block = &to.front();
+    if (!block->empty())
+      block->getTerminator()->erase();
+    k.builder.setInsertionPointToEnd(block);
+    Block &source = from.front();
+    if (failed(k.lowerBlock(source)))
+      return failure();
+    return lowerYield(k, cast<scf::YieldOp>(source.getTerminator()),
+                      branch.getResults());
+  };
+  if (failed(lowerRegion(branch.getThenRegion(), newIf.getThenRegion())))
+    return failure();
+  if (hasElse &&
+      failed(lowerRegion(branch.getElseRegion(), newIf.getElseRegion())))
+    return failure();
+  unflatten(k, *f, branch.getResults(), newIf.getResults());
+  return success();
+}
+
+/// Scalar ops of the ordinary dialects are copied as they are.
+static bool isCopyableScalarOp(Operation &op) {
+  auto isTensor = [](Type t) { return isa<TensorType>(t); };
+  return op.getNumRegions() == 0 &&
+         isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) &&
+         llvm::none_of(op.getOperandTypes(), isTensor) &&
+         llvm::none_of(op.getResultTypes(), isTensor);
+}
+
+LogicalResult tile::conversion::lowerControlFlow(KernelLowering &k,
+                                                 Operation &op, bool &handled) {
+  handled = true;
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return lowerFor(k, loop);
+  if (auto branch = dyn_cast<scf::IfOp>(op))
+    return lowerIf(k, branch);
+  if (isCopyableScalarOp(op)) {
+    Operation *copy = k.builder.clone(op);
+    for (OpOperand &operand : copy->getOpOperands())
+      operand.set(k.mapped(operand.get()));
+    for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
+      k.map(from, to);
+    return success();
+  }
+  if (isa<ForRangeOp>(op))
+    return op.emitOpError() << "must be lowered to scf.for first "
+                               "(tile-for-range-to-scf, part of the "
+                               "tile-to-applegpu pipeline)";
+  handled = false;
+  return failure();
+}

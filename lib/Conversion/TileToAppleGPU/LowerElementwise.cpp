@@ -1,0 +1,81 @@
+//===- LowerElementwise.cpp - arith and math on tiles ---------------------===//
+//
+// An elementwise op on tiles becomes the same op on each scalar a thread
+// holds: per slot for distributed tiles, per lane element for accumulators
+// (so epilogues run on register fragments), once for uniform tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+static bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+static LogicalResult lowerConstant(KernelLowering &k, arith::ConstantOp op) {
+  auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+  if (!splat)
+    return op.emitOpError() << "only splat tile constants are supported by "
+                               "the simdgroup backend";
+  Type element = splat.getElementType();
+  Value s = k.scalar(element, splat.getSplatValue<TypedAttr>(), op.getLoc());
+  k.define(op.getResult(), TileValue{TileForm::Uniform, {s}});
+  return success();
+}
+
+static LogicalResult lowerMap(KernelLowering &k, Operation &op) {
+  Location loc = op.getLoc();
+  Value result = op.getResult(0);
+  auto type = cast<RankedTensorType>(result.getType());
+  TileForm form = k.formFor(result);
+  // Accumulator math runs on the lanes' scalars.
+  if (form == TileForm::Fragments)
+    form = TileForm::LaneElements;
+
+  SmallVector<SmallVector<Value>> operands;
+  for (Value v : op.getOperands()) {
+    if (!isTile(v)) {
+      operands.push_back({k.mapped(v)});
+      continue;
+    }
+    FailureOr<TileValue> held =
+        k.get(v, k.formFor(v) == TileForm::Uniform ? TileForm::Uniform : form,
+              loc);
+    if (failed(held))
+      return failure();
+    operands.push_back(held->values);
+  }
+  TileValue out{form, {}};
+  for (int64_t i = 0, n = k.count(type, form); i < n; ++i) {
+    OperationState state(loc, op.getName());
+    for (ArrayRef<Value> values : operands)
+      state.addOperands(values.size() == 1 ? values[0] : values[i]);
+    state.addTypes(type.getElementType());
+    state.addAttributes(op.getAttrs());
+    out.values.push_back(k.builder.create(state)->getResult(0));
+  }
+  k.define(result, std::move(out));
+  return success();
+}
+
+LogicalResult tile::conversion::lowerElementwise(KernelLowering &k,
+                                                 Operation &op, bool &handled) {
+  handled = true;
+  if (auto splat = dyn_cast<SplatOp>(op)) {
+    k.define(splat.getResult(),
+             TileValue{TileForm::Uniform, {k.mapped(splat.getInput())}});
+    return success();
+  }
+  if (auto constant = dyn_cast<arith::ConstantOp>(op);
+      constant && isTile(constant.getResult()))
+    return lowerConstant(k, constant);
+  if (op.hasTrait<OpTrait::Elementwise>() && op.getNumResults() == 1 &&
+      isTile(op.getResult(0)))
+    return lowerMap(k, op);
+  handled = false;
+  return failure();
+}

@@ -1,0 +1,290 @@
+//===- LowerMemory.cpp - tile.load and tile.store -------------------------===//
+//
+// Each thread reads or writes the elements of the tile it holds, at the
+// exact addresses of the op's indices and strides; `bounds` guard every
+// access, so a masked element reads the padding and is never written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+namespace {
+/// The addressing of one tile.load or tile.store in the new kernel.
+struct Access {
+  Value buffer;
+  SmallVector<Value, 2> indices, strides, bounds;
+  RankedTensorType tile;
+};
+
+/// One element the thread touches: its position in the tile and whether
+/// the thread really holds it (the last slot of a distributed tile may not
+/// be full).
+struct Element {
+  Value row, col; ///< position in the tile (col unused for rank 1)
+  Value held;     ///< i1, or null when always held
+};
+} // namespace
+
+template <typename OpTy>
+static Access accessOf(KernelLowering &k, OpTy op, RankedTensorType tile) {
+  Access a;
+  a.buffer = k.mapped(op.getBuffer());
+  a.tile = tile;
+  for (Value v : op.getIndices())
+    a.indices.push_back(k.mapped(v));
+  for (Value v : op.getStrides())
+    a.strides.push_back(k.mapped(v));
+  if (a.strides.empty()) // rank 1 with the default unit stride
+    a.strides.push_back(k.index(1));
+  for (Value v : op.getBounds())
+    a.bounds.push_back(k.mapped(v));
+  return a;
+}
+
+/// The element of slot `slot` of a distributed tile: e = slot * T + tid.
+static Element slotElement(KernelLowering &k, RankedTensorType tile,
+                           int64_t slot, Location loc) {
+  OpBuilder &b = k.builder;
+  Value e = addIndex(k, k.index(slot * k.numThreads()), k.tid, loc);
+  Element el;
+  if (tile.getRank() == 1) {
+    el.row = e;
+  } else {
+    Value cols = k.index(tile.getDimSize(1));
+    el.row = arith::DivUIOp::create(b, loc, e, cols);
+    el.col = arith::RemUIOp::create(b, loc, e, cols);
+  }
+  if ((slot + 1) * k.numThreads() > tile.getNumElements())
+    el.held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
+                                    k.index(tile.getNumElements()));
+  return el;
+}
+
+/// Element `e` (0 or 1) of fragment (fi, fj) held by this lane.
+static Element fragmentElement(KernelLowering &k, RankedTensorType tile,
+                               int64_t fi, int64_t fj, int64_t e,
+                               Location loc) {
+  OpBuilder &b = k.builder;
+  int64_t rowsPerGroup = tile.getDimSize(0) / k.simdgroupsM();
+  int64_t colsPerGroup = tile.getDimSize(1) / k.simdgroupsN();
+  Value rowBase = mulIndex(k, k.simdgroupRow, k.index(rowsPerGroup), loc);
+  Value colBase = mulIndex(k, k.simdgroupCol, k.index(colsPerGroup), loc);
+  Element el;
+  el.row = addIndex(k, addIndex(k, rowBase, k.index(fi * 8), loc), k.laneRow,
+                    loc);
+  el.col = addIndex(
+      k, addIndex(k, colBase, k.index(fj * 8 + e), loc), k.laneCol, loc);
+  (void)b;
+  return el;
+}
+
+/// The buffer offset of an element and the condition under which it may
+/// be touched (null: always).
+static std::pair<Value, Value> address(KernelLowering &k, const Access &a,
+                                       const Element &el, Location loc) {
+  OpBuilder &b = k.builder;
+  Value row = addIndex(k, a.indices[0], el.row, loc);
+  Value offset = mulIndex(k, row, a.strides[0], loc);
+  Value col;
+  if (a.tile.getRank() == 2) {
+    col = addIndex(k, a.indices[1], el.col, loc);
+    offset = addIndex(k, offset, mulIndex(k, col, a.strides[1], loc), loc);
+  }
+  Value ok = el.held;
+  auto both = [&](Value c) {
+    ok = ok ? arith::AndIOp::create(b, loc, ok, c) : c;
+  };
+  if (!a.bounds.empty()) {
+    both(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, row,
+                               a.bounds[0]));
+    if (col)
+      both(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, col,
+                                 a.bounds[1]));
+  }
+  return {offset, ok};
+}
+
+static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
+                         Value padding, Location loc) {
+  OpBuilder &b = k.builder;
+  auto [offset, ok] = address(k, a, el, loc);
+  if (!ok)
+    return memref::LoadOp::create(b, loc, a.buffer, offset);
+  auto guarded = scf::IfOp::create(
+      b, loc, ok,
+      [&](OpBuilder &then, Location l) {
+        Value v = memref::LoadOp::create(then, l, a.buffer, offset);
+        scf::YieldOp::create(then, l, v);
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        scf::YieldOp::create(otherwise, l, padding);
+      });
+  return guarded.getResult(0);
+}
+
+static void storeElement(KernelLowering &k, const Access &a, const Element &el,
+                         Value value, Location loc) {
+  OpBuilder &b = k.builder;
+  auto [offset, ok] = address(k, a, el, loc);
+  if (!ok) {
+    memref::StoreOp::create(b, loc, value, a.buffer, offset);
+    return;
+  }
+  scf::IfOp::create(b, loc, ok, [&](OpBuilder &then, Location l) {
+    memref::StoreOp::create(then, l, value, a.buffer, offset);
+    scf::YieldOp::create(then, l);
+  });
+}
+
+static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
+  Location loc = op.getLoc();
+  auto tile = cast<RankedTensorType>(op.getType());
+  Access a = accessOf(k, op, tile);
+  Type element = tile.getElementType();
+  TypedAttr pad = op.getPaddingAttr()
+                      ? op.getPaddingAttr()
+                      : cast<TypedAttr>(k.builder.getZeroAttr(element));
+  if (auto f = dyn_cast<FloatAttr>(pad))
+    pad = FloatAttr::get(element, f.getValueAsDouble());
+  else if (auto i = dyn_cast<IntegerAttr>(pad))
+    pad = IntegerAttr::get(element, i.getInt());
+  Value padding = a.bounds.empty() ? Value() : k.scalar(element, pad, loc);
+
+  TileForm form = k.formFor(op.getResult());
+  TileValue result{form, {}};
+  if (form == TileForm::Slots || form == TileForm::Uniform) {
+    result.form = TileForm::Slots;
+    for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s) {
+      Element el = slotElement(k, tile, s, loc);
+      if (el.held && !padding)
+        padding = k.scalar(element, k.builder.getZeroAttr(element), loc);
+      result.values.push_back(loadElement(k, a, el, padding, loc));
+    }
+  } else {
+    // An accumulator-shaped operand (e.g. a residual) is read straight
+    // into the lanes that hold the matching accumulator elements.
+    result.form = TileForm::LaneElements;
+    auto [rows, cols] = k.fragmentGrid(tile);
+    for (int64_t fi = 0; fi < rows; ++fi)
+      for (int64_t fj = 0; fj < cols; ++fj)
+        for (int64_t e = 0; e < 2; ++e)
+          result.values.push_back(loadElement(
+              k, a, fragmentElement(k, tile, fi, fj, e, loc), padding, loc));
+  }
+  k.define(op.getResult(), std::move(result));
+  return success();
+}
+
+/// Accumulator fragments inside the bounds, with unit column stride, go
+/// out with simdgroup_store (a collective; the condition is the same for
+/// the whole threadgroup); everything else element by element.
+static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
+                                    const Access &a, const TileValue &frags) {
+  Location loc = op.getLoc();
+  OpBuilder &b = k.builder;
+  RankedTensorType tile = a.tile;
+  auto [rows, cols] = k.fragmentGrid(tile);
+  auto storeGuarded = [&]() {
+    for (int64_t fi = 0; fi < rows; ++fi)
+      for (int64_t fj = 0; fj < cols; ++fj)
+        for (int64_t e = 0; e < 2; ++e) {
+          Value x = applegpu::SimdgroupGetElementOp::create(
+              b, loc, tile.getElementType(), frags.values[fi * cols + fj], e);
+          storeElement(k, a, fragmentElement(k, tile, fi, fj, e, loc), x, loc);
+        }
+  };
+  if (!isConstantIntValue(a.strides[1], 1)) {
+    storeGuarded();
+    return success();
+  }
+  auto storeFast = [&]() {
+    int64_t rowsPerGroup = tile.getDimSize(0) / k.simdgroupsM();
+    int64_t colsPerGroup = tile.getDimSize(1) / k.simdgroupsN();
+    Value rowBase = mulIndex(k, k.simdgroupRow, k.index(rowsPerGroup), loc);
+    Value colBase = mulIndex(k, k.simdgroupCol, k.index(colsPerGroup), loc);
+    for (int64_t fi = 0; fi < rows; ++fi)
+      for (int64_t fj = 0; fj < cols; ++fj) {
+        Value row = addIndex(
+            k, a.indices[0], addIndex(k, rowBase, k.index(fi * 8), loc), loc);
+        Value col = addIndex(
+            k, a.indices[1], addIndex(k, colBase, k.index(fj * 8), loc), loc);
+        Value offset =
+            addIndex(k, mulIndex(k, row, a.strides[0], loc), col, loc);
+        applegpu::SimdgroupStoreOp::create(b, loc, frags.values[fi * cols + fj],
+                                           a.buffer, offset, a.strides[0]);
+      }
+  };
+  if (a.bounds.empty()) {
+    storeFast();
+    return success();
+  }
+  Value rowEnd = addIndex(k, a.indices[0], k.index(tile.getDimSize(0)), loc);
+  Value colEnd = addIndex(k, a.indices[1], k.index(tile.getDimSize(1)), loc);
+  Value interior = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, rowEnd,
+                            a.bounds[0]),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, colEnd,
+                            a.bounds[1]));
+  auto branch = scf::IfOp::create(b, loc, interior, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  storeFast();
+  b.setInsertionPointToStart(branch.elseBlock());
+  storeGuarded();
+  return success();
+}
+
+static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
+  Location loc = op.getLoc();
+  auto tile = cast<RankedTensorType>(op.getValue().getType());
+  Access a = accessOf(k, op, tile);
+  TileForm form = k.formFor(op.getValue());
+  if (form == TileForm::Fragments) {
+    FailureOr<TileValue> frags = k.get(op.getValue(), TileForm::Fragments, loc);
+    if (failed(frags))
+      return failure();
+    return storeFragments(k, op, a, *frags);
+  }
+  if (form == TileForm::LaneElements) {
+    FailureOr<TileValue> elems =
+        k.get(op.getValue(), TileForm::LaneElements, loc);
+    if (failed(elems))
+      return failure();
+    auto [rows, cols] = k.fragmentGrid(tile);
+    for (int64_t fi = 0; fi < rows; ++fi)
+      for (int64_t fj = 0; fj < cols; ++fj)
+        for (int64_t e = 0; e < 2; ++e)
+          storeElement(k, a, fragmentElement(k, tile, fi, fj, e, loc),
+                       elems->values[(fi * cols + fj) * 2 + e], loc);
+    return success();
+  }
+  FailureOr<TileValue> slots = k.get(op.getValue(), TileForm::Slots, loc);
+  if (failed(slots))
+    return failure();
+  for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
+    storeElement(k, a, slotElement(k, tile, s, loc), slots->values[s], loc);
+  return success();
+}
+
+LogicalResult tile::conversion::lowerMemory(KernelLowering &k, Operation &op,
+                                            bool &handled) {
+  handled = true;
+  if (auto load = dyn_cast<LoadOp>(op))
+    return lowerLoad(k, load);
+  if (auto store = dyn_cast<StoreOp>(op))
+    return lowerStore(k, store);
+  handled = false;
+  return failure();
+}

@@ -1,0 +1,216 @@
+//===- TileToAppleGPU.cpp - the convert-tile-to-applegpu pass -------------===//
+
+#include "KernelLowering.h"
+#include "LayoutPlan.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace tile {
+#define GEN_PASS_DEF_CONVERTTILETOAPPLEGPU
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+static constexpr llvm::StringLiteral kTargets[] = {"apple7", "apple8", "apple9",
+                                                   "apple10"};
+
+/// The kernel's parameter name as the ABI will print it.
+static std::string parameterName(func::FuncOp kernel, unsigned i) {
+  if (auto name = kernel.getArgAttrOfType<StringAttr>(
+          i, applegpu::AppleGPUDialect::getNameAttrName()))
+    return name.str();
+  return "arg" + std::to_string(i);
+}
+
+/// Threadgroups per grid when the kernel tells: a store whose index along
+/// a dimension is `program_id(d) * C` and whose bound there is a kernel
+/// argument `n` covers the grid with ceildiv(n, C) programs along d.
+static SmallVector<std::string> deriveGrid(func::FuncOp kernel) {
+  SmallVector<std::string> grid(3, "");
+  bool usesGrid[3] = {false, false, false};
+  kernel.walk([&](ProgramIdOp id) {
+    usesGrid[static_cast<int>(id.getDim())] = true;
+  });
+  kernel.walk([&](StoreOp store) {
+    for (auto [index, bound] : llvm::zip(store.getIndices(), store.getBounds())) {
+      auto mul = index.getDefiningOp<arith::MulIOp>();
+      auto arg = dyn_cast<BlockArgument>(bound);
+      if (!mul || !arg || arg.getOwner() != &kernel.getBody().front())
+        continue;
+      for (auto [p, c] : {std::pair{mul.getLhs(), mul.getRhs()},
+                          std::pair{mul.getRhs(), mul.getLhs()}}) {
+        auto id = p.getDefiningOp<ProgramIdOp>();
+        std::optional<int64_t> size = getConstantIntValue(c);
+        if (id && size && *size > 0)
+          grid[static_cast<int>(id.getDim())] =
+              "ceildiv(" + parameterName(kernel, arg.getArgNumber()) + ", " +
+              std::to_string(*size) + ")";
+      }
+    }
+  });
+  for (int d = 0; d < 3; ++d) {
+    if (!grid[d].empty())
+      continue;
+    if (usesGrid[d])
+      return {}; // the kernel reads a grid dimension we cannot size
+    grid[d] = "1";
+  }
+  return grid;
+}
+
+/// The ABI attributes: bindings in argument order, access from use.
+static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
+                            const KernelConfig &config, StringRef target) {
+  MLIRContext *ctx = kernel.getContext();
+  if (kernel.getNumArguments() >
+      applegpu::AppleGPUDialect::kMaxBufferBindings)
+    return source.emitError()
+           << "kernel has " << kernel.getNumArguments()
+           << " arguments; Metal binds at most "
+           << applegpu::AppleGPUDialect::kMaxBufferBindings;
+  SmallVector<unsigned> access(kernel.getNumArguments(), 0); // 1 read, 2 write
+  auto note = [&](Value buffer, unsigned bit) {
+    if (auto arg = dyn_cast<BlockArgument>(buffer))
+      access[arg.getArgNumber()] |= bit;
+  };
+  source.walk([&](LoadOp load) { note(load.getBuffer(), 1); });
+  source.walk([&](StoreOp store) { note(store.getBuffer(), 2); });
+  Builder b(ctx);
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    Type type = kernel.getArgumentTypes()[i];
+    if (!isa<MemRefType, IndexType, IntegerType, FloatType>(type))
+      return source.emitError() << "kernel argument #" << i << " of type "
+                                << type << " cannot be passed to a Metal kernel";
+    kernel.setArgAttr(i, applegpu::AppleGPUDialect::getBufferAttrName(),
+                      b.getI32IntegerAttr(i));
+    if (isa<MemRefType>(type)) {
+      static constexpr const char *names[] = {"read", "read", "write",
+                                              "read_write"};
+      kernel.setArgAttr(i, applegpu::AppleGPUDialect::getAccessAttrName(),
+                        b.getStringAttr(names[access[i]]));
+    }
+    if (auto name = source.getArgAttr(i, applegpu::AppleGPUDialect::getNameAttrName()))
+      kernel.setArgAttr(i, applegpu::AppleGPUDialect::getNameAttrName(), name);
+  }
+  kernel->setAttr(applegpu::AppleGPUDialect::getKernelAttrName(),
+                  UnitAttr::get(ctx));
+  kernel->setAttr(applegpu::AppleGPUDialect::getThreadsPerThreadgroupAttrName(),
+                  b.getDenseI32ArrayAttr(
+                      {static_cast<int32_t>(config.numThreads), 1, 1}));
+  kernel->setAttr(applegpu::AppleGPUDialect::getTargetAttrName(),
+                  b.getStringAttr(target));
+  SmallVector<std::string> grid = deriveGrid(source);
+  if (!grid.empty())
+    kernel->setAttr(applegpu::AppleGPUDialect::getGridAttrName(),
+                    b.getStrArrayAttr(SmallVector<StringRef>(grid.begin(),
+                                                             grid.end())));
+  return success();
+}
+
+namespace {
+struct ConvertTileToAppleGPUPass
+    : tile::impl::ConvertTileToAppleGPUBase<ConvertTileToAppleGPUPass> {
+  using ConvertTileToAppleGPUBase::ConvertTileToAppleGPUBase;
+
+  /// The target of a kernel: the pass option when given, else the
+  /// kernel's or module's `tile.target`, else the option's default.
+  std::string targetOf(func::FuncOp kernel) {
+    if (target.hasValue())
+      return target;
+    for (Operation *op = kernel; op; op = op->getParentOp())
+      if (auto t = op->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
+        return t.str();
+    return target;
+  }
+
+  LogicalResult checkOptions(func::FuncOp kernel, StringRef chosenTarget) {
+    if (!llvm::is_contained(kTargets, chosenTarget))
+      return kernel.emitError() << "unknown target '" << chosenTarget
+                                << "'; expected apple7, apple8, apple9 or "
+                                   "apple10";
+    if (backend != "auto" && backend != "simdgroup" && backend != "tensorops")
+      return kernel.emitError() << "unknown backend '" << backend
+                                << "'; expected auto, simdgroup or tensorops";
+    bool tensorops = backend == "tensorops" ||
+                     (backend == "auto" && chosenTarget == "apple10");
+    if (tensorops)
+      return kernel.emitError()
+             << "the Metal 4 tensor-ops backend"
+             << (backend == "auto" ? " (chosen by backend=auto for apple10)"
+                                   : "")
+             << " is not implemented yet; use backend=simdgroup, which runs "
+                "on every target";
+    return success();
+  }
+
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> kernels;
+    getOperation().walk([&](func::FuncOp func) {
+      if (func->hasAttr(TileDialect::getKernelAttrName()))
+        kernels.push_back(func);
+    });
+    for (func::FuncOp source : kernels) {
+      std::string chosen = targetOf(source);
+      if (failed(checkOptions(source, chosen)))
+        return signalPassFailure();
+      FailureOr<LayoutPlan> plan = LayoutPlan::build(source);
+      if (failed(plan))
+        return signalPassFailure();
+      KernelLowering lowering(source, *plan);
+      FailureOr<func::FuncOp> kernel = lowering.run(chosen);
+      if (failed(kernel))
+        return signalPassFailure();
+      if (failed(setABI(source, *kernel, plan->config(), chosen))) {
+        kernel->erase();
+        return signalPassFailure();
+      }
+      source.erase();
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The tile-to-applegpu pipeline
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("apple7, apple8, apple9 or apple10"),
+                             llvm::cl::init("apple9")};
+  Option<std::string> backend{*this, "backend",
+                              llvm::cl::desc("auto, simdgroup or tensorops"),
+                              llvm::cl::init("auto")};
+};
+} // namespace
+
+void tile::registerTileToAppleGPUPipeline() {
+  PassPipelineRegistration<PipelineOptions>(
+      "tile-to-applegpu",
+      "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
+      "tile-for-range-to-scf, canonicalize, cse, convert-tile-to-applegpu, "
+      "canonicalize, cse",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        pm.addPass(createTileForRangeToSCF());
+        pm.addPass(createCanonicalizerPass());
+        pm.addPass(createCSEPass());
+        ConvertTileToAppleGPUOptions convert;
+        convert.target = options.target;
+        convert.backend = options.backend;
+        pm.addPass(createConvertTileToAppleGPU(convert));
+        pm.addPass(createCanonicalizerPass());
+        pm.addPass(createCSEPass());
+      });
+}
