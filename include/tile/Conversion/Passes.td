@@ -45,8 +45,9 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
     backend does not support.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"apple9\"",
-           "GPU family: apple7, apple8, apple9 or apple10">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "GPU family: apple7, apple8, apple9 or apple10 (default: the "
+           "kernel's or module's tile.target, else apple9)">,
     Option<"backend", "backend", "std::string", /*default=*/"\"auto\"",
            "auto (from the target), simdgroup or tensorops">
   ];

@@ -124,14 +124,14 @@ struct ConvertTileToAppleGPUPass
   using ConvertTileToAppleGPUBase::ConvertTileToAppleGPUBase;
 
   /// The target of a kernel: the pass option when given, else the
-  /// kernel's or module's `tile.target`, else the option's default.
+  /// kernel's or module's `tile.target`, else apple9.
   std::string targetOf(func::FuncOp kernel) {
-    if (target.hasValue())
+    if (!target.empty())
       return target;
     for (Operation *op = kernel; op; op = op->getParentOp())
       if (auto t = op->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
         return t.str();
-    return target;
+    return "apple9";
   }
 
   LogicalResult checkOptions(func::FuncOp kernel, StringRef chosenTarget) {
@@ -187,9 +187,11 @@ struct ConvertTileToAppleGPUPass
 
 namespace {
 struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("apple7, apple8, apple9 or apple10"),
-                             llvm::cl::init("apple9")};
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("apple7, apple8, apple9 or apple10 (default: the "
+                     "kernel's or module's tile.target, else apple9)"),
+      llvm::cl::init("")};
   Option<std::string> backend{*this, "backend",
                               llvm::cl::desc("auto, simdgroup or tensorops"),
                               llvm::cl::init("auto")};

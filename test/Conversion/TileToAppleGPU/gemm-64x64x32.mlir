@@ -1,0 +1,63 @@
+// RUN: tile-opt %tile_src_root/examples/gemm.mlir --tile-to-applegpu=target=apple9 | FileCheck %s
+// RUN: tile-opt %tile_src_root/examples/gemm.mlir --tile-to-applegpu=target=apple9 | tile-translate --mlir-to-msl > %t.metal
+// RUN: %msl_check %t.metal
+// The DESIGN.md GEMM (64x64 output tile, K step 32, 2x2 SIMD groups):
+// 128 threads; A and B staged in threadgroup memory with rows padded by 16
+// bytes (64 x 36 and 32 x 68 floats); each SIMD group owns a 32x32 quarter
+// of the accumulator as 4x4 fragments carried by the K loop; per 8-wide K
+// step it loads its 4 A and 4 B fragments once and does 16 MMAs; the store
+// takes simdgroup_store inside the bounds and a guarded path at the edges.
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 0 : i32}
+// CHECK-SAME:    %[[B:[^:]*]]: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 1 : i32}
+// CHECK-SAME:    %[[C:[^:]*]]: memref<?xf32> {applegpu.access = "write", applegpu.buffer = 2 : i32}
+// CHECK-SAME:    %[[M:[^:]*]]: index {applegpu.buffer = 3 : i32}
+// CHECK-SAME:    %[[N:[^:]*]]: index {applegpu.buffer = 4 : i32}
+// CHECK-SAME:    %[[K:[^:]*]]: index {applegpu.buffer = 5 : i32}
+// CHECK-SAME:    applegpu.grid = ["ceildiv(arg3, 64)", "ceildiv(arg4, 64)", "1"]
+// CHECK-SAME:    applegpu.kernel
+// CHECK-SAME:    applegpu.target = "apple9"
+// CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
+// CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<2304xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<2176xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[LDA:.*]] = arith.constant 36 : index
+// CHECK-DAG:     %[[LDB:.*]] = arith.constant 68 : index
+// CHECK:         applegpu.thread_index_in_threadgroup : index
+// CHECK:         applegpu.simdgroup_index_in_threadgroup : index
+// CHECK:         applegpu.thread_index_in_simdgroup : index
+// CHECK:         %[[PX:.*]] = applegpu.threadgroup_position_in_grid x : index
+// CHECK:         %[[PY:.*]] = applegpu.threadgroup_position_in_grid y : index
+// CHECK:         %[[ZERO:.*]] = applegpu.simdgroup_fill %{{.*}} : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
+// CHECK:         %[[ACC:.*]]:16 = scf.for %[[KK:.*]] = %{{.*}} to %[[K]] step %{{.*}} iter_args(%{{.*}} = %[[ZERO]], {{.*}}) -> ({{(!applegpu.simdgroup_matrix<8x8xf32>, )+}}!applegpu.simdgroup_matrix<8x8xf32>) {
+// A: 64x32 = 2048 elements over 128 threads, 16 each, guarded by bounds.
+// CHECK-COUNT-16:  memref.load %[[A]]
+// CHECK-NOT:       memref.load %[[A]]
+// CHECK-COUNT-16:  memref.load %[[B]]
+// CHECK-COUNT-16:  memref.store %{{.*}}, %[[TGA]]
+// CHECK-COUNT-16:  memref.store %{{.*}}, %[[TGB]]
+// CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[LDA]]
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[LDB]]
+// CHECK-COUNT-16:  applegpu.simdgroup_mma
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGA]]
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGB]]
+// CHECK-COUNT-16:  applegpu.simdgroup_mma
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGA]]
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGB]]
+// CHECK-COUNT-16:  applegpu.simdgroup_mma
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGA]]
+// CHECK-COUNT-4:   applegpu.simdgroup_load %[[TGB]]
+// CHECK-COUNT-16:  applegpu.simdgroup_mma
+// CHECK-NOT:       applegpu.simdgroup_load
+// CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK:           scf.yield
+// The store: fast path when the whole tile is inside [M, N].
+// CHECK:         %[[INTERIOR:.*]] = arith.andi
+// CHECK:         scf.if %[[INTERIOR]] {
+// CHECK-COUNT-16:  applegpu.simdgroup_store %{{.*}}, %[[C]][%{{.*}}] stride %[[N]] : !applegpu.simdgroup_matrix<8x8xf32>, memref<?xf32>
+// CHECK:         } else {
+// CHECK-COUNT-32:  applegpu.simdgroup_get_element
+// CHECK-NOT:       applegpu.simdgroup_store
+// CHECK:         }
+// CHECK:         return

@@ -1,0 +1,49 @@
+// RUN: tile-opt %s --tile-to-applegpu | FileCheck %s
+// RUN: tile-opt %s --tile-to-applegpu | tile-translate --mlir-to-msl > %t.metal
+// RUN: %msl_check %t.metal
+// B stored as N x K (row-major B^T) is read with strides [1, K]: element
+// (a, b) of the 32x64 tile comes from Bt[(col + b) * K + (k + a)]. The
+// lowering must use those strides, not assume row-major B; A is a strided,
+// non-contiguous sub-matrix (row stride lda, column stride 2).
+
+// CHECK-LABEL: func.func @matmul_bt
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32> {{.*}}, %[[BT:[^:]*]]: memref<?xf32> {{.*}}, %[[C:[^:]*]]: memref<?xf32> {{.*}}, %[[M:[^:]*]]: index {{.*}}, %[[N:[^:]*]]: index {{.*}}, %[[K:[^:]*]]: index {{.*}}, %[[LDA:[^:]*]]: index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         scf.for %[[KK:[^ ]*]] =
+// A: row (row + a) * lda, column (k + b) * 2.
+// CHECK:           %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
+// CHECK:           %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK:           %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
+// CHECK:           %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
+// CHECK:           memref.load %[[A]][%[[AOFF]]]
+// CHECK-COUNT-15:  memref.load %[[A]]
+// B^T: row index k + a has stride 1 (no multiply), column col + b stride K.
+// CHECK:           %[[BR:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK:           %[[BC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:           %[[BC2:.*]] = arith.muli %[[BC]], %[[K]] : index
+// CHECK:           %[[BOFF:.*]] = arith.addi %[[BR]], %[[BC2]] : index
+// CHECK:           %[[BOK:.*]] = arith.cmpi slt, %[[BR]], %[[K]] : index
+// CHECK:           %[[BOK2:.*]] = arith.cmpi slt, %[[BC]], %[[N]] : index
+// CHECK:           memref.load %[[BT]][%[[BOFF]]]
+func.func @matmul_bt(%A: memref<?xf32>, %Bt: memref<?xf32>, %C: memref<?xf32>,
+                     %M: index, %N: index, %K: index, %lda: index)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %row = arith.muli %pm, %c64 : index
+  %col = arith.muli %pn, %c64 : index
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = tile.for_range %k = %c0 to %K step %c32 iter_args(%a0 = %zero) -> (tensor<64x64xf32>) {
+    %a = tile.load %A[%row, %k] strides [%lda, %c2] bounds [%M, %K] : memref<?xf32> -> tensor<64x32xf32>
+    %b = tile.load %Bt[%k, %col] strides [%c1, %K] bounds [%K, %N] : memref<?xf32> -> tensor<32x64xf32>
+    %d = tile.dot %a, %b, %a0 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+    tile.yield %d : tensor<64x64xf32>
+  }
+  tile.store %acc, %C[%row, %col] strides [%N, %c1] bounds [%M, %N] : tensor<64x64xf32>, memref<?xf32>
+  return
+}

@@ -1,0 +1,41 @@
+// The ABI JSON of the GEMM example, as a host (tile-run, an app) reads it.
+// RUN: tile-opt %tile_src_root/examples/gemm.mlir --tile-to-applegpu | tile-translate --mlir-to-msl --msl-abi=%t.json > %t.metal
+// RUN: FileCheck %s < %t.json
+// RUN: %msl_check %t.metal
+
+// CHECK:      {
+// CHECK-NEXT:   "kernels": [
+// CHECK-NEXT:     {
+// CHECK-NEXT:       "buffers": [
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "access": "read",
+// CHECK-NEXT:           "index": 0,
+// CHECK-NEXT:           "msl_type": "device const float*",
+// CHECK-NEXT:           "name": "arg0",
+// CHECK-NEXT:           "type": "float"
+// CHECK-NEXT:         },
+// CHECK:                "access": "write",
+// CHECK-NEXT:           "index": 2,
+// CHECK:            "compile_options": [
+// CHECK-NEXT:         "-fno-fast-math"
+// CHECK-NEXT:       ],
+// CHECK-NEXT:       "grid": [
+// CHECK-NEXT:         "ceildiv(arg3, 64)",
+// CHECK-NEXT:         "ceildiv(arg4, 64)",
+// CHECK-NEXT:         "1"
+// CHECK-NEXT:       ],
+// CHECK-NEXT:       "msl_version": "2.3",
+// CHECK-NEXT:       "name": "matmul",
+// CHECK-NEXT:       "scalars": [
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "index": 3,
+// CHECK-NEXT:           "msl_type": "constant uint&",
+// CHECK-NEXT:           "name": "arg3",
+// CHECK-NEXT:           "type": "uint"
+// CHECK:            "target": "apple9",
+// CHECK-NEXT:       "threadgroup_memory_bytes": 17920,
+// CHECK-NEXT:       "threads_per_threadgroup": [
+// CHECK-NEXT:         128,
+// CHECK-NEXT:         1,
+// CHECK-NEXT:         1
+// CHECK-NEXT:       ]
