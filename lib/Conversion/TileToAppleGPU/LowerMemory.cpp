@@ -118,7 +118,8 @@ static std::pair<Value, Value> address(KernelLowering &k, const Access &a,
 static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
                          Value padding, Location loc) {
   OpBuilder &b = k.builder;
-  auto [offset, ok] = address(k, a, el, loc);
+  Value offset, ok;
+  std::tie(offset, ok) = address(k, a, el, loc);
   if (!ok)
     return memref::LoadOp::create(b, loc, a.buffer, offset);
   auto guarded = scf::IfOp::create(
@@ -136,7 +137,8 @@ static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
 static void storeElement(KernelLowering &k, const Access &a, const Element &el,
                          Value value, Location loc) {
   OpBuilder &b = k.builder;
-  auto [offset, ok] = address(k, a, el, loc);
+  Value offset, ok;
+  std::tie(offset, ok) = address(k, a, el, loc);
   if (!ok) {
     memref::StoreOp::create(b, loc, value, a.buffer, offset);
     return;
@@ -145,6 +147,50 @@ static void storeElement(KernelLowering &k, const Access &a, const Element &el,
     memref::StoreOp::create(then, l, value, a.buffer, offset);
     scf::YieldOp::create(then, l);
   });
+}
+
+/// Whether the whole tile lies inside its bounds: i_d + size_d <= bound_d
+/// in every dimension. It depends only on values every thread of the
+/// threadgroup shares, so both paths below are taken uniformly.
+static Value insideBounds(KernelLowering &k, const Access &a, Location loc) {
+  OpBuilder &b = k.builder;
+  Value inside;
+  for (auto [d, bound] : llvm::enumerate(a.bounds)) {
+    Value end = addIndex(k, a.indices[d], k.index(a.tile.getDimSize(d)), loc);
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, bound);
+    inside = inside ? arith::AndIOp::create(b, loc, inside, ok) : ok;
+  }
+  return inside;
+}
+
+/// Emits `emit(access)` on an unchecked fast path when the tile is inside
+/// its bounds and on the guarded path otherwise; returns the values `emit`
+/// produces (of `types`), merged by the branch.
+static SmallVector<Value>
+withInteriorFastPath(KernelLowering &k, const Access &a, TypeRange types,
+                     function_ref<SmallVector<Value>(const Access &)> emit,
+                     Location loc) {
+  if (a.bounds.empty())
+    return emit(a);
+  OpBuilder &b = k.builder;
+  auto branch = scf::IfOp::create(b, loc, types, insideBounds(k, a, loc),
+                                  /*withElseRegion=*/true);
+  auto fill = [&](Block *block, const Access &access) {
+    OpBuilder::InsertionGuard guard(b);
+    if (block->empty()) {
+      b.setInsertionPointToEnd(block);
+      scf::YieldOp::create(b, loc, emit(access));
+    } else {
+      b.setInsertionPoint(block->getTerminator());
+      (void)emit(access);
+    }
+  };
+  Access unchecked = a;
+  unchecked.bounds.clear();
+  fill(branch.thenBlock(), unchecked);
+  fill(branch.elseBlock(), a);
+  return SmallVector<Value>(branch.getResults());
 }
 
 static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
@@ -159,29 +205,38 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
     pad = FloatAttr::get(element, f.getValueAsDouble());
   else if (auto i = dyn_cast<IntegerAttr>(pad))
     pad = IntegerAttr::get(element, i.getInt());
-  Value padding = a.bounds.empty() ? Value() : k.scalar(element, pad, loc);
-
   TileForm form = k.formFor(op.getResult());
-  TileValue result{form, {}};
-  if (form == TileForm::Slots || form == TileForm::Uniform) {
-    result.form = TileForm::Slots;
-    for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s) {
-      Element el = slotElement(k, tile, s, loc);
-      if (el.held && !padding)
-        padding = k.scalar(element, k.builder.getZeroAttr(element), loc);
-      result.values.push_back(loadElement(k, a, el, padding, loc));
+  bool distributed = form == TileForm::Slots || form == TileForm::Uniform;
+  // Padding is read by masked elements and by the empty end of the last
+  // slot of a distributed tile.
+  bool partial = distributed && tile.getNumElements() % k.numThreads() != 0;
+  Value padding = a.bounds.empty() && !partial
+                      ? Value()
+                      : k.scalar(element, pad, loc);
+
+  TileValue result{distributed ? TileForm::Slots : TileForm::LaneElements, {}};
+  SmallVector<Type> types(k.count(tile, result.form), element);
+  auto emit = [&](const Access &access) {
+    SmallVector<Value> values;
+    if (distributed) {
+      for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
+        values.push_back(loadElement(k, access, slotElement(k, tile, s, loc),
+                                     padding, loc));
+      return values;
     }
-  } else {
-    // An accumulator-shaped operand (e.g. a residual) is read straight
-    // into the lanes that hold the matching accumulator elements.
-    result.form = TileForm::LaneElements;
-    auto [rows, cols] = k.fragmentGrid(tile);
+    // An accumulator-shaped operand (e.g. a residual) is read straight into
+    // the lanes that hold the matching accumulator elements.
+    int64_t rows, cols;
+  std::tie(rows, cols) = k.fragmentGrid(tile);
     for (int64_t fi = 0; fi < rows; ++fi)
       for (int64_t fj = 0; fj < cols; ++fj)
         for (int64_t e = 0; e < 2; ++e)
-          result.values.push_back(loadElement(
-              k, a, fragmentElement(k, tile, fi, fj, e, loc), padding, loc));
-  }
+          values.push_back(loadElement(
+              k, access, fragmentElement(k, tile, fi, fj, e, loc), padding,
+              loc));
+    return values;
+  };
+  result.values = withInteriorFastPath(k, a, types, emit, loc);
   k.define(op.getResult(), std::move(result));
   return success();
 }
@@ -194,7 +249,8 @@ static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
   Location loc = op.getLoc();
   OpBuilder &b = k.builder;
   RankedTensorType tile = a.tile;
-  auto [rows, cols] = k.fragmentGrid(tile);
+  int64_t rows, cols;
+  std::tie(rows, cols) = k.fragmentGrid(tile);
   auto storeGuarded = [&]() {
     for (int64_t fi = 0; fi < rows; ++fi)
       for (int64_t fj = 0; fj < cols; ++fj)
@@ -229,15 +285,8 @@ static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
     storeFast();
     return success();
   }
-  Value rowEnd = addIndex(k, a.indices[0], k.index(tile.getDimSize(0)), loc);
-  Value colEnd = addIndex(k, a.indices[1], k.index(tile.getDimSize(1)), loc);
-  Value interior = arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, rowEnd,
-                            a.bounds[0]),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, colEnd,
-                            a.bounds[1]));
-  auto branch = scf::IfOp::create(b, loc, interior, /*withElse=*/true);
+  auto branch =
+      scf::IfOp::create(b, loc, insideBounds(k, a, loc), /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(branch.thenBlock());
   storeFast();
@@ -262,19 +311,34 @@ static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
         k.get(op.getValue(), TileForm::LaneElements, loc);
     if (failed(elems))
       return failure();
-    auto [rows, cols] = k.fragmentGrid(tile);
-    for (int64_t fi = 0; fi < rows; ++fi)
-      for (int64_t fj = 0; fj < cols; ++fj)
-        for (int64_t e = 0; e < 2; ++e)
-          storeElement(k, a, fragmentElement(k, tile, fi, fj, e, loc),
-                       elems->values[(fi * cols + fj) * 2 + e], loc);
+    int64_t rows, cols;
+  std::tie(rows, cols) = k.fragmentGrid(tile);
+    withInteriorFastPath(
+        k, a, {},
+        [&](const Access &access) {
+          for (int64_t fi = 0; fi < rows; ++fi)
+            for (int64_t fj = 0; fj < cols; ++fj)
+              for (int64_t e = 0; e < 2; ++e)
+                storeElement(k, access,
+                             fragmentElement(k, tile, fi, fj, e, loc),
+                             elems->values[(fi * cols + fj) * 2 + e], loc);
+          return SmallVector<Value>();
+        },
+        loc);
     return success();
   }
   FailureOr<TileValue> slots = k.get(op.getValue(), TileForm::Slots, loc);
   if (failed(slots))
     return failure();
-  for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
-    storeElement(k, a, slotElement(k, tile, s, loc), slots->values[s], loc);
+  withInteriorFastPath(
+      k, a, {},
+      [&](const Access &access) {
+        for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
+          storeElement(k, access, slotElement(k, tile, s, loc),
+                       slots->values[s], loc);
+        return SmallVector<Value>();
+      },
+      loc);
   return success();
 }
 

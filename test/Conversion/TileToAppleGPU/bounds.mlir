@@ -32,8 +32,18 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 
 // -----
 
+// 8x8 over 32 threads: 2 slots; unchecked when the tile is inside [M, N],
+// else each element reads -1.5 where masked.
 // CHECK-LABEL: func.func @padding
 // CHECK-DAG:     %[[PAD:.*]] = arith.constant -1.500000e+00 : f32
+// CHECK:         %[[INSIDE:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK:         scf.if %[[INSIDE]] -> (f32, f32) {
+// CHECK-NEXT:      arith.divui
+// CHECK-NEXT:      arith.remui
+// CHECK-NEXT:      arith.muli
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      memref.load
+// CHECK:         } else {
 // CHECK:         %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK:         scf.if %[[OK]] -> (f32) {
 // CHECK-NEXT:      memref.load

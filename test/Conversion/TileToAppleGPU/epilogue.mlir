@@ -77,14 +77,17 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // CHECK:         %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK:         %[[COL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK:         %[[ACC:.*]] = applegpu.simdgroup_mma
-// CHECK:         %[[R0:.*]] = scf.if %{{.*}} -> (f32) {
-// CHECK-NEXT:      memref.load %arg1
-// CHECK:         %[[R1:.*]] = scf.if %{{.*}} -> (f32) {
-// CHECK-NEXT:      memref.load %arg1
+// CHECK:         %[[R:.*]]:2 = scf.if %{{.*}} -> (f32, f32) {
+// CHECK-COUNT-2:   memref.load %arg1
+// CHECK:         } else {
+// CHECK:           scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        memref.load %arg1
+// CHECK:           scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        memref.load %arg1
 // CHECK:         %[[E0:.*]] = applegpu.simdgroup_get_element %[[ACC]][0]
 // CHECK:         %[[E1:.*]] = applegpu.simdgroup_get_element %[[ACC]][1]
-// CHECK:         arith.addf %[[E0]], %[[R0]] : f32
-// CHECK:         arith.addf %[[E1]], %[[R1]] : f32
+// CHECK:         arith.addf %[[E0]], %[[R]]#0 : f32
+// CHECK:         arith.addf %[[E1]], %[[R]]#1 : f32
 func.func @residual(%A: memref<?xf32>, %R: memref<?xf32>, %C: memref<?xf32>, %M: index, %N: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index

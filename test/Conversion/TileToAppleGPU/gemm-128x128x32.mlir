@@ -17,10 +17,11 @@
 // CHECK:         %[[ROWGROUP:.*]] = arith.divui %[[SG]], %[[C4]] : index
 // CHECK:         %[[COLGROUP:.*]] = arith.remui %[[SG]], %[[C4]] : index
 // CHECK:         scf.for {{.*}} -> ({{(!applegpu.simdgroup_matrix<8x8xf32>, )+}}!applegpu.simdgroup_matrix<8x8xf32>)
-// 128x32 = 4096 A elements over 512 threads: 8 each.
-// CHECK-COUNT-8:   memref.load %arg0
+// 128x32 = 4096 A elements over 512 threads: 8 each, on the unchecked
+// and on the guarded path.
+// CHECK-COUNT-16:  memref.load %arg0
 // CHECK-NOT:       memref.load %arg0
-// CHECK-COUNT-8:   memref.load %arg1
+// CHECK-COUNT-16:  memref.load %arg1
 // CHECK:           applegpu.threadgroup_barrier
 // CHECK:           %[[ROWBASE:.*]] = arith.muli %[[ROWGROUP]], %[[C32]] : index
 // CHECK:           applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[C32]]

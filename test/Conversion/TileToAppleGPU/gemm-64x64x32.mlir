@@ -30,10 +30,19 @@
 // CHECK:         %[[PY:.*]] = applegpu.threadgroup_position_in_grid y : index
 // CHECK:         %[[ZERO:.*]] = applegpu.simdgroup_fill %{{.*}} : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
 // CHECK:         %[[ACC:.*]]:16 = scf.for %[[KK:.*]] = %{{.*}} to %[[K]] step %{{.*}} iter_args(%{{.*}} = %[[ZERO]], {{.*}}) -> ({{(!applegpu.simdgroup_matrix<8x8xf32>, )+}}!applegpu.simdgroup_matrix<8x8xf32>) {
-// A: 64x32 = 2048 elements over 128 threads, 16 each, guarded by bounds.
-// CHECK-COUNT-16:  memref.load %[[A]]
+// A: 64x32 = 2048 elements over 128 threads, 16 each: unchecked when the
+// whole tile is inside [M, K], guarded element by element otherwise.
+// CHECK:           %[[AIN:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK:           %[[AV:.*]]:16 = scf.if %[[AIN]] -> ({{(f32, )+}}f32) {
+// CHECK-NOT:         scf.if
+// CHECK-COUNT-16:    memref.load %[[A]]
+// CHECK:             scf.yield
+// CHECK-NEXT:      } else {
+// CHECK-COUNT-16:    scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:          memref.load %[[A]]
 // CHECK-NOT:       memref.load %[[A]]
-// CHECK-COUNT-16:  memref.load %[[B]]
+// CHECK:           scf.if %{{.*}} -> ({{(f32, )+}}f32) {
+// CHECK-COUNT-16:    memref.load %[[B]]
 // CHECK-COUNT-16:  memref.store %{{.*}}, %[[TGA]]
 // CHECK-COUNT-16:  memref.store %{{.*}}, %[[TGB]]
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>

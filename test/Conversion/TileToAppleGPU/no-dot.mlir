@@ -12,15 +12,23 @@
 // CHECK:         %[[TID:.*]] = applegpu.thread_index_in_threadgroup
 // CHECK:         %[[P:.*]] = applegpu.threadgroup_position_in_grid x
 // CHECK:         %[[BASE:.*]] = arith.muli %[[P]]
-// CHECK:         %[[I:.*]] = arith.addi %[[BASE]], %[[TID]] : index
-// CHECK:         %[[OK:.*]] = arith.cmpi slt, %[[I]], %arg3 : index
-// CHECK:         %[[X:.*]] = scf.if %[[OK]] -> (f32) {
-// CHECK:           memref.load %arg0[%[[I]]]
-// CHECK:         %[[Y:.*]] = scf.if %[[OK]] -> (f32) {
-// CHECK:           memref.load %arg1[%[[I]]]
+// CHECK:         %[[END:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK:         %[[INSIDE:.*]] = arith.cmpi sle, %[[END]], %arg3 : index
+// CHECK:         %[[X:.*]] = scf.if %[[INSIDE]] -> (f32) {
+// CHECK-NEXT:      %[[I:.*]] = arith.addi {{%[0-9]+}}, {{%[0-9]+}} : index
+// CHECK-NEXT:      memref.load %arg0[%[[I]]]
+// CHECK:         } else {
+// CHECK:           %[[OK:.*]] = arith.cmpi slt, %{{.*}}, %arg3 : index
+// CHECK:           scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT:        memref.load %arg0
+// CHECK:         %[[Y:.*]] = scf.if %[[INSIDE]] -> (f32) {
+// CHECK:           memref.load %arg1
 // CHECK:         %[[Z:.*]] = arith.addf %[[X]], %[[Y]] : f32
-// CHECK:         scf.if %[[OK]] {
-// CHECK-NEXT:      memref.store %[[Z]], %arg2[%[[I]]]
+// CHECK:         scf.if %[[INSIDE]] {
+// CHECK:           memref.store %[[Z]], %arg2
+// CHECK:         } else {
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NEXT:        memref.store %[[Z]], %arg2
 // CHECK-NOT:     applegpu.simdgroup
 func.func @vector_add(%X: memref<?xf32>, %Y: memref<?xf32>, %Z: memref<?xf32>, %n: index)
     attributes {tile.kernel} {

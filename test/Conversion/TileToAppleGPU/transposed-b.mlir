@@ -10,21 +10,33 @@
 // CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32> {{.*}}, %[[BT:[^:]*]]: memref<?xf32> {{.*}}, %[[C:[^:]*]]: memref<?xf32> {{.*}}, %[[M:[^:]*]]: index {{.*}}, %[[N:[^:]*]]: index {{.*}}, %[[K:[^:]*]]: index {{.*}}, %[[LDA:[^:]*]]: index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK:         scf.for %[[KK:[^ ]*]] =
-// A: row (row + a) * lda, column (k + b) * 2.
-// CHECK:           %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
-// CHECK:           %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
-// CHECK:           %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
-// CHECK:           %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
-// CHECK:           memref.load %[[A]][%[[AOFF]]]
-// CHECK-COUNT-15:  memref.load %[[A]]
-// B^T: row index k + a has stride 1 (no multiply), column col + b stride K.
-// CHECK:           %[[BR:.*]] = arith.addi %[[KK]], %{{.*}} : index
-// CHECK:           %[[BC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK:           %[[BC2:.*]] = arith.muli %[[BC]], %[[K]] : index
-// CHECK:           %[[BOFF:.*]] = arith.addi %[[BR]], %[[BC2]] : index
-// CHECK:           %[[BOK:.*]] = arith.cmpi slt, %[[BR]], %[[K]] : index
-// CHECK:           %[[BOK2:.*]] = arith.cmpi slt, %[[BC]], %[[N]] : index
-// CHECK:           memref.load %[[BT]][%[[BOFF]]]
+// A on the unchecked path: row (row + a) * lda, column (k + b) * 2.
+// CHECK:           scf.if %{{.*}} -> ({{(f32, )+}}f32) {
+// CHECK:             %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
+// CHECK-NEXT:        %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:        %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
+// CHECK-NEXT:        %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
+// CHECK-NEXT:        memref.load %[[A]][%[[AOFF]]]
+// CHECK-COUNT-31:    memref.load %[[A]]
+// B^T on the unchecked path: row index k + a has stride 1 (no multiply),
+// column col + b has stride K.
+// CHECK:           scf.if %{{.*}} -> ({{(f32, )+}}f32) {
+// CHECK:             %[[BR:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:        %[[BC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:        %[[BC2:.*]] = arith.muli %[[BC]], %[[K]] : index
+// CHECK-NEXT:        %[[BOFF:.*]] = arith.addi %[[BR]], %[[BC2]] : index
+// CHECK-NEXT:        memref.load %[[BT]][%[[BOFF]]]
+// And guarded by row < K, column < N at the edges.
+// CHECK:           } else {
+// CHECK:             %[[GR:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:        %[[GC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:        %[[GC2:.*]] = arith.muli %[[GC]], %[[K]] : index
+// CHECK-NEXT:        %[[GOFF:.*]] = arith.addi %[[GR]], %[[GC2]] : index
+// CHECK-NEXT:        %[[ROK:.*]] = arith.cmpi slt, %[[GR]], %[[K]] : index
+// CHECK-NEXT:        %[[COK:.*]] = arith.cmpi slt, %[[GC]], %[[N]] : index
+// CHECK-NEXT:        %[[OK:.*]] = arith.andi %[[ROK]], %[[COK]] : i1
+// CHECK-NEXT:        scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT:          memref.load %[[BT]][%[[GOFF]]]
 func.func @matmul_bt(%A: memref<?xf32>, %Bt: memref<?xf32>, %C: memref<?xf32>,
                      %M: index, %N: index, %K: index, %lda: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
