@@ -4,6 +4,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.h"
+#include "tile/Dialect/AppleGPU/Transforms/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -32,6 +33,7 @@ void tile::registerAllTilePasses() {
   static bool once = [] {
     tile::registerTilePasses();
     tile::registerTileConversionPasses();
+    tile::applegpu::registerAppleGPUPasses();
     tile::registerTileToAppleGPUPipeline();
     mlir::registerTransformsPasses();
     return true;

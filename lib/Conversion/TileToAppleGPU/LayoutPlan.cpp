@@ -132,7 +132,7 @@ FailureOr<LayoutPlan> LayoutPlan::build(func::FuncOp kernel) {
           changed |= addAcc(v);
   }
   for (Value v : acc)
-    plan.layouts[v] = TileLayout::Accumulator;
+    plan.layouts[v] = TileLayout::Accumulator; // order does not matter here
 
   // 3. The configuration.
   plan.cfg.hasDot = !dots.empty();
@@ -161,7 +161,23 @@ FailureOr<LayoutPlan> LayoutPlan::build(func::FuncOp kernel) {
                                << " is not a multiple of 8, the fragment "
                                   "size of simdgroup_matrix";
   }
-  for (Value v : acc) {
+  // Checked in a fixed order, so the diagnostic lands on the same op every
+  // run (the set's order is not deterministic): the dots first, which the
+  // shape comes from, then everything else in program order.
+  SmallVector<Value> ordered;
+  for (DotOp dot : dots)
+    ordered.push_back(dot.getResult());
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Value arg : block.getArguments())
+          if (acc.contains(arg))
+            ordered.push_back(arg);
+    for (Value result : op->getResults())
+      if (acc.contains(result))
+        ordered.push_back(result);
+  });
+  for (Value v : ordered) {
     auto type = cast<RankedTensorType>(v.getType());
     int64_t rowsPer = plan.cfg.simdgroupsM * 8, colsPer = plan.cfg.simdgroupsN * 8;
     if (type.getRank() != 2 || type.getDimSize(0) % rowsPer != 0 ||

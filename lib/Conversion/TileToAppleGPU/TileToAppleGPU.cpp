@@ -5,6 +5,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/AppleGPU/Transforms/Passes.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -69,6 +70,34 @@ static SmallVector<std::string> deriveGrid(func::FuncOp kernel) {
   return grid;
 }
 
+/// Scalar types a Metal kernel can take as `constant T&` and hold in
+/// buffers.
+static bool isMetalScalar(Type type) {
+  if (type.isIndex() || type.isF32() || type.isF16() || type.isBF16())
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && llvm::is_contained({1u, 8u, 16u, 32u, 64u},
+                                       integer.getWidth());
+}
+
+/// Checked before anything is lowered: what a Metal kernel cannot take.
+static LogicalResult checkSignature(func::FuncOp kernel) {
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    auto memref = dyn_cast<MemRefType>(type);
+    bool ok = memref ? memref.getRank() == 1 &&
+                           isMetalScalar(memref.getElementType()) &&
+                           !memref.getElementType().isIndex()
+                     : isMetalScalar(type);
+    if (!ok)
+      return kernel.emitError()
+             << "kernel argument #" << i << " of type " << type
+             << " cannot be passed to a Metal kernel (buffers are 1-D "
+                "memrefs of f32, f16, bf16 or integers; scalars are index, "
+                "integers, f32, f16 or bf16)";
+  }
+  return success();
+}
+
 /// The ABI attributes: bindings in argument order, access from use.
 static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
                             const KernelConfig &config, StringRef target) {
@@ -89,9 +118,6 @@ static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
   Builder b(ctx);
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
     Type type = kernel.getArgumentTypes()[i];
-    if (!isa<MemRefType, IndexType, IntegerType, FloatType>(type))
-      return source.emitError() << "kernel argument #" << i << " of type "
-                                << type << " cannot be passed to a Metal kernel";
     kernel.setArgAttr(i, applegpu::AppleGPUDialect::getBufferAttrName(),
                       b.getI32IntegerAttr(i));
     if (isa<MemRefType>(type)) {
@@ -155,6 +181,17 @@ struct ConvertTileToAppleGPUPass
   }
 
   void runOnOperation() override {
+    if (!target.empty() && !llvm::is_contained(kTargets, target)) {
+      getOperation().emitError() << "unknown target '" << target
+                                 << "'; expected apple7, apple8, apple9 or "
+                                    "apple10";
+      return signalPassFailure();
+    }
+    if (backend != "auto" && backend != "simdgroup" && backend != "tensorops") {
+      getOperation().emitError() << "unknown backend '" << backend
+                                 << "'; expected auto, simdgroup or tensorops";
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> kernels;
     getOperation().walk([&](func::FuncOp func) {
       if (func->hasAttr(TileDialect::getKernelAttrName()))
@@ -162,7 +199,8 @@ struct ConvertTileToAppleGPUPass
     });
     for (func::FuncOp source : kernels) {
       std::string chosen = targetOf(source);
-      if (failed(checkOptions(source, chosen)))
+      if (failed(checkOptions(source, chosen)) ||
+          failed(checkSignature(source)))
         return signalPassFailure();
       FailureOr<LayoutPlan> plan = LayoutPlan::build(source);
       if (failed(plan))
@@ -203,7 +241,7 @@ void tile::registerTileToAppleGPUPipeline() {
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
       "tile-for-range-to-scf, canonicalize, cse, convert-tile-to-applegpu, "
-      "canonicalize, cse",
+      "canonicalize, cse, applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
         pm.addPass(createTileForRangeToSCF());
         pm.addPass(createCanonicalizerPass());
@@ -214,5 +252,6 @@ void tile::registerTileToAppleGPUPipeline() {
         pm.addPass(createConvertTileToAppleGPU(convert));
         pm.addPass(createCanonicalizerPass());
         pm.addPass(createCSEPass());
+        pm.addPass(applegpu::createAppleGPUPrepareForEmission());
       });
 }

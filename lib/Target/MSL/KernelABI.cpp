@@ -2,55 +2,22 @@
 
 #include "MSLTypes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/AppleGPU/IR/MSLNames.h"
 #include "tile/Target/MSL/MSLEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace tile;
 using namespace tile::msl;
 
-/// Words a kernel or parameter name must not be: MSL and C++ keywords and
-/// types, the metal:: functions the emitter calls (a parameter named `max`
-/// would hide metal::max), and the emitter's own builtin parameters.
-static bool isReserved(StringRef name) {
-  static const llvm::StringSet<> reserved = {
-      "kernel", "vertex", "fragment", "device", "constant", "threadgroup",
-      "thread", "metal", "using", "namespace", "auto", "bool", "break",
-      "case", "char", "const", "continue", "default", "do", "double", "else",
-      "enum", "extern", "false", "float", "for", "goto", "half", "bfloat",
-      "if", "inline", "int", "long", "return", "short", "signed", "sizeof",
-      "static", "struct", "switch", "template", "true", "typedef", "uint",
-      "uchar", "ushort", "ulong", "union", "unsigned", "void", "volatile",
-      "while", "class", "private", "public", "this", "operator", "new",
-      "delete", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "fabs", "tanh",
-      "sin", "cos", "floor", "ceil", "pow", "fma", "fmod", "max", "min",
-      "select", "as_type", "tid", "sgid", "lane", "tgpos", "tgcount",
-      "simdgroup_load", "simdgroup_store", "simdgroup_multiply_accumulate",
-      "make_filled_simdgroup_matrix", "threadgroup_barrier",
-      "simdgroup_barrier", "mem_flags", "ulong2", "NAN", "INFINITY"};
-  return reserved.contains(name);
-}
-
-/// A name the emitter can print as is: a C identifier that is not reserved
-/// and not of the form of the emitter's locals (v12, i3, tg4, v3_next).
 LogicalResult tile::msl::checkIdentifier(StringRef name, Operation *op,
                                          StringRef what) {
-  bool valid = !name.empty() && (isalpha(name[0]) || name[0] == '_') &&
-               llvm::all_of(name, [](char c) { return isalnum(c) || c == '_'; });
-  if (!valid)
-    return op->emitError() << what << " '" << name
-                           << "' is not a valid MSL identifier";
-  StringRef digits = name;
-  bool local = (digits.consume_front("v") || digits.consume_front("i") ||
-                digits.consume_front("tg")) &&
-               !digits.empty() && isdigit(digits[0]);
-  if (isReserved(name) || local || name.starts_with("__"))
-    return op->emitError() << what << " '" << name
-                           << "' is reserved in the generated MSL";
-  return success();
+  std::string problem = applegpu::checkMSLIdentifier(name);
+  if (problem.empty())
+    return success();
+  return op->emitError() << what << " '" << name << "' " << problem;
 }
 
 /// A kernel argument's name: `applegpu.name` if the front end kept one,

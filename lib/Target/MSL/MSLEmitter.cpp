@@ -139,7 +139,7 @@ LogicalResult MSLPrinter::printKernel(func::FuncOp kernel) {
   os << ") {\n";
   os.indent();
   for (BlockArgument arg : entry.getArguments()) {
-    if (!arg.getType().isIndex())
+    if (!arg.getType().isIndex() || arg.use_empty())
       continue;
     os << "const int " << assignName(arg) << " = int("
        << abi->arguments[arg.getArgNumber()].name << ");\n";
@@ -209,17 +209,21 @@ void tile::msl::registerToMSLTranslation() {
       [](Operation *op, raw_ostream &os) -> LogicalResult {
         if (mslAbiFile.empty())
           return translateToMSL(op, os);
-        std::string json;
-        llvm::raw_string_ostream jsonStream(json);
-        if (failed(translateToMSL(op, os, &jsonStream)))
+        // Both outputs are produced, and the ABI file opened, before anything
+        // is written: a failure leaves neither.
+        std::string msl, json;
+        llvm::raw_string_ostream mslStream(msl), jsonStream(json);
+        if (failed(translateToMSL(op, mslStream, &jsonStream)))
           return failure();
         std::error_code error;
         llvm::ToolOutputFile file(mslAbiFile, error, llvm::sys::fs::OF_Text);
         if (error)
-          return op->emitError() << "cannot write '" << mslAbiFile
-                                 << "': " << error.message();
+          return emitError(UnknownLoc::get(op->getContext()))
+                 << "cannot write the ABI file '" << mslAbiFile
+                 << "': " << error.message();
         file.os() << json;
         file.keep();
+        os << msl;
         return success();
       },
       [](DialectRegistry &registry) { registerTileDialects(registry); });

@@ -1,0 +1,72 @@
+//===- PrepareForEmission.cpp - legalize applegpu kernels for MSL ---------===//
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/AppleGPU/IR/MSLNames.h"
+#include "tile/Dialect/AppleGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace tile::applegpu {
+#define GEN_PASS_DEF_APPLEGPUPREPAREFOREMISSION
+#include "tile/Dialect/AppleGPU/Transforms/Passes.h.inc"
+} // namespace tile::applegpu
+
+using namespace mlir;
+using namespace tile::applegpu;
+
+/// Gives every named parameter a printable name, unique in the kernel
+/// (also against the argN names of unnamed parameters).
+static void legalizeParameterNames(func::FuncOp kernel) {
+  StringRef attr = AppleGPUDialect::getNameAttrName();
+  llvm::StringSet<> used;
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+    if (!kernel.getArgAttr(i, attr))
+      used.insert("arg" + std::to_string(i));
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    auto name = kernel.getArgAttrOfType<StringAttr>(i, attr);
+    if (!name)
+      continue;
+    std::string legal = legalizeMSLIdentifier(name.getValue());
+    std::string unique = legal;
+    for (int n = 1; used.contains(unique); ++n)
+      unique = legal + "_" + std::to_string(n);
+    used.insert(unique);
+    if (unique != name.getValue())
+      kernel.setArgAttr(i, attr, StringAttr::get(kernel.getContext(), unique));
+  }
+}
+
+/// MSL declares threadgroup arrays at kernel scope.
+static void hoistThreadgroupMemory(func::FuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  SmallVector<AllocThreadgroupOp> allocs;
+  kernel.walk([&](AllocThreadgroupOp alloc) { allocs.push_back(alloc); });
+  for (AllocThreadgroupOp alloc : llvm::reverse(allocs))
+    alloc->moveBefore(&entry, entry.begin());
+}
+
+namespace {
+struct PrepareForEmissionPass
+    : tile::applegpu::impl::AppleGPUPrepareForEmissionBase<
+          PrepareForEmissionPass> {
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation().walk([&](func::FuncOp kernel) {
+      if (!kernel->hasAttr(AppleGPUDialect::getKernelAttrName()))
+        return;
+      std::string problem = checkMSLIdentifier(kernel.getSymName());
+      if (!problem.empty()) {
+        kernel.emitError() << "kernel name '" << kernel.getSymName() << "' "
+                           << problem << "; rename the kernel";
+        failed = true;
+        return;
+      }
+      legalizeParameterNames(kernel);
+      hoistThreadgroupMemory(kernel);
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,353 @@
+// RUN: tile-translate --mlir-to-msl %s -split-input-file -verify-diagnostics
+// Every diagnostic of tile-translate --mlir-to-msl a verified applegpu
+// module can reach, at the op (or kernel) it is about. With
+// -verify-diagnostics the tool exits 0 when exactly the expected
+// diagnostics were emitted; that a failing translation exits 1 and prints
+// nothing on stdout is checked in invalid-no-output.mlir.
+//
+// Not reachable through a verified module (and so not tested here):
+//  - "a kernel returns no values" (the applegpu verifier rejects kernels
+//    with results, func.return must match them);
+//  - "kernel argument #N has no [[buffer]] binding" (the applegpu verifier
+//    requires applegpu.buffer on every kernel argument);
+//  - "only scalar selects can be translated" and "only scalar math can be
+//    translated to MSL": they need a tensor or vector operand, and every op
+//    that could define one fails to translate first (tensor constants,
+//    tensor ops, scf.if/scf.for results of such types, ...).
+
+//===----------------------------------------------------------------------===//
+// The input (MSLEmitter.cpp)
+//===----------------------------------------------------------------------===//
+
+// Nothing to translate: a plain function is not a kernel.
+// expected-error @+1 {{no 'applegpu.kernel' function to translate (run the tile-to-applegpu pipeline first)}}
+module {
+  func.func @not_a_kernel() {
+    return
+  }
+}
+
+// -----
+
+// MSL has no gotos: a kernel with a second (here unreachable) block.
+// expected-error @+1 {{a kernel body must be a single block (structured control flow only)}}
+func.func @multi_block(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+^unreachable:
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Names (KernelABI.cpp, checkIdentifier)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// An MSL keyword as kernel name.
+// expected-error @+1 {{kernel name 'kernel' is reserved in the generated MSL}}
+func.func @kernel(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel name 'float' is reserved in the generated MSL}}
+func.func @float(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// The form of the emitter's own locals (v<N>, i<N>, tg<N>).
+// expected-error @+1 {{kernel name 'tg0' is reserved in the generated MSL}}
+func.func @tg0(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// Names starting with two underscores belong to the implementation.
+// expected-error @+1 {{kernel name '__k' is reserved in the generated MSL}}
+func.func @__k(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// A symbol name that is not a C identifier.
+// expected-error @+1 {{kernel name '1abc' is not a valid MSL identifier}}
+func.func @"1abc"(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel name 'my-kernel' is not a valid MSL identifier}}
+func.func @"my-kernel"(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// Argument names (applegpu.name, kept from the front end) are checked the
+// same way: a local's form ...
+// expected-error @+1 {{argument name 'v3' is reserved in the generated MSL}}
+func.func @arg_local_name(%X: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.name = "v3"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// ... a metal:: function the emitter calls (it would be hidden) ...
+// expected-error @+1 {{argument name 'max' is reserved in the generated MSL}}
+func.func @arg_function_name(%n: index {applegpu.buffer = 0 : i32, applegpu.name = "max"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// ... a builtin parameter of the emitted kernel ...
+// expected-error @+1 {{argument name 'tid' is reserved in the generated MSL}}
+func.func @arg_builtin_name(%n: index {applegpu.buffer = 0 : i32, applegpu.name = "tid"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// ... not an identifier (the second argument: the first is fine) ...
+// expected-error @+1 {{argument name '1abc' is not a valid MSL identifier}}
+func.func @arg_not_identifier(%X: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.name = "X"},
+                              %Y: memref<?xf32> {applegpu.buffer = 1 : i32, applegpu.name = "1abc"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// ... or empty.
+// expected-error @+1 {{argument name '' is not a valid MSL identifier}}
+func.func @arg_empty_name(%X: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.name = ""})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Types (MSLTypes.cpp)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// Metal has no double: an f64 buffer ...
+// expected-error @+1 {{type 'f64' has no MSL equivalent}}
+func.func @f64_buffer(%X: memref<?xf64> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// ... or scalar argument.
+// expected-error @+1 {{type 'f64' has no MSL equivalent}}
+func.func @f64_scalar(%x: f64 {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
+// An integer width MSL does not have, in the body.
+func.func @odd_integer_width(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{type 'i3' has no MSL equivalent}}
+  %c = arith.constant 3 : i3
+  return
+}
+
+// -----
+
+// Loop-carried values are locals: a memref cannot be one.
+func.func @memref_iter_arg(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{type 'memref<?xf32>' has no MSL equivalent}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%m = %X) -> memref<?xf32> {
+    scf.yield %m : memref<?xf32>
+  }
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Ops (MSLEmitArith.cpp, MSLEmitOps.cpp, MSLEmitter.cpp)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// index becomes a 32-bit int in MSL: a constant beyond it ...
+func.func @index_constant_too_large(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{constant 4294967296 does not fit the 32-bit MSL int that 'index' becomes}}
+  %c = arith.constant 4294967296 : index
+  return
+}
+
+// -----
+
+// ... above or below.
+func.func @index_constant_too_small(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{constant -2147483649 does not fit the 32-bit MSL int that 'index' becomes}}
+  %c = arith.constant -2147483649 : index
+  return
+}
+
+// -----
+
+// Tiles must be lowered before translation.
+func.func @tensor_constant(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'arith.constant' op only scalar constants can be translated to MSL (tiles must be lowered first)}}
+  %t = arith.constant dense<1.0> : tensor<4xf32>
+  return
+}
+
+// -----
+
+// An op no printer handles.
+func.func @alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op cannot be translated to MSL}}
+  %t = memref.alloca() : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func private @helper()
+
+func.func @call(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'func.call' op cannot be translated to MSL}}
+  func.call @helper() : () -> ()
+  return
+}
+
+// -----
+
+// Nested in a region, the op is still reported where it is.
+func.func @untranslatable_in_if(%X: memref<?xf32> {applegpu.buffer = 0 : i32},
+                                %b: i1 {applegpu.buffer = 1 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  scf.if %b {
+    // expected-error @+1 {{'memref.alloca' op cannot be translated to MSL}}
+    %t = memref.alloca() : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// Buffers are indexed as flat C arrays: a strided (non-identity) layout
+// cannot be, for loads ...
+func.func @strided_load(%X: memref<?xf32, strided<[2]>> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'memref.load' op only 1-D identity-layout memrefs can be translated to MSL, got 'memref<?xf32, strided<[2]>>'}}
+  %v = memref.load %X[%c0] : memref<?xf32, strided<[2]>>
+  return
+}
+
+// -----
+
+// ... and stores.
+func.func @strided_store(%X: memref<?xf32, strided<[2]>> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  // expected-error @+1 {{'memref.store' op only 1-D identity-layout memrefs can be translated to MSL, got 'memref<?xf32, strided<[2]>>'}}
+  memref.store %f, %X[%c0] : memref<?xf32, strided<[2]>>
+  return
+}
+
+// -----
+
+// Threadgroup arrays are declared at kernel scope in MSL.
+func.func @alloc_threadgroup_in_if(%X: memref<?xf32> {applegpu.buffer = 0 : i32},
+                                   %b: i1 {applegpu.buffer = 1 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  scf.if %b {
+    // expected-error @+1 {{'applegpu.alloc_threadgroup' op threadgroup memory must be allocated at the top level of the kernel}}
+    %t = applegpu.alloc_threadgroup : memref<64xf32, #applegpu.address_space<threadgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_threadgroup_in_loop(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-error @+1 {{'applegpu.alloc_threadgroup' op threadgroup memory must be allocated at the top level of the kernel}}
+    %t = applegpu.alloc_threadgroup : memref<64xf32, #applegpu.address_space<threadgroup>>
+  }
+  return
+}
+
+// -----
+
+// Loops count with int: an i32 induction variable is not translated ...
+func.func @non_index_loop(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %lb = arith.constant 0 : i32
+  %ub = arith.constant 4 : i32
+  %step = arith.constant 1 : i32
+  // expected-error @+1 {{'scf.for' op only index loops can be translated to MSL}}
+  scf.for %i = %lb to %ub step %step : i32 {
+  }
+  return
+}
+
+// -----
+
+// ... nor an unsigned comparison.
+func.func @unsigned_loop(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'scf.for' op unsigned loop comparisons are not supported}}
+  scf.for unsigned %i = %c0 to %c4 step %c1 {
+  }
+  return
+}
+
+// -----
+
+// A module with several kernels stops at the first failure (only one
+// diagnostic: the second kernel, also invalid, is not reached).
+func.func @first_fails(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op cannot be translated to MSL}}
+  %t = memref.alloca() : memref<4xf32>
+  return
+}
+
+func.func @second_also_invalid(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %t = memref.alloca() : memref<4xf32>
+  return
+}
