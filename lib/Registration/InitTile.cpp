@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -23,7 +24,7 @@ void tile::registerTileDialects(mlir::DialectRegistry &registry) {
                   mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::tensor::TensorDialect, mlir::vector::VectorDialect>();
   // Lets the upstream inliner fold helper functions into kernels.
   mlir::func::registerInlinerExtension(registry);
 }

@@ -22,12 +22,17 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
       part as 8x8 `simdgroup_matrix` fragments; elementwise math runs on the
       two elements each lane holds.
     * Dot operands are read cooperatively by all threads of the threadgroup
-      (element e of the tile by thread e mod T, then e + T, ...), with the
+      (element e of the tile by thread e mod T, then e + T, ...; or groups
+      of 4 elements, see below), with the
       exact strides and offsets of their `tile.load`, written to threadgroup
       memory (rows padded by 16 bytes against bank conflicts when that fits
       in 32 KiB), and read back as fragments, each once per use.
     * Any other tile is distributed over the threads the same way; a scalar
       broadcast (`tile.splat`, a splat constant) stays one scalar.
+    * When the last dimension of a distributed tile is a multiple of 4, each
+      thread holds groups of 4 consecutive elements; a group with unit
+      stride, inside the bounds and 4-aligned (checked at run time) is read
+      with one vector load.
 
     `bounds` are exact for any shape: masked elements read the padding value
     and are never written. An accumulator tile that lies inside the bounds
@@ -36,8 +41,8 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
 
     Without `tile.simdgroups` the SIMD-group grid is 2x2, reduced to 1 along
     a dimension whose fragments cannot be split in two. Kernels without a
-    dot run 256 threads per threadgroup, or fewer (a multiple of 32) when
-    their largest tile has fewer elements.
+    dot run a thread per element (or per group of 4) of their largest tile,
+    rounded up to a multiple of 32, at most 256.
 
     Checked, with located diagnostics: at most 32768 bytes of threadgroup
     memory, at most 1024 threads per threadgroup, at most 31 buffer
@@ -54,7 +59,7 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
   let dependentDialects = [
     "::tile::applegpu::AppleGPUDialect", "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
   ];
 }
 

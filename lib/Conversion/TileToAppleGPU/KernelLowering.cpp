@@ -16,8 +16,29 @@ using namespace tile::conversion;
 // Geometry and forms
 //===----------------------------------------------------------------------===//
 
+int64_t KernelLowering::vectorWidth(RankedTensorType type) const {
+  return distributedVectorWidth(type);
+}
+
 int64_t KernelLowering::numSlots(RankedTensorType type) const {
-  return llvm::divideCeil(type.getNumElements(), numThreads());
+  int64_t width = vectorWidth(type);
+  int64_t groups = type.getNumElements() / width;
+  return llvm::divideCeil(groups, numThreads()) * width;
+}
+
+std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
+                                                  int64_t slot, Location loc) {
+  int64_t width = vectorWidth(type);
+  int64_t groups = type.getNumElements() / width;
+  int64_t round = slot / width;
+  Value group = addIndex(*this, index(round * numThreads()), tid, loc);
+  Value element = addIndex(*this, mulIndex(*this, group, index(width), loc),
+                           index(slot % width), loc);
+  Value held;
+  if ((round + 1) * numThreads() > groups)
+    held = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                 group, index(groups));
+  return {element, held};
 }
 
 std::pair<int64_t, int64_t>

@@ -79,8 +79,19 @@ public:
   /// produced in, and how many values it takes.
   TileForm formFor(mlir::Value tile) const;
   int64_t count(mlir::RankedTensorType type, TileForm form) const;
-  /// Slots per thread of a distributed tile.
+  /// See distributedVectorWidth.
+  int64_t vectorWidth(mlir::RankedTensorType type) const;
+  /// Whether some thread holds fewer elements of the tile than others.
+  bool hasPartialSlots(mlir::RankedTensorType type) const {
+    return (type.getNumElements() / vectorWidth(type)) % numThreads() != 0;
+  }
+  /// Values per thread of a distributed tile (slots).
   int64_t numSlots(mlir::RankedTensorType type) const;
+  /// The flattened position in the tile of slot `slot` of this thread:
+  /// element (g * V + slot % V) with g = (slot / V) * T + tid; and an i1
+  /// telling whether the thread holds it (null when it always does).
+  std::pair<mlir::Value, mlir::Value>
+  slotIndex(mlir::RankedTensorType type, int64_t slot, mlir::Location loc);
   /// Fragments per SIMD group of an accumulator tile (rows x cols).
   std::pair<int64_t, int64_t> fragmentGrid(mlir::RankedTensorType type) const;
 

@@ -84,15 +84,21 @@ static std::pair<int64_t, int64_t> defaultGrid(DotOp dot) {
   return {m % 2 == 0 ? 2 : 1, n % 2 == 0 ? 2 : 1};
 }
 
-/// Kernels without a dot: enough threads for the largest tile, a multiple
-/// of 32, at most 256.
+int64_t tile::conversion::distributedVectorWidth(RankedTensorType type) {
+  return type.getDimSize(type.getRank() - 1) % 4 == 0 ? 4 : 1;
+}
+
+/// Kernels without a dot: a thread per group of elements (see
+/// distributedVectorWidth) of the largest tile, a multiple of 32, at most
+/// 256.
 static int64_t threadsForTiles(func::FuncOp kernel) {
   int64_t largest = 1;
   kernel.walk([&](Operation *op) {
     for (Value v : op->getResults())
       if (auto type = dyn_cast<RankedTensorType>(v.getType()))
-        if (type.hasStaticShape())
-          largest = std::max(largest, type.getNumElements());
+        if (type.hasStaticShape() && type.getRank() > 0)
+          largest = std::max(largest, type.getNumElements() /
+                                          distributedVectorWidth(type));
   });
   return std::min<int64_t>(256, llvm::alignTo(largest, 32));
 }

@@ -10,6 +10,7 @@
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTPLAN_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace tile::conversion {
@@ -31,6 +32,12 @@ struct KernelConfig {
   int64_t numThreads = 32;                  ///< threads per threadgroup
   bool hasDot = false;
 };
+
+/// Elements of a distributed tile a thread holds side by side along the last
+/// dimension, so that one vector load can read them: 4 when the last
+/// dimension is a multiple of 4, else 1. It depends on the shape only, so
+/// all tiles of an elementwise op agree.
+int64_t distributedVectorWidth(mlir::RankedTensorType type);
 
 class LayoutPlan {
 public:

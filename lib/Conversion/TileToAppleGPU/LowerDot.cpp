@@ -32,17 +32,15 @@ static LogicalResult stage(KernelLowering &k, Value operand, Value buffer,
     return failure();
   Value cols = k.index(type.getDimSize(1));
   for (int64_t s = 0, n = k.numSlots(type); s < n; ++s) {
-    Value e = addIndex(k, k.index(s * k.numThreads()), k.tid, loc);
+    auto [e, held] = k.slotIndex(type, s, loc);
     Value row = arith::DivUIOp::create(b, loc, e, cols);
     Value col = arith::RemUIOp::create(b, loc, e, cols);
     Value offset = addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc);
     Value value = slots->values[s];
-    if ((s + 1) * k.numThreads() <= type.getNumElements()) {
+    if (!held) {
       memref::StoreOp::create(b, loc, value, buffer, offset);
       continue;
     }
-    Value held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
-                                       k.index(type.getNumElements()));
     scf::IfOp::create(b, loc, held, [&](OpBuilder &then, Location l) {
       memref::StoreOp::create(then, l, value, buffer, offset);
       scf::YieldOp::create(then, l);

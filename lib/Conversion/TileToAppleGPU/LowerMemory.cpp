@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tile;
@@ -52,12 +53,13 @@ static Access accessOf(KernelLowering &k, OpTy op, RankedTensorType tile) {
   return a;
 }
 
-/// The element of slot `slot` of a distributed tile: e = slot * T + tid.
+/// The element of slot `slot` of a distributed tile (see slotIndex).
 static Element slotElement(KernelLowering &k, RankedTensorType tile,
                            int64_t slot, Location loc) {
   OpBuilder &b = k.builder;
-  Value e = addIndex(k, k.index(slot * k.numThreads()), k.tid, loc);
+  auto [e, held] = k.slotIndex(tile, slot, loc);
   Element el;
+  el.held = held;
   if (tile.getRank() == 1) {
     el.row = e;
   } else {
@@ -65,9 +67,6 @@ static Element slotElement(KernelLowering &k, RankedTensorType tile,
     el.row = arith::DivUIOp::create(b, loc, e, cols);
     el.col = arith::RemUIOp::create(b, loc, e, cols);
   }
-  if ((slot + 1) * k.numThreads() > tile.getNumElements())
-    el.held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
-                                    k.index(tile.getNumElements()));
   return el;
 }
 
@@ -164,33 +163,112 @@ static Value insideBounds(KernelLowering &k, const Access &a, Location loc) {
   return inside;
 }
 
-/// Emits `emit(access)` on an unchecked fast path when the tile is inside
-/// its bounds and on the guarded path otherwise; returns the values `emit`
-/// produces (of `types`), merged by the branch.
-static SmallVector<Value>
-withInteriorFastPath(KernelLowering &k, const Access &a, TypeRange types,
-                     function_ref<SmallVector<Value>(const Access &)> emit,
-                     Location loc) {
-  if (a.bounds.empty())
-    return emit(a);
+using Emit = function_ref<SmallVector<Value>()>;
+using EmitAccess = function_ref<SmallVector<Value>(const Access &)>;
+
+/// `if (condition) then() else otherwise()`, merging the values of `types`
+/// that both produce.
+static SmallVector<Value> branch(KernelLowering &k, Value condition,
+                                 TypeRange types, Emit then, Emit otherwise,
+                                 Location loc) {
   OpBuilder &b = k.builder;
-  auto branch = scf::IfOp::create(b, loc, types, insideBounds(k, a, loc),
-                                  /*withElseRegion=*/true);
-  auto fill = [&](Block *block, const Access &access) {
+  auto op = scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
+  auto fill = [&](Block *block, Emit emit) {
     OpBuilder::InsertionGuard guard(b);
     if (block->empty()) {
       b.setInsertionPointToEnd(block);
-      scf::YieldOp::create(b, loc, emit(access));
+      scf::YieldOp::create(b, loc, emit());
     } else {
       b.setInsertionPoint(block->getTerminator());
-      (void)emit(access);
+      (void)emit();
     }
   };
+  fill(op.thenBlock(), then);
+  fill(op.elseBlock(), otherwise);
+  return SmallVector<Value>(op.getResults());
+}
+
+/// Emits `fast(access without bounds)` when the tile is inside its bounds
+/// and `guarded(access)` otherwise; returns the values they produce.
+static SmallVector<Value> withInteriorFastPath(KernelLowering &k,
+                                               const Access &a,
+                                               TypeRange types, EmitAccess fast,
+                                               EmitAccess guarded,
+                                               Location loc) {
+  if (a.bounds.empty())
+    return fast(a);
   Access unchecked = a;
   unchecked.bounds.clear();
-  fill(branch.thenBlock(), unchecked);
-  fill(branch.elseBlock(), a);
-  return SmallVector<Value>(branch.getResults());
+  return branch(
+      k, insideBounds(k, a, loc), types, [&] { return fast(unchecked); },
+      [&] { return guarded(a); }, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Vector loads
+//===----------------------------------------------------------------------===//
+
+/// A distributed tile held in groups of 4 along a unit-stride last
+/// dimension, of 2- or 4-byte elements, can be read 4 elements at a time.
+static bool canVectorize(KernelLowering &k, const Access &a) {
+  unsigned bits = a.tile.getElementType().getIntOrFloatBitWidth();
+  return k.vectorWidth(a.tile) == 4 && (bits == 16 || bits == 32) &&
+         isConstantIntValue(a.strides.back(), 1);
+}
+
+/// Whether every group starts on a multiple of 4 elements, so that its
+/// vector address is aligned: the last index and the row stride are
+/// multiples of 4 (the same for the whole threadgroup).
+static Value groupsAligned(KernelLowering &k, const Access &a, Location loc) {
+  OpBuilder &b = k.builder;
+  auto multipleOf4 = [&](Value v) -> Value {
+    Value low = arith::AndIOp::create(b, loc, v, k.index(3));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                 k.index(0));
+  };
+  Value aligned = multipleOf4(a.indices.back());
+  if (a.tile.getRank() == 2)
+    aligned =
+        arith::AndIOp::create(b, loc, aligned, multipleOf4(a.strides[0]));
+  return aligned;
+}
+
+/// Reads the thread's groups of 4 with one vector load each (no bounds:
+/// the caller checked them; a group the thread does not hold reads the
+/// padding).
+static SmallVector<Value> loadGroups(KernelLowering &k, const Access &a,
+                                     Value padding, Location loc) {
+  OpBuilder &b = k.builder;
+  Type element = a.tile.getElementType();
+  auto vector = VectorType::get({4}, element);
+  SmallVector<Value> values;
+  for (int64_t slot = 0, n = k.numSlots(a.tile); slot < n; slot += 4) {
+    Element first = slotElement(k, a.tile, slot, loc);
+    Value offset = address(k, a, first, loc).first;
+    auto load = [&](OpBuilder &builder, Location l) -> Value {
+      return vector::LoadOp::create(builder, l, vector, a.buffer,
+                                    ValueRange{offset});
+    };
+    Value group;
+    if (!first.held) {
+      group = load(b, loc);
+    } else {
+      auto guarded = scf::IfOp::create(
+          b, loc, first.held,
+          [&](OpBuilder &then, Location l) {
+            scf::YieldOp::create(then, l, load(then, l));
+          },
+          [&](OpBuilder &otherwise, Location l) {
+            Value pad = vector::BroadcastOp::create(otherwise, l, vector,
+                                                    padding);
+            scf::YieldOp::create(otherwise, l, pad);
+          });
+      group = guarded.getResult(0);
+    }
+    for (int64_t i = 0; i < 4; ++i)
+      values.push_back(vector::ExtractOp::create(b, loc, group, i));
+  }
+  return values;
 }
 
 static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
@@ -207,16 +285,16 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
     pad = IntegerAttr::get(element, i.getInt());
   TileForm form = k.formFor(op.getResult());
   bool distributed = form == TileForm::Slots || form == TileForm::Uniform;
-  // Padding is read by masked elements and by the empty end of the last
-  // slot of a distributed tile.
-  bool partial = distributed && tile.getNumElements() % k.numThreads() != 0;
+  // Padding is read by masked elements and by slots a thread does not hold
+  // (at the end of a distributed tile).
+  bool partial = distributed && k.hasPartialSlots(tile);
   Value padding = a.bounds.empty() && !partial
                       ? Value()
                       : k.scalar(element, pad, loc);
 
   TileValue result{distributed ? TileForm::Slots : TileForm::LaneElements, {}};
   SmallVector<Type> types(k.count(tile, result.form), element);
-  auto emit = [&](const Access &access) {
+  auto scalarLoads = [&](const Access &access) {
     SmallVector<Value> values;
     if (distributed) {
       for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
@@ -227,7 +305,7 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
     // An accumulator-shaped operand (e.g. a residual) is read straight into
     // the lanes that hold the matching accumulator elements.
     int64_t rows, cols;
-  std::tie(rows, cols) = k.fragmentGrid(tile);
+    std::tie(rows, cols) = k.fragmentGrid(tile);
     for (int64_t fi = 0; fi < rows; ++fi)
       for (int64_t fj = 0; fj < cols; ++fj)
         for (int64_t e = 0; e < 2; ++e)
@@ -236,7 +314,18 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
               loc));
     return values;
   };
-  result.values = withInteriorFastPath(k, a, types, emit, loc);
+  // In bounds, groups of 4 go with vector loads when their addresses are
+  // aligned, else element by element without guards.
+  auto fastLoads = [&](const Access &unchecked) {
+    if (!distributed || !canVectorize(k, unchecked))
+      return scalarLoads(unchecked);
+    return branch(
+        k, groupsAligned(k, unchecked, loc), types,
+        [&] { return loadGroups(k, unchecked, padding, loc); },
+        [&] { return scalarLoads(unchecked); }, loc);
+  };
+  result.values =
+      withInteriorFastPath(k, a, types, fastLoads, scalarLoads, loc);
   k.define(op.getResult(), std::move(result));
   return success();
 }
@@ -313,32 +402,27 @@ static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
       return failure();
     int64_t rows, cols;
   std::tie(rows, cols) = k.fragmentGrid(tile);
-    withInteriorFastPath(
-        k, a, {},
-        [&](const Access &access) {
-          for (int64_t fi = 0; fi < rows; ++fi)
-            for (int64_t fj = 0; fj < cols; ++fj)
-              for (int64_t e = 0; e < 2; ++e)
-                storeElement(k, access,
-                             fragmentElement(k, tile, fi, fj, e, loc),
-                             elems->values[(fi * cols + fj) * 2 + e], loc);
-          return SmallVector<Value>();
-        },
-        loc);
+    auto stores = [&](const Access &access) {
+      for (int64_t fi = 0; fi < rows; ++fi)
+        for (int64_t fj = 0; fj < cols; ++fj)
+          for (int64_t e = 0; e < 2; ++e)
+            storeElement(k, access, fragmentElement(k, tile, fi, fj, e, loc),
+                         elems->values[(fi * cols + fj) * 2 + e], loc);
+      return SmallVector<Value>();
+    };
+    withInteriorFastPath(k, a, {}, stores, stores, loc);
     return success();
   }
   FailureOr<TileValue> slots = k.get(op.getValue(), TileForm::Slots, loc);
   if (failed(slots))
     return failure();
-  withInteriorFastPath(
-      k, a, {},
-      [&](const Access &access) {
-        for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
-          storeElement(k, access, slotElement(k, tile, s, loc),
-                       slots->values[s], loc);
-        return SmallVector<Value>();
-      },
-      loc);
+  auto stores = [&](const Access &access) {
+    for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
+      storeElement(k, access, slotElement(k, tile, s, loc), slots->values[s],
+                   loc);
+    return SmallVector<Value>();
+  };
+  withInteriorFastPath(k, a, {}, stores, stores, loc);
   return success();
 }
 

@@ -178,14 +178,39 @@ LogicalResult tile::msl::printArithOp(MSLPrinter &p, Operation &op,
   return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
       .Case([&](arith::ConstantOp c) -> LogicalResult {
         FailureOr<std::string> literal = failure();
-        if (auto f = dyn_cast<FloatAttr>(c.getValue()))
-          literal = floatLiteral(f, op.getLoc());
-        else if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-          literal = integerLiteral(i, op.getLoc());
-        else
+        auto elementLiteral = [&](Attribute a) -> FailureOr<std::string> {
+          if (auto f = dyn_cast<FloatAttr>(a))
+            return floatLiteral(f, op.getLoc());
+          if (auto i = dyn_cast<IntegerAttr>(a))
+            return integerLiteral(i, op.getLoc());
+          return failure();
+        };
+        auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+        if (dense && isa<VectorType>(dense.getType())) {
+          // A short vector, e.g. the padding of a vector load: T4(a, b, ...).
+          FailureOr<std::string> type =
+              valueTypeName(dense.getType(), op.getLoc());
+          if (failed(type))
+            return failure();
+          std::string text = *type + "(";
+          bool first = true;
+          for (Attribute a : dense.getValues<Attribute>()) {
+            FailureOr<std::string> lane = elementLiteral(a);
+            if (failed(lane))
+              return failure();
+            text += (first ? "" : ", ") + *lane;
+            first = false;
+          }
+          literal = text + ")";
+        } else if (isa<FloatAttr, IntegerAttr>(c.getValue())) {
+          literal = elementLiteral(c.getValue());
+        } else {
           return op.emitOpError()
-                 << "only scalar constants can be translated to MSL (tiles "
-                    "must be lowered first)";
+                 << "only scalar and short-vector constants can be "
+                    "translated to MSL (tiles must be lowered first)";
+        }
+        if (failed(literal))
+          return failure(); // the element's own diagnostic says why
         if (failed(literal))
           return failure();
         p.os << "const ";

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -156,6 +157,49 @@ LogicalResult tile::msl::printMemoryOp(MSLPrinter &p, Operation &op,
         p.os << p.name(store.getMemRef()) << "["
              << p.name(store.getIndices()[0]) << "] = "
              << p.name(store.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Case([&](vector::LoadOp load) -> LogicalResult {
+        // A whole vector from device memory: the address must be aligned
+        // to the vector (the conversion only emits it when it is).
+        MemRefType memory = load.getMemRefType();
+        if (failed(checkFlat(op, memory)))
+          return failure();
+        if (applegpu::getAddressSpace(memory) != applegpu::AddressSpace::device)
+          return op.emitOpError()
+                 << "vector loads are only translated from device memory";
+        FailureOr<std::string> type =
+            valueTypeName(load.getVectorType(), op.getLoc());
+        if (failed(type) || failed(p.declare(load.getResult())))
+          return failure();
+        p.os << " = *(device const " << *type << "*)(&"
+             << p.name(load.getBase()) << "[" << p.name(load.getIndices()[0])
+             << "]);\n";
+        return success();
+      })
+      .Case([&](vector::ExtractOp extract) -> LogicalResult {
+        ArrayRef<int64_t> position = extract.getStaticPosition();
+        if (position.size() != 1 || position[0] < 0 ||
+            !extract.getDynamicPosition().empty())
+          return op.emitOpError()
+                 << "only extracting one lane at a constant position is "
+                    "translated to MSL";
+        if (failed(p.declare(extract.getResult())))
+          return failure();
+        p.os << " = " << p.name(extract.getSource()) << "[" << position[0]
+             << "];\n";
+        return success();
+      })
+      .Case([&](vector::BroadcastOp broadcast) -> LogicalResult {
+        if (isa<VectorType>(broadcast.getSource().getType()))
+          return op.emitOpError()
+                 << "only broadcasts of a scalar are translated to MSL";
+        FailureOr<std::string> type =
+            valueTypeName(broadcast.getType(), op.getLoc());
+        if (failed(type) || failed(p.declare(broadcast.getResult())))
+          return failure();
+        p.os << " = " << *type << "(" << p.name(broadcast.getSource())
+             << ");\n";
         return success();
       })
       .Default([&](Operation *) {

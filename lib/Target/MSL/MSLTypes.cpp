@@ -44,6 +44,17 @@ FailureOr<std::string> tile::msl::abiScalarTypeName(Type type, Location loc) {
 }
 
 FailureOr<std::string> tile::msl::valueTypeName(Type type, Location loc) {
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    int64_t n = vector.getRank() == 1 ? vector.getDimSize(0) : 0;
+    if (n < 2 || n > 4 || vector.isScalable())
+      return emitError(loc) << "vector type " << type
+                            << " has no MSL equivalent (1-D, 2 to 4 lanes)";
+    FailureOr<std::string> element =
+        scalarTypeName(vector.getElementType(), loc);
+    if (failed(element))
+      return failure();
+    return *element + std::to_string(n);
+  }
   if (auto matrix = dyn_cast<applegpu::SimdgroupMatrixType>(type)) {
     FailureOr<std::string> element =
         scalarTypeName(matrix.getElementType(), loc);

@@ -7,12 +7,15 @@
 // here -1.5) and every store is either the interior fast path or guarded.
 // A non-unit column stride rules out simdgroup_store.
 
+// 8x8 over 32 threads: 16 groups of 4, held by threads 0..15 (the only
+// guard), no bounds comparisons, and simdgroup_store with no edge path.
 // CHECK-LABEL: func.func @no_bounds
-// CHECK-NOT:     scf.if
+// CHECK-NOT:     arith.cmpi slt
+// CHECK-NOT:     arith.cmpi sle
 // CHECK:         scf.for
-// CHECK-NOT:       scf.if
+// CHECK:           vector.load %arg0
 // CHECK:         applegpu.simdgroup_store
-// CHECK-NOT:     scf.if
+// CHECK-NOT:     applegpu.simdgroup_get_element
 // CHECK:         return
 func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
@@ -32,20 +35,19 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 
 // -----
 
-// 8x8 over 32 threads: 2 slots; unchecked when the tile is inside [M, N],
-// else each element reads -1.5 where masked.
+// 8x8 over 32 threads: a group of 4 for threads 0..15; unchecked (vector
+// loads) when the tile is inside [M, N], else each element reads -1.5
+// where masked.
 // CHECK-LABEL: func.func @padding
 // CHECK-DAG:     %[[PAD:.*]] = arith.constant -1.500000e+00 : f32
 // CHECK:         %[[INSIDE:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK:         scf.if %[[INSIDE]] -> (f32, f32) {
-// CHECK-NEXT:      arith.divui
-// CHECK-NEXT:      arith.remui
-// CHECK-NEXT:      arith.muli
-// CHECK-NEXT:      arith.addi
-// CHECK-NEXT:      memref.load
+// CHECK:         scf.if %[[INSIDE]] -> (f32, f32, f32, f32) {
+// CHECK:           vector.load
 // CHECK:         } else {
+// CHECK:         arith.cmpi slt, %{{.*}}, %arg2 : index
+// CHECK:         arith.cmpi slt, %{{.*}}, %arg3 : index
 // CHECK:         %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK:         scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT:    scf.if %[[OK]] -> (f32) {
 // CHECK-NEXT:      memref.load
 // CHECK-NEXT:      scf.yield
 // CHECK-NEXT:    } else {

@@ -30,18 +30,28 @@
 // CHECK:         %[[PY:.*]] = applegpu.threadgroup_position_in_grid y : index
 // CHECK:         %[[ZERO:.*]] = applegpu.simdgroup_fill %{{.*}} : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
 // CHECK:         %[[ACC:.*]]:16 = scf.for %[[KK:.*]] = %{{.*}} to %[[K]] step %{{.*}} iter_args(%{{.*}} = %[[ZERO]], {{.*}}) -> ({{(!applegpu.simdgroup_matrix<8x8xf32>, )+}}!applegpu.simdgroup_matrix<8x8xf32>) {
-// A: 64x32 = 2048 elements over 128 threads, 16 each: unchecked when the
-// whole tile is inside [M, K], guarded element by element otherwise.
+// A: 64x32 = 2048 elements over 128 threads, 16 each in 4 groups of 4
+// consecutive columns. Inside [M, K] with K and the column offset multiples
+// of 4, each group is one vector load; inside but unaligned, 16 unchecked
+// loads; at the edges, 16 guarded loads.
 // CHECK:           %[[AIN:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK:           %[[AV:.*]]:16 = scf.if %[[AIN]] -> ({{(f32, )+}}f32) {
-// CHECK-NOT:         scf.if
-// CHECK-COUNT-16:    memref.load %[[A]]
-// CHECK:             scf.yield
-// CHECK-NEXT:      } else {
+// CHECK:             %[[ALIGNED:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK:             scf.if %[[ALIGNED]] -> ({{(f32, )+}}f32) {
+// CHECK-NOT:           scf.if
+// CHECK-COUNT-4:       vector.load %[[A]][%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK-NOT:           memref.load
+// CHECK:             } else {
+// CHECK-NOT:           scf.if
+// CHECK-COUNT-16:      memref.load %[[A]]
+// CHECK:           } else {
 // CHECK-COUNT-16:    scf.if %{{.*}} -> (f32) {
 // CHECK-NEXT:          memref.load %[[A]]
 // CHECK-NOT:       memref.load %[[A]]
+// CHECK-NOT:       vector.load %[[A]]
 // CHECK:           scf.if %{{.*}} -> ({{(f32, )+}}f32) {
+// CHECK-COUNT-4:     vector.load %[[B]]
+// CHECK-COUNT-16:    memref.load %[[B]]
 // CHECK-COUNT-16:    memref.load %[[B]]
 // CHECK-COUNT-16:  memref.store %{{.*}}, %[[TGA]]
 // CHECK-COUNT-16:  memref.store %{{.*}}, %[[TGB]]

@@ -217,7 +217,7 @@ func.func @index_constant_too_small(%X: memref<?xf32> {applegpu.buffer = 0 : i32
 // Tiles must be lowered before translation.
 func.func @tensor_constant(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
-  // expected-error @+1 {{'arith.constant' op only scalar constants can be translated to MSL (tiles must be lowered first)}}
+  // expected-error @+1 {{'arith.constant' op only scalar and short-vector constants can be translated to MSL (tiles must be lowered first)}}
   %t = arith.constant dense<1.0> : tensor<4xf32>
   return
 }
