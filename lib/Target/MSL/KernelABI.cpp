@@ -106,6 +106,19 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
           applegpu::AppleGPUDialect::getTargetAttrName()))
     abi.target = target.str();
   abi.mslVersion = requiredVersion(kernel);
+  // In the order the MSL signature lists them.
+  for (StringRef builtin :
+       {"thread_index_in_threadgroup", "simdgroup_index_in_threadgroup",
+        "thread_index_in_simdgroup", "threadgroup_position_in_grid",
+        "threadgroups_per_grid"}) {
+    bool used = false;
+    kernel.walk([&](Operation *op) {
+      used |= isa<applegpu::AppleGPUDialect>(op->getDialect()) &&
+              op->getName().stripDialect() == builtin;
+    });
+    if (used)
+      abi.builtins.push_back(builtin.str());
+  }
   return abi;
 }
 
@@ -143,6 +156,10 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
   }
   if (!abi.target.empty())
     kernel["target"] = abi.target;
+  llvm::json::Array builtins;
+  for (const std::string &b : abi.builtins)
+    builtins.push_back(b);
+  kernel["builtins"] = std::move(builtins);
   return kernel;
 }
 

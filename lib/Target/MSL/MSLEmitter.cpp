@@ -8,7 +8,6 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
@@ -86,8 +85,9 @@ struct Builtin {
 };
 } // namespace
 
-/// The builtin inputs a kernel body uses, in a fixed order.
-static SmallVector<Builtin> builtinsOf(func::FuncOp kernel) {
+/// The builtin inputs a kernel body uses, in signature order (the order of
+/// KernelABI::builtins).
+static SmallVector<Builtin> builtinsOf(const KernelABI &abi) {
   static const Builtin all[] = {
       {"thread_index_in_threadgroup", "tid", "uint"},
       {"simdgroup_index_in_threadgroup", "sgid", "uint"},
@@ -95,15 +95,9 @@ static SmallVector<Builtin> builtinsOf(func::FuncOp kernel) {
       {"threadgroup_position_in_grid", "tgpos", "uint3"},
       {"threadgroups_per_grid", "tgcount", "uint3"},
   };
-  llvm::StringSet<> seen;
-  kernel.walk([&](Operation *op) {
-    if (op->getDialect() &&
-        isa<applegpu::AppleGPUDialect>(op->getDialect()))
-      seen.insert(op->getName().stripDialect());
-  });
   SmallVector<Builtin> used;
   for (const Builtin &b : all)
-    if (seen.contains(b.attribute))
+    if (llvm::is_contained(abi.builtins, b.attribute))
       used.push_back(b);
   return used;
 }
@@ -127,7 +121,7 @@ LogicalResult MSLPrinter::printKernel(func::FuncOp kernel) {
     if (!arg.getType().isIndex())
       bindName(arg, info.name);
   }
-  for (const Builtin &b : builtinsOf(kernel)) {
+  for (const Builtin &b : builtinsOf(*abi)) {
     params.push_back((b.type + " " + b.parameter + " [[" + b.attribute + "]]")
                          .str());
     builtins[b.attribute.str()] = b.parameter.str();

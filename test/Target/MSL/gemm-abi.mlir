@@ -16,7 +16,13 @@
 // CHECK-NEXT:         },
 // CHECK:                "access": "write",
 // CHECK-NEXT:           "index": 2,
-// CHECK:            "compile_options": [
+// CHECK:            "builtins": [
+// CHECK-NEXT:         "thread_index_in_threadgroup",
+// CHECK-NEXT:         "simdgroup_index_in_threadgroup",
+// CHECK-NEXT:         "thread_index_in_simdgroup",
+// CHECK-NEXT:         "threadgroup_position_in_grid"
+// CHECK-NEXT:       ],
+// CHECK-NEXT:       "compile_options": [
 // CHECK-NEXT:         "-fno-fast-math"
 // CHECK-NEXT:       ],
 // CHECK-NEXT:       "grid": [

@@ -42,6 +42,11 @@ struct KernelABI {
   std::vector<std::string> grid;
   std::string target;
   std::string mslVersion; ///< the language version the kernel needs
+  /// The builtin inputs the kernel takes after its bound arguments, in
+  /// signature order, by attribute name ("thread_index_in_threadgroup",
+  /// "threadgroup_position_in_grid", ...): what a host that calls the kernel
+  /// function directly (the Metal emulator) must pass.
+  std::vector<std::string> builtins;
 };
 
 /// Collects the ABI of `kernel`; fails with a located diagnostic when the
