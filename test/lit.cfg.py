@@ -28,6 +28,14 @@ config.substitutions.append((
     ]),
 ))
 config.substitutions.append(("%tile_capi_lib", "-lTileCAPI"))
+# Programs using the Metal emulator export its hooks to the kernels it loads.
+config.substitutions.append(
+    ("%tme_lib", "-lTileMetalEmulator -rdynamic -ldl -lpthread -lm"))
+# Compiled kernels are cached per test run, not in the user's home.
+config.environment["TILE_RUN_CACHE"] = os.path.join(config.tile_obj_root,
+                                                    "msl-cache")
+config.environment["TILE_MSL_CACHE_DIR"] = os.path.join(config.tile_obj_root,
+                                                        "msl-cache")
 
 # %host_cxx is the host C++ compiler; %msl_check compiles Metal Shading
 # Language unchanged as C++17 against our shim headers (the check every MSL
@@ -48,5 +56,5 @@ config.substitutions.append((
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["tile-opt", "tile-translate", "tile-capi-test"], tool_dirs)
+    ["tile-opt", "tile-translate", "tile-run", "tile-capi-test"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -1,0 +1,49 @@
+//===- TileInterpreter.h - reference semantics of tile kernels --*- C++ -*-===//
+//
+// Evaluates a tile kernel on host buffers, one program instance after the
+// other. It shares no code with the lowerings: it is the meaning of the tile
+// dialect, and the code generated for Apple GPUs is checked against it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_INTERPRETER_TILEINTERPRETER_H
+#define TILE_INTERPRETER_TILEINTERPRETER_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/LLVM.h"
+
+#include <array>
+#include <cstdint>
+
+namespace tile::interp {
+
+/// One kernel argument. Buffers point at host memory holding `numElements`
+/// elements of the memref's element type (f32, f16 as _Float16, bf16 as
+/// __bf16, or an integer type of its width); scalars carry their value.
+struct Argument {
+  void *data = nullptr;     ///< buffers
+  int64_t numElements = 0;  ///< buffers
+  int64_t intValue = 0;     ///< index and integer scalars
+  double floatValue = 0.0;  ///< float scalars
+};
+
+/// What a run measured.
+struct RunStats {
+  /// The most products any program instance summed with tile.dot (the sum
+  /// of K over the dots it ran): bounds the length of the accumulations,
+  /// which is what rounding differences grow with.
+  int64_t maxDotTerms = 0;
+};
+
+/// Runs `kernel` for every program instance of `grid` (x fastest).
+/// `arguments` has one entry per kernel argument. Fails with a located
+/// diagnostic on an op it does not know or on an access outside a buffer
+/// that `bounds` do not mask (the kernel broke its promise).
+mlir::LogicalResult runKernel(mlir::func::FuncOp kernel,
+                              llvm::MutableArrayRef<Argument> arguments,
+                              std::array<int64_t, 3> grid,
+                              RunStats *stats = nullptr);
+
+} // namespace tile::interp
+
+#endif // TILE_INTERPRETER_TILEINTERPRETER_H

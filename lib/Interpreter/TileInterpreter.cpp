@@ -1,0 +1,353 @@
+//===- TileInterpreter.cpp - reference semantics of tile kernels ----------===//
+
+#include "tile/Interpreter/TileInterpreter.h"
+
+#include "Values.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Support/BFloat16.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::interp;
+
+namespace {
+/// Evaluates one program instance.
+class Program {
+public:
+  Program(func::FuncOp kernel, MutableArrayRef<Argument> arguments,
+          std::array<int64_t, 3> grid, std::array<int64_t, 3> id)
+      : kernel(kernel), arguments(arguments), grid(grid), id(id) {}
+
+  LogicalResult run() {
+    Block &entry = kernel.getBody().front();
+    for (auto [arg, value] : llvm::zip(entry.getArguments(), arguments)) {
+      Type type = arg.getType();
+      if (isa<MemRefType>(type))
+        continue; // buffers are read through `arguments` directly
+      env[arg] = isa<FloatType>(type) ? RValue::scalarFloat(value.floatValue)
+                                      : RValue::scalarInt(value.intValue);
+    }
+    return runBlock(entry);
+  }
+
+private:
+  /// Runs the ops of `block`; the terminator's operands end up in `yielded`.
+  LogicalResult runBlock(Block &block) {
+    for (Operation &op : block) {
+      if (op.hasTrait<OpTrait::IsTerminator>()) {
+        yielded.clear();
+        for (Value v : op.getOperands())
+          yielded.push_back(env.lookup(v));
+        return success();
+      }
+      if (failed(runOp(op)))
+        return failure();
+    }
+    return success();
+  }
+
+  const RValue &get(Value v) { return env[v]; }
+
+  LogicalResult runOp(Operation &op);
+  LogicalResult runLoop(Operation &op, Value lbV, Value ubV, Value stepV,
+                        ValueRange inits, Block &body, ResultRange results);
+  LogicalResult runAccess(Operation &op, Value buffer, ValueRange indices,
+                          ValueRange strides, ValueRange bounds,
+                          RankedTensorType tile, RValue *loaded,
+                          const RValue *stored, const RValue *padding);
+  double readElement(const Argument &buffer, Type type, int64_t offset);
+  void writeElement(const Argument &buffer, Type type, int64_t offset,
+                    double f, int64_t i);
+
+public:
+  int64_t dotTerms = 0;
+
+private:
+  func::FuncOp kernel;
+  MutableArrayRef<Argument> arguments;
+  std::array<int64_t, 3> grid, id;
+  DenseMap<Value, RValue> env;
+  SmallVector<RValue> yielded;
+};
+} // namespace
+
+double Program::readElement(const Argument &buffer, Type type, int64_t k) {
+  const char *p = static_cast<const char *>(buffer.data);
+  if (type.isF32())
+    return reinterpret_cast<const float *>(p)[k];
+  if (type.isF16())
+    return static_cast<double>(reinterpret_cast<const _Float16 *>(p)[k]);
+  if (type.isBF16())
+    return bfloat16BitsToFloat(reinterpret_cast<const uint16_t *>(p)[k]);
+  switch (type.getIntOrFloatBitWidth()) {
+  case 8: return reinterpret_cast<const int8_t *>(p)[k];
+  case 16: return reinterpret_cast<const int16_t *>(p)[k];
+  case 32: return reinterpret_cast<const int32_t *>(p)[k];
+  default: return static_cast<double>(reinterpret_cast<const int64_t *>(p)[k]);
+  }
+}
+
+void Program::writeElement(const Argument &buffer, Type type, int64_t k,
+                           double f, int64_t i) {
+  char *p = static_cast<char *>(buffer.data);
+  if (type.isF32())
+    reinterpret_cast<float *>(p)[k] = static_cast<float>(f);
+  else if (type.isF16())
+    reinterpret_cast<_Float16 *>(p)[k] = static_cast<_Float16>(f);
+  else if (type.isBF16())
+    reinterpret_cast<uint16_t *>(p)[k] = floatToBFloat16Bits(static_cast<float>(f));
+  else if (type.getIntOrFloatBitWidth() == 8)
+    reinterpret_cast<int8_t *>(p)[k] = static_cast<int8_t>(i);
+  else if (type.getIntOrFloatBitWidth() == 16)
+    reinterpret_cast<int16_t *>(p)[k] = static_cast<int16_t>(i);
+  else if (type.getIntOrFloatBitWidth() == 32)
+    reinterpret_cast<int32_t *>(p)[k] = static_cast<int32_t>(i);
+  else
+    reinterpret_cast<int64_t *>(p)[k] = i;
+}
+
+/// tile.load (`loaded`) or tile.store (`stored`): element (a, b) lives at
+/// buffer[(i + a) * s0 + (j + b) * s1] and is touched iff i + a < r and
+/// j + b < c; a masked load reads `padding`.
+LogicalResult Program::runAccess(Operation &op, Value bufferValue,
+                                 ValueRange indices, ValueRange strides,
+                                 ValueRange bounds, RankedTensorType tile,
+                                 RValue *loaded, const RValue *stored,
+                                 const RValue *padding) {
+  auto arg = dyn_cast<BlockArgument>(bufferValue);
+  if (!arg || arg.getOwner() != &kernel.getBody().front())
+    return op.emitOpError() << "the interpreter only reads and writes kernel "
+                               "argument buffers";
+  const Argument &buffer = arguments[arg.getArgNumber()];
+  Type element = tile.getElementType();
+  bool isFloat = isa<FloatType>(element);
+  int64_t rank = tile.getRank();
+  int64_t rows = tile.getDimSize(0), cols = rank == 2 ? tile.getDimSize(1) : 1;
+  auto scalar = [&](Value v) { return get(v).i[0]; };
+  int64_t i0 = scalar(indices[0]), j0 = rank == 2 ? scalar(indices[1]) : 0;
+  int64_t s0 = strides.empty() ? 1 : scalar(strides[0]);
+  int64_t s1 = rank == 2 ? scalar(strides[1]) : 0;
+  if (loaded) {
+    loaded->shape.assign(tile.getShape().begin(), tile.getShape().end());
+    loaded->isFloat = isFloat;
+  }
+  for (int64_t a = 0; a < rows; ++a)
+    for (int64_t b = 0; b < cols; ++b) {
+      int64_t row = i0 + a, col = j0 + b;
+      bool valid = bounds.empty() ||
+                   (row < scalar(bounds[0]) &&
+                    (rank == 1 || col < scalar(bounds[1])));
+      int64_t k = a * cols + b;
+      if (!valid) {
+        if (loaded) {
+          if (isFloat)
+            loaded->f.push_back(padding ? padding->f[0] : 0.0);
+          else
+            loaded->i.push_back(padding ? padding->i[0] : 0);
+        }
+        continue;
+      }
+      int64_t offset = row * s0 + (rank == 2 ? col * s1 : 0);
+      if (offset < 0 || offset >= buffer.numElements)
+        return op.emitOpError()
+               << "program (" << id[0] << ", " << id[1] << ", " << id[2]
+               << ") touches element " << offset << " of a buffer of "
+               << buffer.numElements
+               << " elements; without bounds every element of the tile must "
+                  "be inside the buffer";
+      if (loaded) {
+        double v = readElement(buffer, element, offset);
+        if (isFloat)
+          loaded->f.push_back(v);
+        else
+          loaded->i.push_back(static_cast<int64_t>(v));
+      } else {
+        writeElement(buffer, element, offset, isFloat ? stored->f[k] : 0,
+                     isFloat ? 0 : stored->i[k]);
+      }
+    }
+  return success();
+}
+
+LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV,
+                               Value stepV, ValueRange inits, Block &body,
+                               ResultRange results) {
+  int64_t lb = get(lbV).i[0], ub = get(ubV).i[0], step = get(stepV).i[0];
+  if (step <= 0)
+    return op.emitOpError() << "step must be positive at run time, got "
+                            << step;
+  SmallVector<RValue> carried;
+  for (Value v : inits)
+    carried.push_back(get(v));
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    env[body.getArgument(0)] = RValue::scalarInt(iv);
+    for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(), carried))
+      env[arg] = value;
+    if (failed(runBlock(body)))
+      return failure();
+    carried = yielded;
+  }
+  for (auto [result, value] : llvm::zip(results, carried))
+    env[result] = value;
+  return success();
+}
+
+static RValue constantValue(Attribute attr, Type type) {
+  RValue r;
+  auto fill = [&](Attribute a) {
+    if (auto f = dyn_cast<FloatAttr>(a)) {
+      r.isFloat = true;
+      r.f.push_back(f.getValueAsDouble());
+    } else if (auto i = dyn_cast<IntegerAttr>(a)) {
+      r.i.push_back(i.getType().isInteger(1) ? i.getValue().getZExtValue()
+                                             : i.getValue().getSExtValue());
+    }
+  };
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+    auto shaped = cast<ShapedType>(type);
+    r.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+    r.isFloat = isa<FloatType>(shaped.getElementType());
+    for (Attribute a : dense.getValues<Attribute>())
+      fill(a);
+    return r;
+  }
+  fill(attr);
+  return r;
+}
+
+LogicalResult Program::runOp(Operation &op) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](arith::ConstantOp c) {
+        env[c.getResult()] = constantValue(c.getValue(), c.getType());
+        return success();
+      })
+      .Case([&](ProgramIdOp p) {
+        env[p.getResult()] = RValue::scalarInt(id[static_cast<int>(p.getDim())]);
+        return success();
+      })
+      .Case([&](NumProgramsOp p) {
+        env[p.getResult()] =
+            RValue::scalarInt(grid[static_cast<int>(p.getDim())]);
+        return success();
+      })
+      .Case([&](SplatOp s) {
+        RValue r = get(s.getInput());
+        auto type = cast<RankedTensorType>(s.getType());
+        r.shape.assign(type.getShape().begin(), type.getShape().end());
+        if (r.isFloat)
+          r.f.assign(type.getNumElements(), r.f[0]);
+        else
+          r.i.assign(type.getNumElements(), r.i[0]);
+        env[s.getResult()] = std::move(r);
+        return success();
+      })
+      .Case([&](LoadOp load) {
+        auto tile = cast<RankedTensorType>(load.getType());
+        RValue result, padding;
+        if (auto pad = load.getPaddingAttr())
+          padding = constantValue(pad, pad.getType());
+        if (failed(runAccess(op, load.getBuffer(), load.getIndices(),
+                             load.getStrides(), load.getBounds(), tile,
+                             &result, nullptr,
+                             load.getPaddingAttr() ? &padding : nullptr)))
+          return failure();
+        if (result.isFloat)
+          for (double &v : result.f)
+            v = roundTo(tile.getElementType(), v);
+        env[load.getResult()] = std::move(result);
+        return success();
+      })
+      .Case([&](StoreOp store) {
+        auto tile = cast<RankedTensorType>(store.getValue().getType());
+        return runAccess(op, store.getBuffer(), store.getIndices(),
+                         store.getStrides(), store.getBounds(), tile, nullptr,
+                         &get(store.getValue()), nullptr);
+      })
+      .Case([&](DotOp dot) {
+        const RValue &a = get(dot.getA()), &b = get(dot.getB());
+        RValue r = get(dot.getAcc());
+        int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
+        dotTerms += k;
+        Type accType = cast<RankedTensorType>(dot.getType()).getElementType();
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t j = 0; j < n; ++j) {
+            double sum = r.f[i * n + j];
+            for (int64_t x = 0; x < k; ++x)
+              sum += a.f[i * k + x] * b.f[x * n + j];
+            r.f[i * n + j] = roundTo(accType, sum);
+          }
+        env[dot.getResult()] = std::move(r);
+        return success();
+      })
+      .Case([&](ForRangeOp loop) {
+        return runLoop(op, loop.getLowerBound(), loop.getUpperBound(),
+                       loop.getStep(), loop.getInitArgs(), *loop.getBody(),
+                       loop.getResults());
+      })
+      .Case([&](scf::ForOp loop) {
+        return runLoop(op, loop.getLowerBound(), loop.getUpperBound(),
+                       loop.getStep(), loop.getInitArgs(), *loop.getBody(),
+                       loop.getResults());
+      })
+      .Case([&](scf::IfOp branch) -> LogicalResult {
+        bool take = get(branch.getCondition()).i[0] != 0;
+        Region &region = take ? branch.getThenRegion() : branch.getElseRegion();
+        if (region.empty())
+          return success();
+        if (failed(runBlock(region.front())))
+          return failure();
+        for (auto [result, value] : llvm::zip(branch.getResults(), yielded))
+          env[result] = value;
+        return success();
+      })
+      .Case([&](tensor::ExtractOp extract) {
+        const RValue &t = get(extract.getTensor());
+        int64_t k = 0;
+        for (auto [d, index] : llvm::enumerate(extract.getIndices()))
+          k = k * t.shape[d] + get(index).i[0];
+        env[extract.getResult()] = t.isFloat ? RValue::scalarFloat(t.f[k])
+                                             : RValue::scalarInt(t.i[k]);
+        return success();
+      })
+      .Default([&](Operation *other) -> LogicalResult {
+        if (!other->hasTrait<OpTrait::Elementwise>() ||
+            other->getNumResults() != 1)
+          return other->emitOpError()
+                 << "cannot be evaluated by the tile interpreter";
+        SmallVector<const RValue *> operands;
+        for (Value v : other->getOperands())
+          operands.push_back(&get(v));
+        RValue result;
+        if (failed(evalElementwise(other, operands, result)))
+          return failure();
+        env[other->getResult(0)] = std::move(result);
+        return success();
+      });
+}
+
+LogicalResult tile::interp::runKernel(func::FuncOp kernel,
+                                      MutableArrayRef<Argument> arguments,
+                                      std::array<int64_t, 3> grid,
+                                      RunStats *stats) {
+  if (arguments.size() != kernel.getNumArguments())
+    return kernel.emitError() << "the kernel takes " << kernel.getNumArguments()
+                              << " arguments, got " << arguments.size();
+  for (int64_t z = 0; z < grid[2]; ++z)
+    for (int64_t y = 0; y < grid[1]; ++y)
+      for (int64_t x = 0; x < grid[0]; ++x) {
+        Program program(kernel, arguments, grid, {x, y, z});
+        if (failed(program.run()))
+          return failure();
+        if (stats)
+          stats->maxDotTerms = std::max(stats->maxDotTerms, program.dotTerms);
+      }
+  return success();
+}

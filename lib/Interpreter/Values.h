@@ -1,0 +1,54 @@
+//===- Values.h - runtime values of the tile interpreter --------*- C++ -*-===//
+//
+// Internal to the interpreter. A value is a scalar (empty shape) or a tile;
+// floats are kept as doubles rounded to their type after every operation
+// (so f16 math behaves like f16 math), integers as int64 wrapped to their
+// width.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_INTERPRETER_VALUES_H
+#define TILE_LIB_INTERPRETER_VALUES_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <vector>
+
+namespace tile::interp {
+
+struct RValue {
+  llvm::SmallVector<int64_t, 2> shape; ///< empty for a scalar
+  bool isFloat = false;
+  std::vector<double> f;  ///< elements of a float value
+  std::vector<int64_t> i; ///< elements of an integer, index or i1 value
+
+  size_t size() const { return isFloat ? f.size() : i.size(); }
+  static RValue scalarFloat(double v) {
+    RValue r;
+    r.isFloat = true;
+    r.f = {v};
+    return r;
+  }
+  static RValue scalarInt(int64_t v) {
+    RValue r;
+    r.i = {v};
+    return r;
+  }
+};
+
+/// `v` rounded to the float type `type` (f64, f32, f16, bf16).
+double roundTo(mlir::Type type, double v);
+/// `v` wrapped to the width of the integer or index type `type`.
+int64_t wrapTo(mlir::Type type, int64_t v);
+
+/// Evaluates an elementwise arith or math op (on scalars or tiles, scalars
+/// broadcast); fails with a diagnostic for ops it does not know.
+mlir::LogicalResult evalElementwise(mlir::Operation *op,
+                                    llvm::ArrayRef<const RValue *> operands,
+                                    RValue &result);
+
+} // namespace tile::interp
+
+#endif // TILE_LIB_INTERPRETER_VALUES_H

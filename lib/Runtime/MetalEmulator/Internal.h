@@ -1,0 +1,203 @@
+/*===- Internal.h - Shared declarations of the Metal emulator -----*- C -*-===*\
+|*                                                                            *|
+|* Not installed. The emulator is split by concern:                          *|
+|*   wrapper.c  generated C++ entry, MSL type parsing, builtin table          *|
+|*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
+|*   memory.c   guarded buffer mappings, fault handler                        *|
+|*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
+|*   hooks.c    tile_msl_* hooks, collectives, load/store callbacks           *|
+|*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
+|*   abi.c      the ABI JSON reader                                           *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TILE_LIB_RUNTIME_METALEMULATOR_INTERNAL_H
+#define TILE_LIB_RUNTIME_METALEMULATOR_INTERNAL_H
+
+#include "tile/Runtime/MetalEmulator.h"
+
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ucontext.h>
+
+/* Builtin values handed to the generated entry, one `unsigned` array per
+ * thread. The generated C++ reads it with these offsets (wrapper.c). */
+enum {
+  TME_BV_TID = 0,       /* thread_index_in_threadgroup          */
+  TME_BV_SGID = 1,      /* simdgroup_index_in_threadgroup       */
+  TME_BV_LANE = 2,      /* thread_index_in_simdgroup            */
+  TME_BV_TPOS_TG = 3,   /* thread_position_in_threadgroup (3)   */
+  TME_BV_TPTG = 6,      /* threads_per_threadgroup (3)          */
+  TME_BV_TGPOS = 9,     /* threadgroup_position_in_grid (3)     */
+  TME_BV_NTG = 12,      /* threadgroups_per_grid (3)            */
+  TME_BV_TPOS_GRID = 15, /* thread_position_in_grid (3)         */
+  TME_BV_TPGRID = 18,   /* threads_per_grid (3)                 */
+  TME_BV_NSG = 21,      /* simdgroups_per_threadgroup           */
+  TME_BV_SIMD_WIDTH = 22, /* threads_per_simdgroup              */
+  TME_BV_COUNT = 23
+};
+
+#define TME_SIMD_WIDTH 32u
+#define TME_MAX_THREADS 1024u
+#define TME_MAX_TG_MEMORY 32768u
+
+/* Signature of the generated entry: args[i] is the address of parameter i's
+ * storage (buffer start, or the scalar), bv the thread's builtin values. */
+typedef void (*TmeEntryFn)(void *const *args, const unsigned *bv);
+
+/* Parsed view of an msl_type string. */
+typedef struct TmeTypeInfo {
+  int is_reference;  /* `T&`: a scalar passed by reference  */
+  int is_pointer;    /* `T*`: a buffer                      */
+  size_t elem_size;  /* bytes of one element, 0 if unknown  */
+  char scalar[16];   /* element scalar name: "float", "half", ... or "" */
+  unsigned lanes;    /* vector components (1 for scalars)   */
+} TmeTypeInfo;
+
+struct TmeModule {
+  char *kernel_name;
+  size_t num_params;
+  char **param_names;
+  TmeTypeInfo *param_types;
+  void *handle;
+  TmeEntryFn entry;
+  size_t tls_modid;     /* 0: no threadgroup memory */
+  size_t tls_size;
+  int instrumented;
+  char *library_path;
+};
+
+/* ---- wrapper.c ---------------------------------------------------------- */
+int tme_parse_msl_type(const char *msl_type, TmeTypeInfo *out);
+/* Appends the generated C++ (MSL source + entry) to a malloc'd string. */
+int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
+                               char **out, char *error, size_t error_size);
+
+/* ---- memory.c ----------------------------------------------------------- */
+typedef struct TmeRegion {
+  unsigned char *map;  /* whole mapping, guards included */
+  size_t map_len;
+  unsigned char *data; /* first byte of the buffer */
+  size_t size;
+  const char *name;
+  const TmeTypeInfo *type;
+  unsigned param;
+  unsigned schedule;
+} TmeRegion;
+
+int tme_region_create(TmeRegion *r, size_t size);
+void tme_region_destroy(TmeRegion *r);
+/* Installs the process-wide SIGSEGV/SIGBUS handler once. */
+int tme_install_fault_handler(void);
+
+/* ---- fiber.c / hooks.c / launch.c --------------------------------------- */
+typedef enum {
+  TME_FS_RUNNABLE,
+  TME_FS_TG_BARRIER,
+  TME_FS_SG_BARRIER,
+  TME_FS_MMA,
+  TME_FS_DONE
+} TmeFiberState;
+
+typedef struct TmeFiber {
+  ucontext_t ctx;
+  TmeFiberState state;
+  const void *site;         /* return address of the blocking hook call */
+  unsigned long long passed[3]; /* tg barriers, sg barriers, MMAs passed */
+  /* MMA operands while state == TME_FS_MMA */
+  void *d;
+  const void *a, *b, *c;
+  int dt, at, bt, ct;
+  unsigned bv[TME_BV_COUNT];
+} TmeFiber;
+
+typedef struct TmeLaunchState TmeLaunchState;
+
+typedef struct TmeWorker {
+  TmeLaunchState *ls;
+  unsigned id;
+  TmeFiber *fibers;
+  unsigned nthreads;
+  unsigned char *stacks; /* nthreads * stack_stride, guard page at the bottom */
+  size_t stacks_len, stack_size, stack_stride;
+  void *altstack;
+  size_t altstack_size;
+  ucontext_t sched;      /* the scheduler's context on this OS thread */
+  unsigned cur;          /* running fiber */
+  volatile sig_atomic_t in_fiber;
+  sigjmp_buf fault_jmp;
+  /* current threadgroup */
+  unsigned schedule;
+  unsigned tg[3];
+  void *const *args;
+  const TmeRegion *regions; /* this schedule's regions, one per param */
+  unsigned *order;
+  uint64_t rng;
+  /* threadgroup memory of this OS thread (the module's TLS block) */
+  unsigned char *tg_mem;
+  unsigned char *tg_shadow; /* 1 = byte written since threadgroup start */
+  size_t tg_size;
+  int counting;            /* schedule 0: update counters */
+  const unsigned char *last_addr; /* last instrumented access (fault report) */
+  size_t last_size;
+  /* error of the current threadgroup */
+  int err_code;
+  char err[1024];
+  TmeStats stats;          /* accumulated for schedule 0 */
+} TmeWorker;
+
+struct TmeLaunchState {
+  TmeModule *m;
+  TmeLaunch launch;
+  unsigned nthreads, nsimd;
+  unsigned long long ntg, total_items;
+  TmeRegion *regions;      /* [schedules][num_params] */
+  void **args;             /* [schedules][num_params] */
+  size_t nregions;
+  atomic_ullong next_item;
+  atomic_ullong stop_at;   /* items >= stop_at are not started */
+  atomic_int abort_flag;   /* watchdog fired */
+  pthread_mutex_t mu;      /* error, stats, done */
+  pthread_cond_t done_cv;
+  unsigned workers_done;
+  unsigned long long err_item;
+  int err_code;
+  char err[1024];
+  TmeStats stats;
+};
+
+/* The worker running on this OS thread (NULL outside tme_run's workers). */
+extern _Thread_local TmeWorker *tme_current_worker;
+
+/* fiber.c */
+int tme_worker_init(TmeWorker *w, TmeLaunchState *ls, unsigned id);
+void tme_worker_fini(TmeWorker *w);
+/* Runs one threadgroup of one schedule to completion or error. */
+int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
+                        unsigned long long tg_index);
+void tme_fiber_yield(TmeWorker *w);
+const char *tme_schedule_name(unsigned schedule, char *buf, size_t size);
+
+/* hooks.c: called by the scheduler when no fiber is runnable. Returns 1 if
+ * some collective completed, 0 if none can (the caller then reports the
+ * divergence via tme_describe_stall), -1 on error (w->err set). */
+int tme_release_collectives(TmeWorker *w);
+void tme_describe_stall(TmeWorker *w);
+
+/* launch.c / hooks.c: formats "kernel 'k', threadgroup (x,y,z), thread t: "
+ * followed by the message into w->err. */
+void tme_worker_error(TmeWorker *w, int code, unsigned thread, const char *fmt,
+                      ...) __attribute__((format(printf, 4, 5)));
+
+/* hooks.c: IEEE binary16 to float (exact). */
+float tme_half_to_float(uint16_t h);
+
+/* Common helpers (launch.c). */
+void tme_set_error(char *error, size_t error_size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+char *tme_strdup(const char *s);
+
+#endif /* TILE_LIB_RUNTIME_METALEMULATOR_INTERNAL_H */

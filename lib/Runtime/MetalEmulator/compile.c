@@ -1,0 +1,501 @@
+/*===- compile.c - Compile, cache and load kernel modules ---------*- C -*-===*\
+|*                                                                            *|
+|* tme_module_load: the generated translation unit (wrapper.c) is compiled    *|
+|* by the host clang++ into <cache>/<hash>.so and dlopen()ed. The hash covers *|
+|* everything that determines the object (source, signature, compiler, flags, *|
+|* shim headers), so a cached object is simply reused; objects are written    *|
+|* under a temporary name and rename()d, so concurrent processes never see a  *|
+|* partial file. The kernel's threadgroup memory is the module's TLS block    *|
+|* (tile_msl_shim.h makes `threadgroup` variables static thread_local): its   *|
+|* module id and size are looked up here for the NaN fill before every        *|
+|* threadgroup.                                                               *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "Internal.h"
+#include "tile/Runtime/msl/tile_msl_hooks.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#ifndef TME_CXX
+#define TME_CXX "/usr/lib/llvm-22/bin/clang++"
+#endif
+#ifndef TME_SHIM_DIR
+#define TME_SHIM_DIR "include/tile/Runtime/msl"
+#endif
+
+/* ---- hashing: 64-bit FNV-1a ------------------------------------------- */
+static void hash_bytes(uint64_t *h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; ++i) {
+    *h ^= p[i];
+    *h *= 0x100000001b3ull;
+  }
+}
+/* Strings are hashed with their terminator so "ab","c" != "a","bc". */
+static void hash_str(uint64_t *h, const char *s) {
+  hash_bytes(h, s, strlen(s) + 1);
+}
+
+/* The shim headers are part of what is compiled, but only by #include:
+ * hash their names and contents so that editing them invalidates the cache. */
+static void hash_shim_dir(uint64_t *h, const char *dir) {
+  struct dirent **names = NULL;
+  int n = scandir(dir, &names, NULL, alphasort);
+  for (int i = 0; i < n; ++i) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+    FILE *f = names[i]->d_name[0] != '.' ? fopen(path, "rb") : NULL;
+    if (f) {
+      hash_str(h, names[i]->d_name);
+      char buf[8192];
+      size_t r;
+      while ((r = fread(buf, 1, sizeof buf, f)) > 0)
+        hash_bytes(h, buf, r);
+      fclose(f);
+    }
+    free(names[i]);
+  }
+  free(names);
+}
+
+/* ---- locations -------------------------------------------------------- */
+static int is_executable(const char *path) {
+  return path && *path && access(path, X_OK) == 0;
+}
+
+/* Finds `name` in $PATH; returns a malloc'd path or NULL. */
+static char *search_path(const char *name) {
+  const char *path = getenv("PATH");
+  if (!path)
+    return NULL;
+  char *copy = tme_strdup(path), *save = NULL;
+  char *result = NULL;
+  for (char *d = strtok_r(copy, ":", &save); d && !result;
+       d = strtok_r(NULL, ":", &save)) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", d, name);
+    if (is_executable(buf))
+      result = tme_strdup(buf);
+  }
+  free(copy);
+  return result;
+}
+
+/* The shim needs clang; g++ is only the last resort (and will fail with the
+ * shim's own "needs clang" message, which is then reported). */
+static char *find_compiler(void) {
+  const char *env = getenv("TILE_MSL_CXX");
+  if (env && *env)
+    return tme_strdup(env);
+  if (is_executable(TME_CXX))
+    return tme_strdup(TME_CXX);
+  static const char *const fallbacks[] = {"clang++-22", "clang++", "g++"};
+  for (size_t i = 0; i < sizeof fallbacks / sizeof fallbacks[0]; ++i) {
+    char *p = search_path(fallbacks[i]);
+    if (p)
+      return p;
+  }
+  return NULL;
+}
+
+static int mkdir_p(const char *dir) {
+  char buf[4096];
+  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+    return -1;
+  for (char *p = buf + 1; *p; ++p) {
+    if (*p == '/') {
+      *p = '\0';
+      if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return -1;
+      *p = '/';
+    }
+  }
+  if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+    return -1;
+  return 0;
+}
+
+static void default_cache_dir(char *buf, size_t size) {
+  const char *env = getenv("TILE_MSL_CACHE_DIR");
+  const char *xdg = getenv("XDG_CACHE_HOME");
+  const char *home = getenv("HOME");
+  if (env && *env)
+    snprintf(buf, size, "%s", env);
+  else if (xdg && *xdg)
+    snprintf(buf, size, "%s/tile-mlir/msl", xdg);
+  else if (home && *home)
+    snprintf(buf, size, "%s/.cache/tile-mlir/msl", home);
+  else
+    snprintf(buf, size, "/tmp/tile-mlir-msl-%ld", (long)getuid());
+}
+
+static int write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return -1;
+  size_t n = strlen(text);
+  int ok = fwrite(text, 1, n, f) == n;
+  ok &= fclose(f) == 0;
+  return ok ? 0 : -1;
+}
+
+/* ---- running the compiler --------------------------------------------- */
+/* Runs argv (no shell: nothing in the arguments is interpreted), collects
+ * stdout+stderr into `out` (truncated to out_size). Returns the exit status,
+ * or -1 if it could not be started. */
+static int run_capture(char *const *argv, char *out, size_t out_size) {
+  int fds[2];
+  if (out_size)
+    out[0] = '\0';
+  if (pipe(fds) != 0)
+    return -1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+  posix_spawn_file_actions_addclose(&fa, fds[0]);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fds[1]);
+  if (rc != 0) {
+    close(fds[0]);
+    errno = rc;
+    return -1;
+  }
+  size_t len = 0;
+  char buf[4096];
+  ssize_t r;
+  /* Drain everything so the child never blocks on a full pipe. */
+  while ((r = read(fds[0], buf, sizeof buf)) != 0) {
+    if (r < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    if (out_size && len + 1 < out_size) {
+      size_t room = out_size - 1 - len;
+      size_t n = (size_t)r < room ? (size_t)r : room;
+      memcpy(out + len, buf, n);
+      len += n;
+      out[len] = '\0';
+    }
+  }
+  close(fds[0]);
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* ---- threadgroup memory = the module's TLS segment --------------------- */
+struct tls_size_query {
+  size_t modid, size;
+};
+static int find_tls_size(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  struct tls_size_query *q = data;
+  if (info->dlpi_tls_modid != q->modid)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      q->size = info->dlpi_phdr[i].p_memsz;
+  return 1;
+}
+
+/* ---- loading ---------------------------------------------------------- */
+static int open_module(TmeModule *m, const char *path, char *error,
+                       size_t error_size) {
+  m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!m->handle) {
+    const char *e = dlerror();
+    int hooks = e && (strstr(e, "tile_msl_") || strstr(e, "__sanitizer_cov"));
+    tme_set_error(error, error_size, "dlopen %s: %s%s", path, e ? e : "?",
+                  hooks ? " (the emulator's tile_msl_* and __sanitizer_cov_* "
+                          "functions must be exported by the process: link "
+                          "the executable with -rdynamic)"
+                        : "");
+    return TME_ERR_LOAD;
+  }
+  /* dlsym returns void*; C has no cast to a function pointer, so copy. */
+  void *sym = dlsym(m->handle, "tme_entry");
+  void *hooks_sym = dlsym(m->handle, "tme_hook_addresses");
+  if (!sym || !hooks_sym) {
+    tme_set_error(error, error_size, "%s: entry symbols missing", path);
+    return TME_ERR_LOAD;
+  }
+  memcpy(&m->entry, &sym, sizeof sym);
+  void (*hook_addresses)(void (**)(void));
+  memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
+  void (*seen[4])(void);
+  hook_addresses(seen);
+  void (*mine[4])(void) = {
+      (void (*)(void))tile_msl_lane_id,
+      (void (*)(void))tile_msl_threadgroup_barrier,
+      (void (*)(void))tile_msl_simdgroup_barrier,
+      (void (*)(void))tile_msl_simdgroup_multiply_accumulate};
+  for (int i = 0; i < 4; ++i) {
+    if (seen[i] != mine[i]) {
+      tme_set_error(error, error_size,
+                    "%s: the module's tile_msl_* hooks bound to another "
+                    "definition than the emulator's (another copy of the "
+                    "emulator, or the shim's default hooks?)",
+                    path);
+      return TME_ERR_LOAD;
+    }
+  }
+  if (dlinfo(m->handle, RTLD_DI_TLS_MODID, &m->tls_modid) != 0)
+    m->tls_modid = 0;
+  if (m->tls_modid) {
+    struct tls_size_query q = {m->tls_modid, 0};
+    dl_iterate_phdr(find_tls_size, &q);
+    m->tls_size = q.size;
+  }
+  if (m->tls_size > TME_MAX_TG_MEMORY) {
+    tme_set_error(error, error_size,
+                  "kernel '%s' uses %zu bytes of threadgroup memory; Apple "
+                  "GPUs allow %u",
+                  m->kernel_name, m->tls_size, TME_MAX_TG_MEMORY);
+    return TME_ERR_LOAD;
+  }
+  return TME_OK;
+}
+
+int tme_module_load(const char *msl_source, const TmeSignature *sig,
+                    const char *cache_dir, TmeModule **out, char *error,
+                    size_t error_size) {
+  if (error_size)
+    error[0] = '\0';
+  if (!out || !msl_source || !sig) {
+    tme_set_error(error, error_size, "tme_module_load: NULL argument");
+    return TME_ERR_ARGUMENT;
+  }
+  *out = NULL;
+  TmeModule *m = calloc(1, sizeof *m);
+  char *tu = NULL, *cxx = NULL, *log = NULL;
+  int rc = TME_ERR_SYSTEM;
+  if (!m)
+    goto fail;
+  rc = tme_build_translation_unit(msl_source, sig, &tu, error, error_size);
+  if (rc != TME_OK)
+    goto fail;
+  rc = TME_ERR_SYSTEM;
+  m->kernel_name = tme_strdup(sig->kernel_name);
+  m->num_params = sig->num_params;
+  m->param_names = calloc(sig->num_params + 1, sizeof *m->param_names);
+  m->param_types = calloc(sig->num_params + 1, sizeof *m->param_types);
+  if (!m->kernel_name || !m->param_names || !m->param_types)
+    goto fail;
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    tme_parse_msl_type(sig->params[i].msl_type, &m->param_types[i]);
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "buffer(%u)", sig->params[i].index);
+    m->param_names[i] =
+        tme_strdup(sig->params[i].name ? sig->params[i].name : fallback);
+    if (!m->param_names[i])
+      goto fail;
+  }
+
+  const char *shim = getenv("TILE_MSL_SHIM_DIR");
+  if (!shim || !*shim)
+    shim = TME_SHIM_DIR;
+  char probe[4096];
+  snprintf(probe, sizeof probe, "%s/tile_msl_shim.h", shim);
+  if (access(probe, R_OK) != 0) {
+    tme_set_error(error, error_size,
+                  "MSL shim headers not found in '%s' (set TILE_MSL_SHIM_DIR)",
+                  shim);
+    rc = TME_ERR_LOAD;
+    goto fail;
+  }
+  cxx = find_compiler();
+  if (!cxx) {
+    tme_set_error(error, error_size,
+                  "no C++ compiler found (set TILE_MSL_CXX to clang++)");
+    rc = TME_ERR_COMPILE;
+    goto fail;
+  }
+  const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
+  m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
+  int is_clang = strstr(cxx, "clang") != NULL;
+
+  /* Fixed flags. No exceptions/RTTI: MSL has none. Hidden visibility plus
+   * section garbage collection drop the other kernels of the source and
+   * their threadgroup variables, so the module's TLS segment is exactly this
+   * kernel's threadgroup memory. -rtlib=compiler-rt: float->bfloat
+   * conversions call __truncsfbf2, which old libgcc lacks. The load/store
+   * callbacks give the byte counters (hooks.c). */
+  const char *argv[64 + 32];
+  size_t argc = 0;
+  argv[argc++] = cxx;
+  static const char *const fixed[] = {
+      "-std=c++17",          "-O1",
+      "-fPIC",               "-shared",
+      "-fno-exceptions",     "-fno-rtti",
+      "-fvisibility=hidden", "-ffunction-sections",
+      "-fdata-sections",     "-Wl,--gc-sections",
+      "-DTILE_MSL_NO_DEFAULT_HOOKS", "-Wno-unknown-attributes"};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+    argv[argc++] = fixed[i];
+  if (is_clang) {
+    argv[argc++] = "-rtlib=compiler-rt";
+    /* Probe big frames page by page, so that a kernel overflowing its fiber
+     * stack hits the guard page below it rather than the next stack. */
+    argv[argc++] = "-fstack-clash-protection";
+  }
+  if (m->instrumented)
+    argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
+  argv[argc++] = "-I";
+  argv[argc++] = shim;
+  if (sig->num_compile_options > 64) {
+    tme_set_error(error, error_size, "too many compile options");
+    rc = TME_ERR_ARGUMENT;
+    goto fail;
+  }
+  for (size_t i = 0; i < sig->num_compile_options; ++i)
+    argv[argc++] = sig->compile_options[i];
+  size_t nflags = argc;
+
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < nflags; ++i)
+    hash_str(&h, argv[i]);
+  hash_str(&h, tu);
+  hash_shim_dir(&h, shim);
+  /* A compiler upgraded in place must not reuse objects of the old one. */
+  struct stat cst;
+  if (stat(cxx, &cst) == 0) {
+    long long id[2] = {(long long)cst.st_size, (long long)cst.st_mtime};
+    hash_bytes(&h, id, sizeof id);
+  }
+
+  char dir[4096];
+  if (cache_dir && *cache_dir)
+    snprintf(dir, sizeof dir, "%s", cache_dir);
+  else
+    default_cache_dir(dir, sizeof dir);
+  if (mkdir_p(dir) != 0) {
+    tme_set_error(error, error_size, "cannot create cache directory '%s': %s",
+                  dir, strerror(errno));
+    goto fail;
+  }
+  char so_path[4200], cpp_path[4200], tmp_so[4300], tmp_cpp[4300];
+  snprintf(so_path, sizeof so_path, "%s/%016llx.so", dir,
+           (unsigned long long)h);
+  snprintf(cpp_path, sizeof cpp_path, "%s/%016llx.cpp", dir,
+           (unsigned long long)h);
+  m->library_path = tme_strdup(so_path);
+  if (!m->library_path)
+    goto fail;
+
+  if (access(so_path, R_OK) == 0) {
+    rc = open_module(m, so_path, error, error_size);
+    if (rc == TME_OK) {
+      free(tu);
+      free(cxx);
+      *out = m;
+      return TME_OK;
+    }
+    /* A stale or damaged object: rebuild it under the same name. */
+    if (m->handle)
+      dlclose(m->handle);
+    m->handle = NULL;
+  }
+
+  static atomic_uint counter;
+  unsigned serial = atomic_fetch_add(&counter, 1);
+  snprintf(tmp_cpp, sizeof tmp_cpp, "%s.%ld.%u.cpp", so_path, (long)getpid(),
+           serial);
+  snprintf(tmp_so, sizeof tmp_so, "%s.%ld.%u.tmp", so_path, (long)getpid(),
+           serial);
+  if (write_file(tmp_cpp, tu) != 0) {
+    tme_set_error(error, error_size, "cannot write %s: %s", tmp_cpp,
+                  strerror(errno));
+    goto fail;
+  }
+  argv[argc++] = "-x";
+  argv[argc++] = "c++";
+  argv[argc++] = tmp_cpp;
+  argv[argc++] = "-o";
+  argv[argc++] = tmp_so;
+  argv[argc] = NULL;
+  size_t log_size = 16384;
+  log = malloc(log_size);
+  if (!log)
+    goto fail;
+  int status = run_capture((char *const *)(void *)argv, log, log_size);
+  if (status != 0) {
+    unlink(tmp_so);
+    unlink(tmp_cpp);
+    if (status < 0)
+      tme_set_error(error, error_size, "cannot run %s: %s", cxx,
+                    strerror(errno));
+    else
+      tme_set_error(error, error_size,
+                    "compiling kernel '%s' with %s failed (status %d):\n%s",
+                    sig->kernel_name, cxx, status, log);
+    rc = TME_ERR_COMPILE;
+    goto fail;
+  }
+  /* The .cpp is kept next to the object for debugging. */
+  if (rename(tmp_so, so_path) != 0 || rename(tmp_cpp, cpp_path) != 0) {
+    tme_set_error(error, error_size, "cannot rename into %s: %s", so_path,
+                  strerror(errno));
+    unlink(tmp_so);
+    unlink(tmp_cpp);
+    goto fail;
+  }
+  rc = open_module(m, so_path, error, error_size);
+  if (rc != TME_OK)
+    goto fail;
+  free(log);
+  free(tu);
+  free(cxx);
+  *out = m;
+  return TME_OK;
+
+fail:
+  if (rc == TME_ERR_SYSTEM && error_size && !error[0])
+    tme_set_error(error, error_size, "out of memory");
+  free(log);
+  free(tu);
+  free(cxx);
+  tme_module_free(m);
+  return rc;
+}
+
+void tme_module_free(TmeModule *m) {
+  if (!m)
+    return;
+  if (m->handle)
+    dlclose(m->handle);
+  for (size_t i = 0; m->param_names && i < m->num_params; ++i)
+    free(m->param_names[i]);
+  free(m->param_names);
+  free(m->param_types);
+  free(m->kernel_name);
+  free(m->library_path);
+  free(m);
+}
+
+size_t tme_module_threadgroup_memory_bytes(const TmeModule *m) {
+  return m ? m->tls_size : 0;
+}
+
+const char *tme_module_library_path(const TmeModule *m) {
+  return m ? m->library_path : NULL;
+}

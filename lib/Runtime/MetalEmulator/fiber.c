@@ -1,0 +1,287 @@
+/*===- fiber.c - Fibers of a threadgroup and their scheduler ------*- C -*-===*\
+|*                                                                            *|
+|* All threads of a threadgroup run as ucontext fibers on ONE OS thread (the  *|
+|* worker): the shim keeps threadgroup variables in thread_local storage, so  *|
+|* that is what makes them shared, and threadgroups on other workers get      *|
+|* their own copies. A fiber runs until it blocks in a hook (barrier, SIMD-   *|
+|* group collective) or returns; the scheduler resumes runnable fibers in the *|
+|* schedule's order (forward, reverse, shuffled) and, when none is runnable,  *|
+|* completes the collectives whose participants have all arrived (hooks.c).   *|
+|* If none can complete, the threadgroup is stuck in divergent control flow   *|
+|* and that is reported: the emulator never waits for something that cannot  *|
+|* happen.                                                                    *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "Internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+_Thread_local TmeWorker *tme_current_worker;
+
+/* glibc's __tls_get_addr({module, offset}) returns this OS thread's copy of a
+ * module's TLS block, allocating it on first use. */
+struct tme_tls_index {
+  unsigned long ti_module, ti_offset;
+};
+extern void *__tls_get_addr(struct tme_tls_index *);
+
+static size_t page_size(void) {
+  long p = sysconf(_SC_PAGESIZE);
+  return p > 0 ? (size_t)p : 4096;
+}
+
+static size_t fiber_stack_size(void) {
+  size_t page = page_size(), size = 64 * 1024;
+  const char *env = getenv("TILE_MSL_FIBER_STACK");
+  if (env && *env) {
+    unsigned long long v = strtoull(env, NULL, 0);
+    if (v >= 16 * 1024 && v <= (1ull << 30))
+      size = (size_t)v;
+  }
+  return (size + page - 1) / page * page;
+}
+
+/* Runs on the worker's OS thread: the signal stack and the TLS block are
+ * per OS thread. */
+int tme_worker_init(TmeWorker *w, TmeLaunchState *ls, unsigned id) {
+  memset(w, 0, sizeof *w);
+  w->ls = ls;
+  w->id = id;
+  w->nthreads = ls->nthreads;
+  size_t page = page_size();
+  w->fibers = calloc(w->nthreads, sizeof *w->fibers);
+  w->order = calloc(w->nthreads, sizeof *w->order);
+  if (!w->fibers || !w->order)
+    return TME_ERR_SYSTEM;
+
+  /* One mapping for all stacks, a PROT_NONE page below each (stacks grow
+   * down), so an overflowing fiber faults instead of corrupting its
+   * neighbour. MAP_NORESERVE: untouched stack pages cost nothing. */
+  w->stack_size = fiber_stack_size();
+  w->stack_stride = w->stack_size + page;
+  w->stacks_len = w->stack_stride * w->nthreads;
+  void *stacks = mmap(NULL, w->stacks_len, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (stacks == MAP_FAILED)
+    return TME_ERR_SYSTEM;
+  w->stacks = stacks;
+  for (unsigned t = 0; t < w->nthreads; ++t)
+    if (mprotect(w->stacks + t * w->stack_stride, page, PROT_NONE) != 0)
+      return TME_ERR_SYSTEM;
+
+  /* The fault handler runs here: a fiber that overflowed has no stack. */
+  long min_sig = sysconf(_SC_SIGSTKSZ);
+  w->altstack_size = 64 * 1024;
+  if (min_sig > 0 && (size_t)min_sig * 4 > w->altstack_size)
+    w->altstack_size = (size_t)min_sig * 4;
+  void *alt = mmap(NULL, w->altstack_size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (alt == MAP_FAILED)
+    return TME_ERR_SYSTEM;
+  w->altstack = alt;
+  stack_t ss = {.ss_sp = alt, .ss_size = w->altstack_size, .ss_flags = 0};
+  if (sigaltstack(&ss, NULL) != 0)
+    return TME_ERR_SYSTEM;
+
+  /* Allocate this OS thread's threadgroup memory now: __tls_get_addr may
+   * malloc on first use, which must not happen inside a fiber that a fault
+   * could abandon. */
+  if (ls->m->tls_modid && ls->m->tls_size) {
+    struct tme_tls_index idx = {ls->m->tls_modid, 0};
+    w->tg_mem = __tls_get_addr(&idx);
+    w->tg_size = ls->m->tls_size;
+    w->tg_shadow = calloc(w->tg_size, 1);
+    if (!w->tg_mem || !w->tg_shadow)
+      return TME_ERR_SYSTEM;
+  }
+  tme_current_worker = w;
+  return TME_OK;
+}
+
+void tme_worker_fini(TmeWorker *w) {
+  tme_current_worker = NULL;
+  if (w->altstack) {
+    stack_t ss = {.ss_sp = NULL, .ss_size = 0, .ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    munmap(w->altstack, w->altstack_size);
+  }
+  if (w->stacks)
+    munmap(w->stacks, w->stacks_len);
+  free(w->fibers);
+  free(w->order);
+  free(w->tg_shadow);
+  memset(w, 0, sizeof *w);
+}
+
+/* Entry of every fiber: the thread's kernel invocation. Returning resumes
+ * uc_link, the scheduler. */
+static void fiber_main(void) {
+  TmeWorker *w = tme_current_worker;
+  TmeFiber *f = &w->fibers[w->cur];
+  w->ls->m->entry(w->args, f->bv);
+  f->state = TME_FS_DONE;
+}
+
+void tme_fiber_yield(TmeWorker *w) {
+  swapcontext(&w->fibers[w->cur].ctx, &w->sched);
+}
+
+static uint64_t splitmix64(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+const char *tme_schedule_name(unsigned schedule, char *buf, size_t size) {
+  if (schedule == 0)
+    snprintf(buf, size, "0 (forward)");
+  else if (schedule == 1)
+    snprintf(buf, size, "1 (reverse)");
+  else
+    snprintf(buf, size, "%u (shuffle)", schedule);
+  return buf;
+}
+
+/* The order in which this pass resumes runnable fibers. Shuffles draw a new
+ * permutation every pass, from a stream that depends only on (seed,
+ * schedule, threadgroup), so a run is reproducible whichever worker takes
+ * the threadgroup. */
+static void make_order(TmeWorker *w) {
+  unsigned n = w->nthreads;
+  for (unsigned i = 0; i < n; ++i)
+    w->order[i] = w->schedule == 1 ? n - 1 - i : i;
+  if (w->schedule >= 2)
+    for (unsigned i = n - 1; i > 0; --i) {
+      unsigned j = (unsigned)(splitmix64(&w->rng) % (i + 1));
+      unsigned t = w->order[i];
+      w->order[i] = w->order[j];
+      w->order[j] = t;
+    }
+}
+
+static int schedule_loop(TmeWorker *w) {
+  TmeLaunchState *ls = w->ls;
+  for (;;) {
+    make_order(w);
+    int ran = 0;
+    for (unsigned k = 0; k < w->nthreads; ++k) {
+      unsigned t = w->order[k];
+      TmeFiber *f = &w->fibers[t];
+      if (f->state != TME_FS_RUNNABLE)
+        continue;
+      w->cur = t;
+      w->in_fiber = 1;
+      swapcontext(&w->sched, &f->ctx);
+      w->in_fiber = 0;
+      ran = 1;
+      if (w->err_code)
+        return w->err_code;
+      if (atomic_load(&ls->abort_flag)) {
+        tme_worker_error(w, TME_ERR_TIMEOUT, t, "launch timed out");
+        return w->err_code;
+      }
+    }
+    if (ran)
+      continue;
+    unsigned done = 0;
+    for (unsigned t = 0; t < w->nthreads; ++t)
+      done += w->fibers[t].state == TME_FS_DONE;
+    if (done == w->nthreads)
+      return TME_OK;
+    int r = tme_release_collectives(w);
+    if (r < 0)
+      return w->err_code;
+    if (r == 0) {
+      tme_describe_stall(w);
+      return w->err_code ? w->err_code : TME_ERR_DIVERGENCE;
+    }
+  }
+}
+
+/* getcontext "returns twice" as far as compilers know (like setjmp), which
+ * pessimises and warns about the caller's locals; only its signal mask and
+ * registers are wanted here, makecontext replaces the rest. */
+static __attribute__((noinline)) void init_context(ucontext_t *c) {
+  getcontext(c);
+}
+
+/* Fresh contexts and builtin values for every thread of the threadgroup
+ * (kept out of tme_run_threadgroup, whose locals must survive siglongjmp). */
+static void prepare_fibers(TmeWorker *w) {
+  const TmeLaunch *l = &w->ls->launch;
+  size_t page = page_size();
+  const unsigned *tptg = l->threads, *ntg = l->grid;
+  for (unsigned t = 0; t < w->nthreads; ++t) {
+    TmeFiber *f = &w->fibers[t];
+    memset(f->passed, 0, sizeof f->passed);
+    f->state = TME_FS_RUNNABLE;
+    f->site = NULL;
+    init_context(&f->ctx);
+    f->ctx.uc_stack.ss_sp = w->stacks + t * w->stack_stride + page;
+    f->ctx.uc_stack.ss_size = w->stack_size;
+    f->ctx.uc_link = &w->sched;
+    makecontext(&f->ctx, fiber_main, 0);
+    unsigned *bv = f->bv;
+    unsigned pos[3] = {t % tptg[0], t / tptg[0] % tptg[1],
+                       t / (tptg[0] * tptg[1])};
+    bv[TME_BV_TID] = t;
+    bv[TME_BV_SGID] = t / TME_SIMD_WIDTH;
+    bv[TME_BV_LANE] = t % TME_SIMD_WIDTH;
+    for (int i = 0; i < 3; ++i) {
+      bv[TME_BV_TPOS_TG + i] = pos[i];
+      bv[TME_BV_TPTG + i] = tptg[i];
+      bv[TME_BV_TGPOS + i] = w->tg[i];
+      bv[TME_BV_NTG + i] = ntg[i];
+      bv[TME_BV_TPOS_GRID + i] = w->tg[i] * tptg[i] + pos[i];
+      bv[TME_BV_TPGRID + i] = ntg[i] * tptg[i];
+    }
+    bv[TME_BV_NSG] = w->ls->nsimd;
+    bv[TME_BV_SIMD_WIDTH] = TME_SIMD_WIDTH;
+  }
+}
+
+int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
+                        unsigned long long tg_index) {
+  TmeLaunchState *ls = w->ls;
+  const TmeLaunch *l = &ls->launch;
+  size_t np = ls->m->num_params;
+  w->schedule = schedule;
+  w->tg[0] = (unsigned)(tg_index % l->grid[0]);
+  w->tg[1] = (unsigned)(tg_index / l->grid[0] % l->grid[1]);
+  w->tg[2] =
+      (unsigned)(tg_index / ((unsigned long long)l->grid[0] * l->grid[1]));
+  w->args = ls->args + (size_t)schedule * np;
+  w->regions = ls->regions + (size_t)schedule * np;
+  w->counting = schedule == 0;
+  w->err_code = 0;
+  w->err[0] = '\0';
+  w->last_addr = NULL;
+  w->last_size = 0;
+  w->rng = ((uint64_t)l->seed << 32) ^ ((uint64_t)schedule << 48) ^ tg_index;
+  splitmix64(&w->rng);
+  if (w->tg_mem) {
+    /* 0xFF bytes: NaN as float, half and bfloat; Metal does not zero
+     * threadgroup memory either. */
+    memset(w->tg_mem, 0xFF, w->tg_size);
+    memset(w->tg_shadow, 0, w->tg_size);
+  }
+  prepare_fibers(w);
+  if (w->counting) {
+    w->stats.threadgroups++;
+    w->stats.threads += w->nthreads;
+  }
+  /* A fault in a fiber comes back here (memory.c, hooks.c): the fibers of
+   * this threadgroup are abandoned; their stacks are re-made next time. */
+  if (sigsetjmp(w->fault_jmp, 1) != 0) {
+    w->in_fiber = 0;
+    return w->err_code ? w->err_code : TME_ERR_FAULT;
+  }
+  return schedule_loop(w);
+}

@@ -1,0 +1,425 @@
+/*===- hooks.c - tile_msl_* hooks, collectives, access callbacks --*- C -*-===*\
+|*                                                                            *|
+|* The kernel module calls the hooks of tile_msl_hooks.h; they are defined    *|
+|* here (strong, exported) and resolved by the dynamic linker when the module *|
+|* is loaded. A hook that has to wait records what the fiber waits for and    *|
+|* yields to the scheduler; the scheduler completes a collective only when    *|
+|* all its participants wait at the SAME call (same return address and same  *|
+|* number of earlier passes), which is how divergent barriers and             *|
+|* simdgroup_multiply_accumulate in divergent control flow are caught instead *|
+|* of being silently "completed" or hanging.                                  *|
+|*                                                                            *|
+|* Also here: the SanitizerCoverage load/store callbacks the module is        *|
+|* instrumented with, which give the byte counters and find reads of          *|
+|* threadgroup memory that nobody wrote.                                      *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "Internal.h"
+#include "tile/Runtime/msl/tile_msl_hooks.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the hooks ---------------------------------------------------------- */
+static TmeWorker *active_worker(void) {
+  TmeWorker *w = tme_current_worker;
+  return w && w->in_fiber ? w : NULL;
+}
+
+unsigned tile_msl_lane_id(void) {
+  TmeWorker *w = active_worker();
+  return w ? w->cur % TME_SIMD_WIDTH : 0u;
+}
+
+static void block(TmeWorker *w, TmeFiberState state, const void *site) {
+  TmeFiber *f = &w->fibers[w->cur];
+  f->state = state;
+  f->site = site;
+  tme_fiber_yield(w);
+}
+
+/* Outside the emulator (a kernel called directly) the program is a single
+ * thread: there is nobody to wait for. The flags do not matter to an
+ * executor whose memory is coherent. */
+void tile_msl_threadgroup_barrier(unsigned flags) {
+  (void)flags;
+  TmeWorker *w = active_worker();
+  if (w)
+    block(w, TME_FS_TG_BARRIER, __builtin_return_address(0));
+}
+
+void tile_msl_simdgroup_barrier(unsigned flags) {
+  (void)flags;
+  TmeWorker *w = active_worker();
+  if (w)
+    block(w, TME_FS_SG_BARRIER, __builtin_return_address(0));
+}
+
+void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
+                                            const void *a, int a_type,
+                                            const void *b, int b_type,
+                                            const void *c, int c_type) {
+  TmeWorker *w = active_worker();
+  if (!w) {
+    fputs("tile-msl: simdgroup_multiply_accumulate called outside the Metal "
+          "emulator's fibers\n",
+          stderr);
+    abort();
+  }
+  TmeFiber *f = &w->fibers[w->cur];
+  f->d = d;
+  f->a = a;
+  f->b = b;
+  f->c = c;
+  f->dt = d_type;
+  f->at = a_type;
+  f->bt = b_type;
+  f->ct = c_type;
+  block(w, TME_FS_MMA, __builtin_return_address(0));
+}
+
+/* ---- element conversions (bit exact, round to nearest even) ------------- */
+static float bits_to_float(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+float tme_half_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  if (exp == 0) {
+    float v = ldexpf((float)man, -24); /* zero or subnormal: exact */
+    return sign ? -v : v;
+  }
+  if (exp == 31)
+    return bits_to_float(sign | 0x7f800000u | (man << 13));
+  return bits_to_float(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+static uint16_t float_to_half(float v) {
+  uint32_t x;
+  memcpy(&x, &v, sizeof x);
+  uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu;
+  if (ax > 0x7f800000u) /* NaN: keep the top payload bits, make it quiet */
+    return (uint16_t)(sign | 0x7e00u | ((ax >> 13) & 0x3ffu));
+  if (ax >= 0x477ff000u) /* rounds to >= 65520: infinity */
+    return (uint16_t)(sign | 0x7c00u);
+  if (ax < 0x38800000u) { /* below 2^-14: subnormal half or zero */
+    if (ax < 0x33000000u) /* below 2^-25: rounds to zero */
+      return (uint16_t)sign;
+    uint32_t e = ax >> 23, mant = (ax & 0x7fffffu) | 0x800000u;
+    uint32_t shift = 126u - e, r = mant >> shift;
+    uint32_t rem = mant & ((1u << shift) - 1u), halfway = 1u << (shift - 1u);
+    if (rem > halfway || (rem == halfway && (r & 1u)))
+      ++r;
+    return (uint16_t)(sign | r);
+  }
+  uint32_t r = ax - 0x38000000u; /* rebias the exponent by 127 - 15 */
+  uint32_t h = r >> 13, rem = r & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (h & 1u)))
+    ++h; /* a carry into the exponent is the correct rounding */
+  return (uint16_t)(sign | h);
+}
+
+static uint16_t float_to_bf16(float v) {
+  uint32_t x;
+  memcpy(&x, &v, sizeof x);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return (uint16_t)((x >> 16) | 0x40u);
+  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+
+static float load_elem(const void *p, int type, int e) {
+  if (type == TILE_MSL_ELEM_F32) {
+    float f;
+    memcpy(&f, (const char *)p + 4 * e, 4);
+    return f;
+  }
+  uint16_t u;
+  memcpy(&u, (const char *)p + 2 * e, 2);
+  return type == TILE_MSL_ELEM_F16 ? tme_half_to_float(u)
+                                   : bits_to_float((uint32_t)u << 16);
+}
+
+static void store_elem(void *p, int type, int e, float v) {
+  if (type == TILE_MSL_ELEM_F32) {
+    memcpy((char *)p + 4 * e, &v, 4);
+    return;
+  }
+  uint16_t u = type == TILE_MSL_ELEM_F16 ? float_to_half(v) : float_to_bf16(v);
+  memcpy((char *)p + 2 * e, &u, 2);
+}
+
+static unsigned frag_row(unsigned l) { return ((l / 4) & 4) + (l / 2) % 4; }
+static unsigned frag_col(unsigned l) { return ((l / 4) & 2) * 2 + (l % 2) * 2; }
+
+/* D = A*B + C over the 32 lanes starting at fiber `lo` (tile_msl_hooks.h):
+ * gather every input first (d may alias a, b or c), float accumulation with
+ * a sequential fma chain over k, one rounding to D's type. */
+static void do_mma(TmeWorker *w, unsigned lo) {
+  float A[8][8], B[8][8], C[8][8];
+  for (unsigned l = 0; l < TME_SIMD_WIDTH; ++l) {
+    const TmeFiber *f = &w->fibers[lo + l];
+    unsigned r = frag_row(l), c = frag_col(l);
+    for (int e = 0; e < 2; ++e) {
+      A[r][c + e] = load_elem(f->a, f->at, e);
+      B[r][c + e] = load_elem(f->b, f->bt, e);
+      C[r][c + e] = load_elem(f->c, f->ct, e);
+    }
+  }
+  for (unsigned l = 0; l < TME_SIMD_WIDTH; ++l) {
+    const TmeFiber *f = &w->fibers[lo + l];
+    unsigned r = frag_row(l), c = frag_col(l);
+    for (int e = 0; e < 2; ++e) {
+      float acc = C[r][c + e];
+      for (int k = 0; k < 8; ++k)
+        acc = fmaf(A[r][k], B[k][c + e], acc);
+      store_elem(f->d, f->dt, e, acc);
+    }
+  }
+}
+
+/* ---- completing collectives -------------------------------------------- */
+static int counter_of(TmeFiberState s) {
+  return s == TME_FS_TG_BARRIER ? 0 : s == TME_FS_SG_BARRIER ? 1 : 2;
+}
+
+/* Same collective call: same state, call site and number of earlier passes
+ * of that kind. */
+static int same_call(const TmeFiber *x, const TmeFiber *y) {
+  return x->state == y->state && x->site == y->site &&
+         x->passed[counter_of(x->state)] == y->passed[counter_of(y->state)];
+}
+
+static void release(TmeWorker *w, unsigned lo, unsigned hi,
+                     TmeFiberState state) {
+  for (unsigned t = lo; t < hi; ++t) {
+    TmeFiber *f = &w->fibers[t];
+    if (f->state == state) {
+      f->passed[counter_of(state)]++;
+      f->state = TME_FS_RUNNABLE;
+    }
+  }
+}
+
+/* Whether fibers [lo, hi) all wait at one `state` call. Returned fibers are
+ * tolerated (skipped) only for barriers under
+ * TME_ALLOW_EXITED_THREADS_AT_BARRIER; at least one fiber must wait. */
+static int all_at(TmeWorker *w, unsigned lo, unsigned hi, TmeFiberState state,
+                  int allow_done) {
+  const TmeFiber *first = NULL;
+  for (unsigned t = lo; t < hi; ++t) {
+    const TmeFiber *f = &w->fibers[t];
+    if (f->state == TME_FS_DONE && allow_done)
+      continue;
+    if (f->state != state)
+      return 0;
+    if (!first)
+      first = f;
+    else if (!same_call(first, f))
+      return 0;
+  }
+  return first != NULL;
+}
+
+int tme_release_collectives(TmeWorker *w) {
+  TmeLaunchState *ls = w->ls;
+  int lenient = (ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
+  int progress = 0;
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    if (all_at(w, lo, hi, TME_FS_MMA, 0)) {
+      if (hi - lo != TME_SIMD_WIDTH) {
+        tme_worker_error(w, TME_ERR_DIVERGENCE, lo,
+                         "simdgroup_multiply_accumulate in a partial "
+                         "SIMD-group (%u threads; the threadgroup size is "
+                         "not a multiple of 32)",
+                         hi - lo);
+        return -1;
+      }
+      do_mma(w, lo);
+      release(w, lo, hi, TME_FS_MMA);
+      if (w->counting)
+        w->stats.simdgroup_mmas++;
+      progress = 1;
+    } else if (all_at(w, lo, hi, TME_FS_SG_BARRIER, lenient)) {
+      release(w, lo, hi, TME_FS_SG_BARRIER);
+      if (w->counting)
+        w->stats.simdgroup_barriers++;
+      progress = 1;
+    }
+  }
+  if (!progress && all_at(w, 0, w->nthreads, TME_FS_TG_BARRIER, lenient)) {
+    release(w, 0, w->nthreads, TME_FS_TG_BARRIER);
+    if (w->counting)
+      w->stats.barriers++;
+    progress = 1;
+  }
+  return progress;
+}
+
+/* ---- explaining a stuck threadgroup ------------------------------------ */
+static const char *call_name(TmeFiberState s) {
+  switch (s) {
+  case TME_FS_TG_BARRIER:
+    return "threadgroup_barrier";
+  case TME_FS_SG_BARRIER:
+    return "simdgroup_barrier";
+  case TME_FS_MMA:
+    return "simdgroup_multiply_accumulate";
+  default:
+    return "?";
+  }
+}
+
+/* "waits at threadgroup_barrier #2 (call site +0x1234)" etc. The site is an
+ * offset in the kernel module, stable for a given compiled object. */
+static void describe(const TmeFiber *f, char *buf, size_t size) {
+  if (f->state == TME_FS_DONE) {
+    snprintf(buf, size, "has returned from the kernel");
+    return;
+  }
+  if (f->state == TME_FS_RUNNABLE) {
+    snprintf(buf, size, "is runnable");
+    return;
+  }
+  Dl_info info;
+  unsigned long off = (unsigned long)(uintptr_t)f->site;
+  if (dladdr(f->site, &info) && info.dli_fbase)
+    off = (unsigned long)((uintptr_t)f->site - (uintptr_t)info.dli_fbase);
+  snprintf(buf, size, "waits at %s #%llu (call site +0x%lx)",
+           call_name(f->state), f->passed[counter_of(f->state)] + 1, off);
+}
+
+/* Finds a fiber in [lo, hi) waiting at `state` and one that is not at the
+ * same call; reports them. Returns 1 if it reported. */
+static int report_group(TmeWorker *w, unsigned lo, unsigned hi,
+                        TmeFiberState state, int allow_done,
+                        const char *what) {
+  unsigned a = hi;
+  for (unsigned t = lo; t < hi && a == hi; ++t)
+    if (w->fibers[t].state == state)
+      a = t;
+  if (a == hi)
+    return 0;
+  unsigned b = hi;
+  for (unsigned t = lo; t < hi && b == hi; ++t) {
+    const TmeFiber *f = &w->fibers[t];
+    if (f->state == TME_FS_DONE && allow_done)
+      continue;
+    if (!same_call(&w->fibers[a], f))
+      b = t;
+  }
+  if (b == hi)
+    return 0;
+  char da[160], db[160];
+  describe(&w->fibers[a], da, sizeof da);
+  describe(&w->fibers[b], db, sizeof db);
+  tme_worker_error(w, TME_ERR_DIVERGENCE, a,
+                   "%s: thread %u %s, but thread %u %s", what, a, da, b, db);
+  return 1;
+}
+
+void tme_describe_stall(TmeWorker *w) {
+  int lenient =
+      (w->ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
+  /* Collectives of SIMD-groups first: a SIMD-group stuck in divergent flow
+   * also keeps the threadgroup barrier from completing. */
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    if (report_group(w, lo, hi, TME_FS_MMA, 0,
+                     "simdgroup_multiply_accumulate in divergent control "
+                     "flow (all 32 threads of the SIMD-group must call it "
+                     "together)"))
+      return;
+  }
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    if (report_group(w, lo, hi, TME_FS_SG_BARRIER, lenient,
+                     "divergent simdgroup_barrier"))
+      return;
+  }
+  if (report_group(w, 0, w->nthreads, TME_FS_TG_BARRIER, lenient,
+                   "divergent barrier (every thread of the threadgroup must "
+                   "reach the same threadgroup_barrier)"))
+    return;
+  tme_worker_error(w, TME_ERR_DIVERGENCE, 0,
+                   "threadgroup cannot make progress (internal)");
+}
+
+/* ---- load/store callbacks (-fsanitize-coverage=trace-loads,trace-stores) */
+/* Called before every 1/2/4/8/16-byte load or store of the module, also for
+ * its stack, so the common path must be short. */
+static void note_access(const void *p, size_t n, int store) {
+  TmeWorker *w = tme_current_worker;
+  if (!w || !w->in_fiber)
+    return;
+  if (atomic_load_explicit(&w->ls->abort_flag, memory_order_relaxed)) {
+    /* The watchdog fired; leaving the fiber here is as safe as from the
+     * fault handler (synchronous, in kernel code). */
+    tme_worker_error(w, TME_ERR_TIMEOUT, w->cur,
+                     "launch timed out (a thread waiting for memory another "
+                     "thread writes, without a barrier, never finishes "
+                     "under cooperative scheduling)");
+    siglongjmp(w->fault_jmp, 1);
+  }
+  const unsigned char *a = p;
+  w->last_addr = a;
+  w->last_size = n;
+  if (!w->counting)
+    return;
+  if (w->tg_mem && a >= w->tg_mem && a < w->tg_mem + w->tg_size) {
+    size_t off = (size_t)(a - w->tg_mem);
+    size_t m = n < w->tg_size - off ? n : w->tg_size - off;
+    if (store) {
+      w->stats.threadgroup_bytes_written += n;
+      memset(w->tg_shadow + off, 1, m);
+      return;
+    }
+    w->stats.threadgroup_bytes_read += n;
+    for (size_t i = 0; i < m; ++i) {
+      if (!w->tg_shadow[off + i]) {
+        if (w->stats.threadgroup_uninit_reads++ == 0) {
+          memcpy(w->stats.uninit_threadgroup, w->tg, sizeof w->tg);
+          w->stats.uninit_thread = w->cur;
+          w->stats.uninit_offset = (unsigned long)(off + i);
+        }
+        break;
+      }
+    }
+    return;
+  }
+  size_t np = w->ls->m->num_params;
+  if (np > TME_MAX_COUNTED_PARAMS)
+    np = TME_MAX_COUNTED_PARAMS;
+  for (size_t i = 0; i < np; ++i) {
+    const TmeRegion *r = &w->regions[i];
+    if (a >= r->data && a < r->data + r->size) {
+      if (store)
+        w->stats.buffer_bytes_written[i] += n;
+      else
+        w->stats.buffer_bytes_read[i] += n;
+      return;
+    }
+  }
+}
+
+#define TME_CALLBACKS(N)                                                       \
+  void __sanitizer_cov_load##N(void *p);                                       \
+  void __sanitizer_cov_store##N(void *p);                                      \
+  void __sanitizer_cov_load##N(void *p) { note_access(p, N, 0); }              \
+  void __sanitizer_cov_store##N(void *p) { note_access(p, N, 1); }
+TME_CALLBACKS(1)
+TME_CALLBACKS(2)
+TME_CALLBACKS(4)
+TME_CALLBACKS(8)
+TME_CALLBACKS(16)
+#undef TME_CALLBACKS

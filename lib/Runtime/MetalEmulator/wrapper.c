@@ -1,0 +1,296 @@
+/*===- wrapper.c - The generated C++ entry of a kernel module -----*- C -*-===*\
+|*                                                                            *|
+|* A kernel's parameters are typed in MSL ("device const float*",             *|
+|* "constant uint&", "uint3 [[threadgroup_position_in_grid]]"); the emulator  *|
+|* is C and only has addresses. Rather than building calls by hand (which     *|
+|* would need the C++ ABI of ext_vector_type arguments), the emulator writes  *|
+|* a translation unit that contains the MSL text unchanged followed by an     *|
+|* `extern "C"` entry taking (void *const *args, const unsigned *builtins)    *|
+|* and calling the kernel with each argument cast to its msl_type: the C++    *|
+|* compiler then does the calling convention.                                 *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "Internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growable string; `oom` latches allocation failure so callers check once. */
+typedef struct {
+  char *p;
+  size_t len, cap;
+  int oom;
+} Str;
+
+static void str_add(Str *s, const char *text, size_t n) {
+  if (s->oom)
+    return;
+  if (s->len + n + 1 > s->cap) {
+    size_t cap = s->cap ? s->cap : 4096;
+    while (cap < s->len + n + 1)
+      cap *= 2;
+    char *p = realloc(s->p, cap);
+    if (!p) {
+      s->oom = 1;
+      return;
+    }
+    s->p = p;
+    s->cap = cap;
+  }
+  memcpy(s->p + s->len, text, n);
+  s->len += n;
+  s->p[s->len] = '\0';
+}
+
+static void str_printf(Str *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void str_printf(Str *s, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof buf) {
+    s->oom = 1; /* callers only format short, validated pieces */
+    return;
+  }
+  str_add(s, buf, (size_t)n);
+}
+
+/* Builtin parameters: name -> offset in the per-thread value array and
+ * number of components. */
+static const struct {
+  const char *name;
+  unsigned offset, components;
+} kBuiltins[] = {
+    {"thread_index_in_threadgroup", TME_BV_TID, 1},
+    {"simdgroup_index_in_threadgroup", TME_BV_SGID, 1},
+    {"thread_index_in_simdgroup", TME_BV_LANE, 1},
+    {"thread_position_in_threadgroup", TME_BV_TPOS_TG, 3},
+    {"threads_per_threadgroup", TME_BV_TPTG, 3},
+    {"dispatch_threads_per_threadgroup", TME_BV_TPTG, 3},
+    {"threadgroup_position_in_grid", TME_BV_TGPOS, 3},
+    {"threadgroups_per_grid", TME_BV_NTG, 3},
+    {"thread_position_in_grid", TME_BV_TPOS_GRID, 3},
+    {"threads_per_grid", TME_BV_TPGRID, 3},
+    {"simdgroups_per_threadgroup", TME_BV_NSG, 1},
+    {"dispatch_simdgroups_per_threadgroup", TME_BV_NSG, 1},
+    {"threads_per_simdgroup", TME_BV_SIMD_WIDTH, 1},
+};
+
+/* Element scalars of MSL with their sizes. */
+static const struct {
+  const char *name;
+  size_t size;
+} kScalars[] = {
+    {"bool", 1},   {"char", 1},     {"uchar", 1},    {"int8_t", 1},
+    {"uint8_t", 1}, {"short", 2},   {"ushort", 2},   {"int16_t", 2},
+    {"uint16_t", 2}, {"half", 2},   {"bfloat", 2},   {"int", 4},
+    {"uint", 4},   {"int32_t", 4},  {"uint32_t", 4}, {"float", 4},
+    {"long", 8},   {"ulong", 8},    {"int64_t", 8},  {"uint64_t", 8},
+    {"atomic_int", 4}, {"atomic_uint", 4},
+};
+
+/* Address-space and cv words that do not change the element type. */
+static int is_qualifier(const char *w, size_t n) {
+  static const char *const q[] = {"device", "constant", "const", "thread",
+                                  "volatile", "restrict"};
+  for (size_t i = 0; i < sizeof q / sizeof q[0]; ++i)
+    if (strlen(q[i]) == n && memcmp(q[i], w, n) == 0)
+      return 1;
+  return 0;
+}
+
+int tme_parse_msl_type(const char *t, TmeTypeInfo *out) {
+  memset(out, 0, sizeof *out);
+  out->lanes = 1;
+  const char *name = NULL;
+  size_t name_len = 0;
+  int pointers = 0, references = 0;
+  /* The text goes verbatim into C++, so it is restricted to what a type
+   * spelling needs; anything else could inject code. */
+  for (const char *p = t; *p;) {
+    if (isspace((unsigned char)*p)) {
+      ++p;
+    } else if (*p == '*' || *p == '&') {
+      if (!name)
+        return -1;
+      *p == '*' ? ++pointers : ++references;
+      ++p;
+    } else if (isalnum((unsigned char)*p) || *p == '_' || *p == ':' ||
+               *p == '<' || *p == '>' || *p == ',') {
+      const char *w = p;
+      while (isalnum((unsigned char)*p) || *p == '_' || *p == ':' ||
+             *p == '<' || *p == '>' || *p == ',')
+        ++p;
+      size_t n = (size_t)(p - w);
+      if (n == 11 && memcmp(w, "threadgroup", 11) == 0)
+        return -2; /* [[threadgroup(n)]] parameters: see tile_msl_shim.h */
+      if (is_qualifier(w, n))
+        continue;
+      if (name || pointers || references)
+        return -1;
+      name = w;
+      name_len = n;
+    } else {
+      return -1;
+    }
+  }
+  if (!name || pointers + references > 1)
+    return -1;
+  out->is_pointer = pointers;
+  out->is_reference = references;
+  /* scalar name + optional 2/3/4 suffix; unknown names keep elem_size 0
+   * (the C++ compiler decides whether they exist). */
+  size_t base = name_len;
+  if (base > 1 && name[base - 1] >= '2' && name[base - 1] <= '4' &&
+      !isdigit((unsigned char)name[base - 2]))
+    --base;
+  for (size_t i = 0; i < sizeof kScalars / sizeof kScalars[0]; ++i) {
+    if (strlen(kScalars[i].name) == base &&
+        memcmp(kScalars[i].name, name, base) == 0) {
+      unsigned lanes = base == name_len ? 1u : (unsigned)(name[base] - '0');
+      snprintf(out->scalar, sizeof out->scalar, "%s", kScalars[i].name);
+      out->lanes = lanes;
+      /* 3-component vectors occupy 4 components (MSL and clang agree). */
+      out->elem_size = kScalars[i].size * (lanes == 3 ? 4 : lanes);
+      break;
+    }
+  }
+  return 0;
+}
+
+static int valid_identifier(const char *s) {
+  if (!s || !*s)
+    return 0;
+  for (const char *p = s; *p; ++p)
+    if (!(isalnum((unsigned char)*p) || *p == '_' || *p == ':'))
+      return 0;
+  return !isdigit((unsigned char)s[0]);
+}
+
+/* The C++ spelling of msl_type without its trailing * or & (the cast target
+ * is then "T*"). */
+static void type_without_declarator(const char *t, char *buf, size_t size) {
+  snprintf(buf, size, "%s", t);
+  size_t n = strlen(buf);
+  while (n && isspace((unsigned char)buf[n - 1]))
+    --n;
+  if (n && (buf[n - 1] == '*' || buf[n - 1] == '&'))
+    --n;
+  buf[n] = '\0';
+}
+
+int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
+                               char **out, char *error, size_t error_size) {
+  *out = NULL;
+  if (!valid_identifier(sig->kernel_name)) {
+    tme_set_error(error, error_size, "invalid kernel name '%s'",
+                  sig->kernel_name ? sig->kernel_name : "(null)");
+    return TME_ERR_ARGUMENT;
+  }
+  Str s = {0};
+  /* #line keeps compiler diagnostics pointing into the .metal text. */
+  str_printf(&s, "#line 1 \"%s.metal\"\n", sig->kernel_name);
+  str_add(&s, msl_source, strlen(msl_source));
+  str_add(&s, "\n", 1);
+  static const char prologue[] =
+      "#line 1 \"tme-entry.cpp\"\n"
+      "#include \"tile_msl_hooks.h\"\n"
+      "namespace tme_entry_detail {\n"
+      "template <class X> struct lanes { static constexpr int n = 1; };\n"
+      "template <class T, int N>\n"
+      "struct lanes<T __attribute__((ext_vector_type(N)))> {\n"
+      "  static constexpr int n = N;\n"
+      "};\n"
+      "// A builtin value converts to whatever the kernel declared: uint,\n"
+      "// ushort, uint2, ushort3, ...\n"
+      "struct value {\n"
+      "  unsigned x, y, z;\n"
+      "  template <class V> operator V() const {\n"
+      "    if constexpr (lanes<V>::n == 1) {\n"
+      "      return static_cast<V>(x);\n"
+      "    } else {\n"
+      "      V v{};\n"
+      "      v[0] = x;\n"
+      "      v[1] = y;\n"
+      "      if constexpr (lanes<V>::n > 2) v[2] = z;\n"
+      "      return v;\n"
+      "    }\n"
+      "  }\n"
+      "};\n"
+      "} // namespace tme_entry_detail\n"
+      "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
+      "tme_entry(void *const *args, const unsigned *bv) {\n"
+      "  (void)args;\n"
+      "  (void)bv;\n";
+  str_add(&s, prologue, sizeof prologue - 1);
+  str_printf(&s, "  ::%s(", sig->kernel_name);
+  size_t nargs = 0;
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    const TmeParam *p = &sig->params[i];
+    TmeTypeInfo ti;
+    int rc = p->msl_type ? tme_parse_msl_type(p->msl_type, &ti) : -1;
+    if (rc != 0) {
+      tme_set_error(error, error_size,
+                    rc == -2 ? "parameter %zu ('%s'): threadgroup parameters "
+                               "are not supported (type '%s')"
+                             : "parameter %zu ('%s'): unsupported msl_type "
+                               "'%s'",
+                    i, p->name ? p->name : "?",
+                    p->msl_type ? p->msl_type : "(null)");
+      free(s.p);
+      return TME_ERR_ARGUMENT;
+    }
+    char base[256];
+    type_without_declarator(p->msl_type, base, sizeof base);
+    str_printf(&s, "%s\n      ", nargs++ ? "," : "");
+    if (ti.is_pointer)
+      str_printf(&s, "(%s*)args[%zu]", base, i);
+    else /* reference, or (unusual) by value: the binding holds the value */
+      str_printf(&s, "*(%s*)args[%zu]", base, i);
+  }
+  for (size_t i = 0; i < sig->num_builtins; ++i) {
+    const char *b = sig->builtins[i];
+    size_t k = 0, nk = sizeof kBuiltins / sizeof kBuiltins[0];
+    while (k < nk && (!b || strcmp(kBuiltins[k].name, b) != 0))
+      ++k;
+    if (k == nk) {
+      tme_set_error(error, error_size, "unsupported builtin parameter '%s'",
+                    b ? b : "(null)");
+      free(s.p);
+      return TME_ERR_ARGUMENT;
+    }
+    unsigned o = kBuiltins[k].offset;
+    str_printf(&s, "%s\n      ", nargs++ ? "," : "");
+    if (kBuiltins[k].components == 1)
+      str_printf(&s, "::tme_entry_detail::value{bv[%u], 0u, 0u}", o);
+    else
+      str_printf(&s, "::tme_entry_detail::value{bv[%u], bv[%u], bv[%u]}", o,
+                 o + 1, o + 2);
+  }
+  static const char epilogue[] =
+      ");\n"
+      "}\n"
+      "// The addresses the module's references to the hooks resolved to, so\n"
+      "// that the emulator can check they are its own definitions.\n"
+      "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
+      "tme_hook_addresses(void (**out)(void)) {\n"
+      "  out[0] = (void (*)(void))&tile_msl_lane_id;\n"
+      "  out[1] = (void (*)(void))&tile_msl_threadgroup_barrier;\n"
+      "  out[2] = (void (*)(void))&tile_msl_simdgroup_barrier;\n"
+      "  out[3] = (void (*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
+      "}\n";
+  str_add(&s, epilogue, sizeof epilogue - 1);
+  if (s.oom) {
+    free(s.p);
+    tme_set_error(error, error_size, "out of memory");
+    return TME_ERR_SYSTEM;
+  }
+  *out = s.p;
+  return TME_OK;
+}

@@ -1,0 +1,163 @@
+//===- Arguments.cpp - kernel arguments from the tile-run command line ----===//
+
+#include "Arguments.h"
+
+#include "tile/Support/BFloat16.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cstring>
+
+using namespace tile::run;
+
+unsigned tile::run::elementBytes(ElementType type) {
+  return type == ElementType::F32 || type == ElementType::I32 ? 4 : 2;
+}
+
+llvm::StringRef tile::run::elementName(ElementType type) {
+  switch (type) {
+  case ElementType::F32: return "f32";
+  case ElementType::F16: return "f16";
+  case ElementType::BF16: return "bf16";
+  case ElementType::I32: return "i32";
+  }
+  return "";
+}
+
+std::optional<ElementType> tile::run::parseElementType(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<ElementType>>(name)
+      .Case("f32", ElementType::F32)
+      .Case("f16", ElementType::F16)
+      .Case("bf16", ElementType::BF16)
+      .Case("i32", ElementType::I32)
+      .Default(std::nullopt);
+}
+
+std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
+                                               std::string &error) {
+  auto [name, value] = text.split('=');
+  if (name.empty() || value.empty() || !text.contains('=')) {
+    error = "expected NAME=VALUE or NAME=TYPE:COUNT:INIT, got '" + text.str() +
+            "'";
+    return std::nullopt;
+  }
+  ArgSpec spec;
+  spec.name = name.str();
+  if (!value.contains(':')) {
+    spec.scalarText = value.str();
+    return spec;
+  }
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  value.split(parts, ':');
+  std::optional<ElementType> element = parseElementType(parts[0]);
+  if (!element) {
+    error = "unknown element type '" + parts[0].str() + "' for '" + spec.name +
+            "' (expected f32, f16, bf16 or i32)";
+    return std::nullopt;
+  }
+  spec.isBuffer = true;
+  spec.element = *element;
+  if (parts.size() < 3 || parts[1].getAsInteger(10, spec.count) ||
+      spec.count <= 0) {
+    error = "buffer '" + spec.name +
+            "' needs TYPE:COUNT:random[:SEED], TYPE:COUNT:zeros or "
+            "TYPE:COUNT:ones with a positive COUNT";
+    return std::nullopt;
+  }
+  if (parts[2] == "random") {
+    spec.fill = ArgSpec::Fill::Random;
+    if (parts.size() == 4 && parts[3].getAsInteger(10, spec.seed)) {
+      error = "bad seed '" + parts[3].str() + "' for '" + spec.name + "'";
+      return std::nullopt;
+    }
+    if (parts.size() > 4) {
+      error = "too many fields in '" + value.str() + "'";
+      return std::nullopt;
+    }
+  } else if (parts[2] == "zeros" || parts[2] == "ones") {
+    spec.fill = parts[2] == "zeros" ? ArgSpec::Fill::Zeros : ArgSpec::Fill::Ones;
+    if (parts.size() != 3) {
+      error = "too many fields in '" + value.str() + "'";
+      return std::nullopt;
+    }
+  } else {
+    error = "unknown initializer '" + parts[2].str() + "' for '" + spec.name +
+            "' (expected random, zeros or ones)";
+    return std::nullopt;
+  }
+  return spec;
+}
+
+/// splitmix64: small, good enough, and the same everywhere.
+static uint64_t nextRandom(uint64_t &state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
+  unsigned bytes = elementBytes(spec.element);
+  std::vector<unsigned char> data(spec.count * bytes);
+  uint64_t state = spec.seed;
+  for (int64_t i = 0; i < spec.count; ++i) {
+    double v = spec.fill == ArgSpec::Fill::Ones ? 1.0 : 0.0;
+    if (spec.fill == ArgSpec::Fill::Random)
+      v = static_cast<double>(nextRandom(state) >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+    unsigned char *p = data.data() + i * bytes;
+    switch (spec.element) {
+    case ElementType::F32: {
+      float f = static_cast<float>(v);
+      std::memcpy(p, &f, 4);
+      break;
+    }
+    case ElementType::F16: {
+      _Float16 h = static_cast<_Float16>(v);
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case ElementType::BF16: {
+      uint16_t h = tile::floatToBFloat16Bits(static_cast<float>(v));
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case ElementType::I32: {
+      // Random integers in [-8, 8): exact in every float type.
+      int32_t x = spec.fill == ArgSpec::Fill::Random
+                      ? static_cast<int32_t>(nextRandom(state) % 16) - 8
+                      : static_cast<int32_t>(v);
+      std::memcpy(p, &x, 4);
+      break;
+    }
+    }
+  }
+  return data;
+}
+
+double tile::run::readElement(ElementType type, const unsigned char *data,
+                              int64_t i) {
+  switch (type) {
+  case ElementType::F32: {
+    float f;
+    std::memcpy(&f, data + 4 * i, 4);
+    return f;
+  }
+  case ElementType::F16: {
+    _Float16 h;
+    std::memcpy(&h, data + 2 * i, 2);
+    return static_cast<double>(h);
+  }
+  case ElementType::BF16: {
+    uint16_t h;
+    std::memcpy(&h, data + 2 * i, 2);
+    return tile::bfloat16BitsToFloat(h);
+  }
+  case ElementType::I32: {
+    int32_t x;
+    std::memcpy(&x, data + 4 * i, 4);
+    return x;
+  }
+  }
+  return 0;
+}

@@ -1,0 +1,37 @@
+//===- Emulate.h - run MSL on the Metal emulator ----------------*- C++ -*-===//
+
+#ifndef TILE_TOOLS_TILE_RUN_EMULATE_H
+#define TILE_TOOLS_TILE_RUN_EMULATE_H
+
+#include "Arguments.h"
+
+#include "tile/Runtime/MetalEmulator.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace tile::run {
+
+/// A kernel argument as the emulator binds it, in [[buffer]] order.
+struct Binding {
+  std::string name;
+  bool isBuffer = false;
+  bool written = false;       ///< buffers the kernel writes (from the ABI)
+  ElementType element = ElementType::F32;
+  std::vector<unsigned char> data; ///< buffer bytes, or the scalar's bytes
+};
+
+/// Compiles `msl` and runs `kernel` (one entry of the ABI's "kernels") on
+/// the emulator over `grid`, under `schedules` thread orders; buffers are
+/// updated in place. Returns false with `error` set on any fault.
+bool emulate(const std::string &msl, const llvm::json::Object &kernel,
+             std::vector<Binding> &bindings, std::array<int64_t, 3> grid,
+             unsigned schedules, const std::string &cacheDir, TmeStats &stats,
+             std::string &error);
+
+} // namespace tile::run
+
+#endif // TILE_TOOLS_TILE_RUN_EMULATE_H

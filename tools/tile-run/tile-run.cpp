@@ -1,0 +1,575 @@
+//===- tile-run.cpp - run tile kernels and MSL on the Metal emulator ------===//
+//
+//   tile-run KERNEL.mlir [--kernel NAME] --grid X[,Y[,Z]] --arg ... [--compare]
+//   tile-run FILE.metal --abi FILE.json --grid ... --arg ...
+//
+// Compiles a tile kernel to MSL (the tile-to-applegpu pipeline), runs it on
+// the Metal emulator and, with --compare, checks every buffer it writes
+// against the tile interpreter. Exit codes: 0 success, 1 mismatch or fault
+// found, 2 bad command line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Arguments.h"
+#include "Compare.h"
+#include "Emulate.h"
+
+#include "tile/InitTile.h"
+#include "tile/Interpreter/TileInterpreter.h"
+#include "tile/Runtime/MetalEmulator.h"
+#include "tile/Target/MSL/MSLEmitter.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::run;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<kernel.mlir | kernel.metal>"));
+static cl::opt<std::string> kernelName("kernel",
+                                       cl::desc("The kernel to run (default: "
+                                                "the only one)"));
+static cl::opt<std::string> gridText(
+    "grid", cl::Required,
+    cl::desc("Threadgroups (program instances) per grid: X[,Y[,Z]]"));
+static cl::opt<std::string> target("target", cl::init(""),
+                                   cl::desc("apple7, apple8, apple9 or apple10"));
+static cl::opt<std::string> backend("backend", cl::init("auto"),
+                                    cl::desc("auto, simdgroup or tensorops"));
+static cl::list<std::string> argSpecs(
+    "arg",
+    cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
+             "NAME=TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | "
+             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16 or i32)"));
+static cl::opt<bool> compare("compare",
+                             cl::desc("Also run the tile interpreter and "
+                                      "compare every buffer the kernel writes"));
+static cl::opt<double> rtolOption(
+    "rtol", cl::init(-1.0),
+    cl::desc("Relative tolerance of --compare (default: see --help-tolerance "
+             "in the README)"));
+static cl::opt<double> atolOption("atol", cl::init(-1.0),
+                                  cl::desc("Absolute tolerance of --compare"));
+static cl::opt<unsigned> schedules(
+    "schedules", cl::init(3),
+    cl::desc("Thread orders each run is repeated under (at least 3: forward, "
+             "reverse, shuffled); results must agree bit for bit"));
+// `--stats` is LLVM's own option (libLLVM registers it); tile-run reads it
+// through AreStatisticsEnabled() and prints the emulator's counters.
+static bool printStats = false;
+static cl::opt<std::string> emitMSL("emit-msl", cl::init(""),
+                                    cl::desc("Write the generated MSL here"),
+                                    cl::value_desc("file"));
+static cl::opt<std::string> abiFile(
+    "abi", cl::init(""),
+    cl::desc("The ABI JSON of an MSL input (from tile-translate --msl-abi)"),
+    cl::value_desc("file"));
+static cl::opt<std::string> cacheDir(
+    "cache-dir", cl::init(""),
+    cl::desc("Where compiled kernels are cached (default: $TILE_RUN_CACHE, "
+             "else ~/.cache/tile-mlir)"));
+
+/// Bad usage: message and exit code 2.
+[[noreturn]] static void usageError(const llvm::Twine &message) {
+  llvm::errs() << "tile-run: " << message << "\n";
+  std::exit(2);
+}
+
+[[noreturn]] static void fail(const llvm::Twine &message) {
+  llvm::errs() << "tile-run: " << message << "\n";
+  std::exit(1);
+}
+
+static std::array<int64_t, 3> parseGrid() {
+  std::array<int64_t, 3> grid = {1, 1, 1};
+  llvm::SmallVector<llvm::StringRef, 3> parts;
+  llvm::StringRef(gridText).split(parts, ',');
+  if (parts.size() > 3)
+    usageError("--grid takes at most 3 sizes, got '" + gridText + "'");
+  for (auto [i, part] : llvm::enumerate(parts))
+    if (part.trim().getAsInteger(10, grid[i]) || grid[i] <= 0)
+      usageError("--grid needs positive integers, got '" + gridText + "'");
+  return grid;
+}
+
+static std::string defaultCacheDir() {
+  if (!cacheDir.empty())
+    return cacheDir;
+  if (const char *env = std::getenv("TILE_RUN_CACHE"))
+    return env;
+  llvm::SmallString<128> path;
+  if (const char *home = std::getenv("HOME"))
+    path = home;
+  else
+    path = "/tmp";
+  llvm::sys::path::append(path, ".cache", "tile-mlir");
+  return std::string(path);
+}
+
+/// The kernel's parameter names as written in the source (%A, %B, ...), or
+/// argN where the parser recorded none.
+static std::vector<std::string> parameterNames(func::FuncOp kernel,
+                                               const AsmParserState &state) {
+  std::vector<std::string> names;
+  Block &entry = kernel.getBody().front();
+  const AsmParserState::BlockDefinition *def = state.getBlockDef(&entry);
+  for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i) {
+    std::string name = "arg" + std::to_string(i);
+    if (def && i < def->arguments.size()) {
+      llvm::SMRange range = def->arguments[i].loc;
+      llvm::StringRef text(range.Start.getPointer(),
+                           range.End.getPointer() - range.Start.getPointer());
+      if (text.consume_front("%") && !text.empty())
+        name = text.str();
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+static std::optional<ElementType> elementTypeOf(Type type) {
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isInteger(32))
+    return ElementType::I32;
+  return std::nullopt;
+}
+
+/// The --arg specs by name; bad or repeated specs are usage errors.
+static llvm::StringMap<ArgSpec> collectSpecs() {
+  llvm::StringMap<ArgSpec> specs;
+  for (const std::string &text : argSpecs) {
+    std::string error;
+    std::optional<ArgSpec> spec = parseArgSpec(text, error);
+    if (!spec)
+      usageError("--arg " + text + ": " + error);
+    if (!specs.try_emplace(spec->name, *spec).second)
+      usageError("--arg " + spec->name + " is given twice");
+  }
+  return specs;
+}
+
+/// Checks that every spec names a parameter; lists the parameters if not.
+static void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
+                           llvm::ArrayRef<std::string> names) {
+  for (const auto &entry : specs)
+    if (!llvm::is_contained(names, entry.getKey().str())) {
+      std::string list;
+      for (const std::string &n : names)
+        list += (list.empty() ? "" : ", ") + n;
+      usageError("unknown parameter '" + entry.getKey() +
+                 "' (the kernel's parameters are " + list + ")");
+    }
+}
+
+/// Makes the binding of parameter `name`: a buffer of `element` or a scalar
+/// of MSL type `scalarType` ("uint", "int", "float", ...).
+static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
+                           llvm::StringRef name, bool isBuffer,
+                           std::optional<ElementType> element,
+                           llvm::StringRef scalarType) {
+  auto it = specs.find(name);
+  if (it == specs.end())
+    usageError("missing --arg for parameter '" + name + "'");
+  const ArgSpec &spec = it->second;
+  Binding b;
+  b.name = name.str();
+  b.isBuffer = isBuffer;
+  if (isBuffer) {
+    if (!spec.isBuffer)
+      usageError("parameter '" + name +
+                 "' is a buffer: give TYPE:COUNT:random|zeros|ones");
+    if (!element || spec.element != *element)
+      usageError("buffer '" + name + "' holds " +
+                 (element ? elementName(*element).str() : "an unsupported type") +
+                 " elements, not " + elementName(spec.element));
+    b.element = spec.element;
+    b.data = makeBufferData(spec);
+    return b;
+  }
+  if (spec.isBuffer)
+    usageError("parameter '" + name + "' is a scalar: give NAME=VALUE");
+  llvm::StringRef text = spec.scalarText;
+  if (scalarType == "float" || scalarType == "half") {
+    double v;
+    if (text.getAsDouble(v))
+      usageError("parameter '" + name + "' needs a number, got '" + text + "'");
+    float f = static_cast<float>(v);
+    if (scalarType == "half") {
+      _Float16 h = static_cast<_Float16>(f);
+      b.data.resize(2);
+      std::memcpy(b.data.data(), &h, 2);
+    } else {
+      b.data.resize(4);
+      std::memcpy(b.data.data(), &f, 4);
+    }
+    return b;
+  }
+  int64_t v;
+  if (text.getAsInteger(10, v))
+    usageError("parameter '" + name + "' needs an integer, got '" + text + "'");
+  if (scalarType == "uint" && (v < 0 || v > UINT32_MAX))
+    usageError("parameter '" + name + "' must fit a 32-bit uint, got " + text);
+  int32_t x = static_cast<int32_t>(v);
+  b.data.resize(4);
+  std::memcpy(b.data.data(), &x, 4);
+  return b;
+}
+
+static void printStatsTable(const TmeStats &stats,
+                            llvm::ArrayRef<Binding> bindings) {
+  llvm::outs() << "stats: threadgroups " << stats.threadgroups << ", threads "
+               << stats.threads << ", threadgroup barriers " << stats.barriers
+               << ", simdgroup barriers " << stats.simdgroup_barriers
+               << ", simdgroup MMAs " << stats.simdgroup_mmas << "\n";
+  if (!stats.instrumented) {
+    llvm::outs() << "stats: memory traffic not counted (kernel built without "
+                    "instrumentation)\n";
+    return;
+  }
+  unsigned long long read = 0, written = 0;
+  for (auto [i, b] : llvm::enumerate(bindings)) {
+    if (!b.isBuffer || i >= TME_MAX_COUNTED_PARAMS)
+      continue;
+    read += stats.buffer_bytes_read[i];
+    written += stats.buffer_bytes_written[i];
+    llvm::outs() << "stats: buffer " << b.name << ": "
+                 << stats.buffer_bytes_read[i] << " bytes read, "
+                 << stats.buffer_bytes_written[i] << " bytes written\n";
+  }
+  llvm::outs() << "stats: global memory: " << read << " bytes read, "
+               << written << " bytes written\n";
+  llvm::outs() << "stats: threadgroup memory: " << stats.threadgroup_bytes_read
+               << " bytes read, " << stats.threadgroup_bytes_written
+               << " bytes written, " << stats.threadgroup_memory_bytes
+               << " bytes per threadgroup\n";
+}
+
+/// Reads of threadgroup memory no thread wrote are errors: on a GPU they
+/// return garbage.
+static void checkUninitializedReads(const TmeStats &stats,
+                                    llvm::StringRef kernel) {
+  if (stats.threadgroup_uninit_reads == 0)
+    return;
+  fail("kernel " + kernel + ": " + llvm::Twine(stats.threadgroup_uninit_reads) +
+       " reads of threadgroup memory no thread wrote; the first by thread " +
+       llvm::Twine(stats.uninit_thread) + " of threadgroup (" +
+       llvm::Twine(stats.uninit_threadgroup[0]) + ", " +
+       llvm::Twine(stats.uninit_threadgroup[1]) + ", " +
+       llvm::Twine(stats.uninit_threadgroup[2]) + ") at byte " +
+       llvm::Twine(stats.uninit_offset));
+}
+
+static const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
+  const llvm::json::Object *root = abi.getAsObject();
+  const llvm::json::Array *kernels = root ? root->getArray("kernels") : nullptr;
+  if (!kernels || kernels->empty())
+    return nullptr;
+  for (const llvm::json::Value &k : *kernels) {
+    const llvm::json::Object *obj = k.getAsObject();
+    if (!obj)
+      continue;
+    if (kernelName.empty() && kernels->size() == 1)
+      return obj;
+    if (std::optional<llvm::StringRef> name = obj->getString("name"))
+      if (*name == kernelName)
+        return obj;
+  }
+  return nullptr;
+}
+
+/// Bindings in [[buffer]] order from the ABI and the --arg specs.
+static std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
+                                            const llvm::StringMap<ArgSpec> &specs) {
+  struct Param {
+    int64_t index;
+    std::string name, type;
+    bool isBuffer, written;
+  };
+  std::vector<Param> params;
+  for (llvm::StringRef group : {"buffers", "scalars"})
+    if (const llvm::json::Array *list = kernel.getArray(group))
+      for (const llvm::json::Value &v : *list) {
+        const llvm::json::Object *o = v.getAsObject();
+        if (!o)
+          continue;
+        Param p;
+        p.index = o->getInteger("index").value_or(0);
+        p.name = o->getString("name").value_or("").str();
+        p.type = o->getString("type").value_or("").str();
+        p.isBuffer = group == "buffers";
+        llvm::StringRef access = o->getString("access").value_or("");
+        p.written = access == "write" || access == "read_write";
+        params.push_back(p);
+      }
+  llvm::sort(params, [](const Param &a, const Param &b) { return a.index < b.index; });
+  std::vector<std::string> names;
+  for (const Param &p : params)
+    names.push_back(p.name);
+  checkSpecNames(specs, names);
+  std::vector<Binding> bindings;
+  for (const Param &p : params) {
+    std::optional<ElementType> element = llvm::StringSwitch<std::optional<ElementType>>(p.type)
+                                             .Case("float", ElementType::F32)
+                                             .Case("half", ElementType::F16)
+                                             .Case("bfloat", ElementType::BF16)
+                                             .Case("int", ElementType::I32)
+                                             .Default(std::nullopt);
+    Binding b = makeBinding(specs, p.name, p.isBuffer, element, p.type);
+    b.written = p.written;
+    bindings.push_back(std::move(b));
+  }
+  return bindings;
+}
+
+/// tile-run FILE.metal --abi FILE.json: runs existing MSL.
+static int runMSL(std::array<int64_t, 3> grid) {
+  if (abiFile.empty())
+    usageError("an MSL input needs its ABI: --abi FILE.json");
+  if (compare)
+    usageError("--compare needs a tile kernel (.mlir) input");
+  auto msl = llvm::MemoryBuffer::getFile(inputFile);
+  if (!msl)
+    usageError("cannot read '" + inputFile + "'");
+  auto abiText = llvm::MemoryBuffer::getFile(abiFile);
+  if (!abiText)
+    usageError("cannot read '" + abiFile + "'");
+  llvm::Expected<llvm::json::Value> abi =
+      llvm::json::parse((*abiText)->getBuffer());
+  if (!abi)
+    usageError("'" + abiFile + "' is not JSON: " + llvm::toString(abi.takeError()));
+  const llvm::json::Object *kernel = findKernel(*abi);
+  if (!kernel)
+    usageError("no kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
+               " in '" + abiFile + "' (use --kernel NAME when there are several)");
+  std::vector<Binding> bindings = bindingsFromABI(*kernel, collectSpecs());
+  TmeStats stats = {};
+  std::string error;
+  if (!emulate((*msl)->getBuffer().str(), *kernel, bindings, grid, schedules,
+               defaultCacheDir(), stats, error))
+    fail(error);
+  checkUninitializedReads(stats, kernel->getString("name").value_or("kernel"));
+  llvm::outs() << "ran " << kernel->getString("name").value_or("kernel")
+               << " on the emulator: ok\n";
+  if (printStats)
+    printStatsTable(stats, bindings);
+  return 0;
+}
+
+/// tile-run KERNEL.mlir: compile, emulate, and compare with the interpreter.
+static int runTileKernel(std::array<int64_t, 3> grid) {
+  DialectRegistry registry;
+  registerTileDialects(registry);
+  registerAllTilePasses();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  auto file = llvm::MemoryBuffer::getFile(inputFile);
+  if (!file)
+    usageError("cannot read '" + inputFile + "'");
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // Parsed with the parser's state kept, for the parameters' source names.
+  AsmParserState state;
+  ParserConfig config(&context);
+  Block parsed;
+  if (failed(parseAsmSourceFile(sourceMgr, &parsed, config, &state)))
+    return 1;
+  OwningOpRef<ModuleOp> module;
+  if (llvm::hasSingleElement(parsed) && isa<ModuleOp>(parsed.front())) {
+    module = cast<ModuleOp>(parsed.front());
+    module.get()->remove();
+  } else {
+    module = ModuleOp::create(UnknownLoc::get(&context));
+    module->getBody()->getOperations().splice(
+        module->getBody()->begin(), parsed.getOperations());
+  }
+  if (failed(verify(*module)))
+    return 1;
+
+  func::FuncOp kernel;
+  module->walk([&](func::FuncOp f) {
+    if (!f->hasAttr("tile.kernel"))
+      return;
+    if ((kernelName.empty() && !kernel) || f.getSymName() == kernelName)
+      kernel = f;
+  });
+  if (!kernel)
+    usageError("no tile kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
+               " in '" + inputFile + "'");
+
+  // Bindings, checked against the kernel's signature.
+  std::vector<std::string> names = parameterNames(kernel, state);
+  llvm::StringMap<ArgSpec> specs = collectSpecs();
+  checkSpecNames(specs, names);
+  std::vector<Binding> bindings;
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    auto memref = dyn_cast<MemRefType>(type);
+    std::string scalarType = type.isIndex() ? "uint"
+                             : type.isF32() ? "float"
+                             : type.isF16() ? "half"
+                                            : "int";
+    bindings.push_back(makeBinding(
+        specs, names[i], static_cast<bool>(memref),
+        memref ? elementTypeOf(memref.getElementType()) : std::nullopt,
+        scalarType));
+  }
+
+  // The reference, on copies of the inputs.
+  std::vector<Binding> reference = bindings;
+  interp::RunStats referenceStats;
+  if (compare) {
+    std::vector<interp::Argument> args;
+    for (auto [binding, type] : llvm::zip(reference, kernel.getArgumentTypes())) {
+      interp::Argument a;
+      if (binding.isBuffer) {
+        a.data = binding.data.data();
+        a.numElements = binding.data.size() / elementBytes(binding.element);
+      } else if (isa<FloatType>(type)) {
+        float f;
+        std::memcpy(&f, binding.data.data(), 4);
+        a.floatValue = f;
+      } else {
+        int32_t x;
+        std::memcpy(&x, binding.data.data(), 4);
+        a.intValue = type.isIndex() ? static_cast<int64_t>(static_cast<uint32_t>(x)) : x;
+      }
+      args.push_back(a);
+    }
+    if (failed(interp::runKernel(kernel, args, grid, &referenceStats)))
+      fail("the tile interpreter failed (see above)");
+  }
+
+  // Compile (which replaces `kernel`): the parameters keep their source
+  // names in the MSL and ABI.
+  std::string name = kernel.getSymName().str();
+  for (auto [i, name] : llvm::enumerate(names))
+    kernel.setArgAttr(i, "applegpu.name", StringAttr::get(&context, name));
+  PassManager pm(&context);
+  std::string pipeline = "tile-to-applegpu{backend=" + backend +
+                         (target.empty() ? "" : " target=" + target) + "}";
+  std::string pipelineError;
+  llvm::raw_string_ostream pipelineErrors(pipelineError);
+  if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))
+    usageError(pipelineError);
+  if (failed(pm.run(*module)))
+    fail("compiling the kernel failed (see above)");
+  std::string msl, abiText;
+  llvm::raw_string_ostream mslStream(msl), abiStream(abiText);
+  if (failed(msl::translateToMSL(*module, mslStream, &abiStream)))
+    fail("translating the kernel to MSL failed (see above)");
+  if (!emitMSL.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(emitMSL, ec);
+    if (ec)
+      usageError("cannot write '" + emitMSL + "': " + ec.message());
+    out << msl;
+  }
+  llvm::Expected<llvm::json::Value> abi = llvm::json::parse(abiText);
+  if (!abi)
+    fail("internal error: bad ABI JSON");
+  const llvm::json::Object *abiKernel = findKernel(*abi);
+  if (!abiKernel)
+    fail("internal error: the kernel is missing from the ABI");
+  // Which buffers the kernel writes, as the ABI says.
+  if (const llvm::json::Array *buffers = abiKernel->getArray("buffers"))
+    for (const llvm::json::Value &v : *buffers) {
+      const llvm::json::Object *o = v.getAsObject();
+      int64_t index = o->getInteger("index").value_or(-1);
+      llvm::StringRef access = o->getString("access").value_or("");
+      if (index >= 0 && index < static_cast<int64_t>(bindings.size()))
+        bindings[index].written = access == "write" || access == "read_write";
+    }
+
+  TmeStats stats = {};
+  std::string error;
+  if (!emulate(msl, *abiKernel, bindings, grid, schedules, defaultCacheDir(),
+               stats, error))
+    fail(error);
+  checkUninitializedReads(stats, name);
+  llvm::outs() << "ran " << name << " on the emulator: ok\n";
+
+  int status = 0;
+  if (compare) {
+    for (auto [emulated, ref] : llvm::zip(bindings, reference)) {
+      if (!emulated.isBuffer || !emulated.written)
+        continue;
+      Tolerance tol = defaultTolerance(emulated.element, referenceStats.maxDotTerms);
+      if (rtolOption >= 0)
+        tol.rtol = rtolOption;
+      if (atolOption >= 0)
+        tol.atol = atolOption;
+      int64_t count = emulated.data.size() / elementBytes(emulated.element);
+      Comparison c = compareBuffers(emulated.element, emulated.data.data(),
+                                    ref.data.data(), count, tol);
+      llvm::outs() << "compare " << emulated.name << ": max abs error "
+                   << llvm::format("%.3g", c.maxAbsError) << ", max rel error "
+                   << llvm::format("%.3g", c.maxRelError) << " (rtol "
+                   << llvm::format("%.3g", tol.rtol) << ", atol "
+                   << llvm::format("%.3g", tol.atol) << "): ";
+      if (c.mismatches == 0) {
+        llvm::outs() << "ok\n";
+        continue;
+      }
+      llvm::outs() << c.mismatches << " mismatches, first at element "
+                   << c.first.index << ": emulated " << c.first.emulated
+                   << ", reference " << c.first.reference << "\n";
+      status = 1;
+    }
+  }
+  if (printStats)
+    printStatsTable(stats, bindings);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  if (cl::Option *stats = cl::getRegisteredOptions().lookup("stats"))
+    stats->setDescription("Print the emulator's counters (threadgroups, "
+                          "threads, barriers, MMAs, bytes moved)");
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "tile-run: run a tile kernel (or MSL with its ABI) on the Metal "
+          "emulator\n",
+          &errorStream)) {
+    llvm::errs() << errors;
+    return 2;
+  }
+  printStats = llvm::AreStatisticsEnabled();
+  std::array<int64_t, 3> grid = parseGrid();
+  if (schedules < 3)
+    usageError("--schedules must be at least 3 (forward, reverse, shuffled)");
+  if (llvm::StringRef(inputFile).ends_with(".metal"))
+    return runMSL(grid);
+  return runTileKernel(grid);
+}
