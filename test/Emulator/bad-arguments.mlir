@@ -1,0 +1,35 @@
+// tile-run's command line: every mistake is a clear message and exit
+// code 2, before anything runs.
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f32:16:random --arg X=1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: tile-run: unknown parameter 'X' (the kernel's parameters are A, B, C, M, N, K)
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f32:16:random 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: tile-run: missing --arg for parameter 'B'
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f32:0:random 2>&1 | FileCheck %s --check-prefix=BADCOUNT
+// BADCOUNT: tile-run: --arg A=f32:0:random: buffer 'A' needs TYPE:COUNT:random[:SEED], TYPE:COUNT:zeros or TYPE:COUNT:ones with a positive COUNT
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f16:16:random --arg B=f32:1:zeros --arg C=f32:1:zeros --arg M=1 --arg N=1 --arg K=1 2>&1 | FileCheck %s --check-prefix=BADTYPE
+// BADTYPE: tile-run: buffer 'A' holds f32 elements, not f16
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=3 --arg B=f32:1:zeros --arg C=f32:1:zeros --arg M=1 --arg N=1 --arg K=1 2>&1 | FileCheck %s --check-prefix=SCALAR
+// SCALAR: tile-run: parameter 'A' is a buffer: give TYPE:COUNT:random|zeros|ones
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f32:1:zeros --arg B=f32:1:zeros --arg C=f32:1:zeros --arg M=one --arg N=1 --arg K=1 2>&1 | FileCheck %s --check-prefix=NUMBER
+// NUMBER: tile-run: parameter 'M' needs an integer, got 'one'
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 0 2>&1 | FileCheck %s --check-prefix=GRID
+// GRID: tile-run: --grid needs positive integers, got '0'
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir 2>&1 | FileCheck %s --check-prefix=NOGRID
+// NOGRID: tile-run: for the --grid option: must be specified at least once!
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %S/fixtures/vector_add.metal --grid 1 2>&1 | FileCheck %s --check-prefix=NOABI
+// NOABI: tile-run: an MSL input needs its ABI: --abi FILE.json
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %S/fixtures/race.metal --abi %S/Inputs/race.json --grid 1 --arg out=f32:1:zeros 2>&1 | FileCheck %s --check-prefix=WHICH
+// WHICH: tile-run: no kernel in '{{.*}}race.json' (use --kernel NAME when there are several)
+
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f32:1:zeros --arg A=f32:1:zeros 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: tile-run: --arg A is given twice
