@@ -22,3 +22,6 @@
 // BARRIER: tile-run: kernel 'barrier_in_if', threadgroup (0,0,0), thread 0: divergent barrier {{.*}} thread 16 has returned from the kernel
 // RUN: sh %S/Inputs/expect-exit.sh 1 tile-run %S/fixtures/divergent_mma.metal --abi %S/Inputs/divergent_mma.json --grid 1 --arg in=f32:64:random --arg out=f32:64:zeros 2>&1 | FileCheck %s --check-prefix=MMA
 // MMA: tile-run: kernel 'mma_in_if', threadgroup (0,0,0), thread 0: simdgroup_multiply_accumulate in divergent control flow
+
+// RUN: sh %S/Inputs/expect-exit.sh 1 tile-run %S/fixtures/divergent_load.metal --abi %S/Inputs/divergent_load.json --grid 1 --arg in=f32:64:random --arg out=f32:64:zeros 2>&1 | FileCheck %s --check-prefix=LOAD
+// LOAD: tile-run: kernel 'load_in_if', threadgroup (0,0,0), thread 0: simdgroup_load/simdgroup_store in divergent control flow

@@ -47,7 +47,7 @@
  * BARRIER-NEXT: early_return (exited threads allowed): ok, out[0] 15 out[15] 0, barriers 2
  *
  * MMA: mma_in_if: [divergence] kernel 'mma_in_if', threadgroup (0,0,0), thread 0: simdgroup_multiply_accumulate in divergent control flow
- * MMA-SAME: thread 0 waits at simdgroup_multiply_accumulate #1 (call site {{.*}}), but thread 16 has returned from the kernel
+ * MMA-SAME: thread 0 waits at simdgroup_multiply_accumulate #1 (call site {{.*}}), but thread 16 {{has returned from the kernel|waits at simdgroup_load/simdgroup_store .*}}
  *
  * CERR: broken: [compile] compiling kernel 'broken'
  * CERR: broken.metal:3:{{[0-9]+}}: error: use of undeclared identifier 'undefined_name'

@@ -99,6 +99,7 @@ typedef enum {
   TME_FS_TG_BARRIER,
   TME_FS_SG_BARRIER,
   TME_FS_MMA,
+  TME_FS_SG_UNIFORM, /* at a simdgroup_load/store: waits for its 32 lanes */
   TME_FS_DONE
 } TmeFiberState;
 
@@ -106,7 +107,8 @@ typedef struct TmeFiber {
   ucontext_t ctx;
   TmeFiberState state;
   const void *site;         /* return address of the blocking hook call */
-  unsigned long long passed[3]; /* tg barriers, sg barriers, MMAs passed */
+  unsigned long long passed[4]; /* tg barriers, sg barriers, MMAs,
+                                   simdgroup loads/stores passed */
   /* MMA operands while state == TME_FS_MMA */
   void *d;
   const void *a, *b, *c;

@@ -59,6 +59,14 @@ void tile_msl_simdgroup_barrier(unsigned flags) {
     block(w, TME_FS_SG_BARRIER, __builtin_return_address(0));
 }
 
+/* simdgroup_load/store: a data-less rendezvous of the 32 lanes, so that one
+ * reached in divergent control flow is reported (Metal leaves it undefined). */
+void tile_msl_simdgroup_uniform(void) {
+  TmeWorker *w = active_worker();
+  if (w)
+    block(w, TME_FS_SG_UNIFORM, __builtin_return_address(0));
+}
+
 void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
                                             const void *a, int a_type,
                                             const void *b, int b_type,
@@ -186,7 +194,10 @@ static void do_mma(TmeWorker *w, unsigned lo) {
 
 /* ---- completing collectives -------------------------------------------- */
 static int counter_of(TmeFiberState s) {
-  return s == TME_FS_TG_BARRIER ? 0 : s == TME_FS_SG_BARRIER ? 1 : 2;
+  return s == TME_FS_TG_BARRIER   ? 0
+         : s == TME_FS_SG_BARRIER ? 1
+         : s == TME_FS_MMA        ? 2
+                                  : 3;
 }
 
 /* Same collective call: same state, call site and number of earlier passes
@@ -248,6 +259,9 @@ int tme_release_collectives(TmeWorker *w) {
       if (w->counting)
         w->stats.simdgroup_mmas++;
       progress = 1;
+    } else if (all_at(w, lo, hi, TME_FS_SG_UNIFORM, 0)) {
+      release(w, lo, hi, TME_FS_SG_UNIFORM);
+      progress = 1;
     } else if (all_at(w, lo, hi, TME_FS_SG_BARRIER, lenient)) {
       release(w, lo, hi, TME_FS_SG_BARRIER);
       if (w->counting)
@@ -273,6 +287,8 @@ static const char *call_name(TmeFiberState s) {
     return "simdgroup_barrier";
   case TME_FS_MMA:
     return "simdgroup_multiply_accumulate";
+  case TME_FS_SG_UNIFORM:
+    return "simdgroup_load/simdgroup_store";
   default:
     return "?";
   }
@@ -336,6 +352,15 @@ void tme_describe_stall(TmeWorker *w) {
                                                     : w->nthreads;
     if (report_group(w, lo, hi, TME_FS_MMA, 0,
                      "simdgroup_multiply_accumulate in divergent control "
+                     "flow (all 32 threads of the SIMD-group must call it "
+                     "together)"))
+      return;
+  }
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    if (report_group(w, lo, hi, TME_FS_SG_UNIFORM, 0,
+                     "simdgroup_load/simdgroup_store in divergent control "
                      "flow (all 32 threads of the SIMD-group must call it "
                      "together)"))
       return;

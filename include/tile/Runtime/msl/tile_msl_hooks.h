@@ -41,8 +41,9 @@ extern "C" {
 unsigned tile_msl_lane_id(void);
 
 /* threadgroup_barrier(flags): returns once every thread of the threadgroup
- * that has not yet returned from the kernel has reached a threadgroup barrier
- * (an ended thread no longer takes part, as on Apple GPUs). `flags` is a
+ * has reached the same threadgroup barrier. (Apple GPUs let a thread that has
+ * returned drop out; the emulator reports that as a divergent barrier unless
+ * told otherwise, since generated code never relies on it.) `flags` is a
  * combination of TILE_MSL_MEM_*; an executor with coherent memory may ignore
  * it, a race checker uses it to decide which accesses are ordered. */
 void tile_msl_threadgroup_barrier(unsigned flags);
@@ -50,6 +51,12 @@ void tile_msl_threadgroup_barrier(unsigned flags);
 /* simdgroup_barrier(flags): the same, restricted to the 32 lanes of the
  * caller's SIMD-group. */
 void tile_msl_simdgroup_barrier(unsigned flags);
+
+/* Called by simdgroup_load and simdgroup_store, which Metal requires to run
+ * in uniform control flow in the SIMD-group: returns once all 32 lanes of the
+ * caller's SIMD-group have reached the same call, so that an executor can
+ * report one that only some lanes reach. No data is exchanged. */
+void tile_msl_simdgroup_uniform(void);
 
 /* simdgroup_multiply_accumulate: D = A * B + C on 8x8 fragments, a collective
  * of the caller's 32 lanes (all must call it, in uniform control flow).
