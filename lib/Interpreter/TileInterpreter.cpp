@@ -159,10 +159,11 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
       if (offset < 0 || offset >= buffer.numElements)
         return op.emitOpError()
                << "program (" << id[0] << ", " << id[1] << ", " << id[2]
-               << ") touches element " << offset << " of a buffer of "
-               << buffer.numElements
-               << " elements; without bounds every element of the tile must "
-                  "be inside the buffer";
+               << ") touches element " << offset << " of buffer argument #"
+               << arg.getArgNumber() << ", which has " << buffer.numElements
+               << " elements: the buffer is smaller than the indices, "
+                  "strides and bounds need (every element the bounds let "
+                  "through must be inside the buffer)";
       if (loaded) {
         double v = readElement(buffer, element, offset);
         if (isFloat)
