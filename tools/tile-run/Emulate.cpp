@@ -45,9 +45,19 @@ bool tile::run::emulate(const std::string &msl,
   std::vector<const char *> builtins;
   for (const std::string &b : builtinNames)
     builtins.push_back(b.c_str());
+  // The options the ABI asks the kernel to be compiled with (-fno-fast-math).
+  std::vector<std::string> optionTexts;
+  if (const llvm::json::Array *list = kernel.getArray("compile_options"))
+    for (const llvm::json::Value &v : *list)
+      if (std::optional<llvm::StringRef> s = v.getAsString())
+        optionTexts.push_back(s->str());
+  std::vector<const char *> options;
+  for (const std::string &o : optionTexts)
+    options.push_back(o.c_str());
   std::string name = kernel.getString("name").value_or("").str();
-  TmeSignature signature = {name.c_str(), tmeParams.data(), tmeParams.size(),
-                            builtins.data(), builtins.size()};
+  TmeSignature signature = {name.c_str(),    tmeParams.data(), tmeParams.size(),
+                            builtins.data(), builtins.size(),  options.data(),
+                            options.size()};
 
   char message[4096] = {0};
   TmeModule *module = nullptr;
