@@ -342,36 +342,34 @@ static int report_group(TmeWorker *w, unsigned lo, unsigned hi,
   return 1;
 }
 
+/* report_group over each SIMD-group of the threadgroup. */
+static int report_simdgroups(TmeWorker *w, TmeFiberState state, int allow_done,
+                             const char *what) {
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    if (report_group(w, lo, hi, state, allow_done, what))
+      return 1;
+  }
+  return 0;
+}
+
 void tme_describe_stall(TmeWorker *w) {
   int lenient =
       (w->ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
   /* Collectives of SIMD-groups first: a SIMD-group stuck in divergent flow
    * also keeps the threadgroup barrier from completing. */
-  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
-    if (report_group(w, lo, hi, TME_FS_MMA, 0,
-                     "simdgroup_multiply_accumulate in divergent control "
-                     "flow (all 32 threads of the SIMD-group must call it "
-                     "together)"))
-      return;
-  }
-  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
-    if (report_group(w, lo, hi, TME_FS_SG_UNIFORM, 0,
-                     "simdgroup_load/simdgroup_store in divergent control "
-                     "flow (all 32 threads of the SIMD-group must call it "
-                     "together)"))
-      return;
-  }
-  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
-    if (report_group(w, lo, hi, TME_FS_SG_BARRIER, lenient,
-                     "divergent simdgroup_barrier"))
-      return;
-  }
+  if (report_simdgroups(w, TME_FS_MMA, 0,
+                        "simdgroup_multiply_accumulate in divergent control "
+                        "flow (all 32 threads of the SIMD-group must call it "
+                        "together)") ||
+      report_simdgroups(w, TME_FS_SG_UNIFORM, 0,
+                        "simdgroup_load/simdgroup_store in divergent control "
+                        "flow (all 32 threads of the SIMD-group must call it "
+                        "together)") ||
+      report_simdgroups(w, TME_FS_SG_BARRIER, lenient,
+                        "divergent simdgroup_barrier"))
+    return;
   if (report_group(w, 0, w->nthreads, TME_FS_TG_BARRIER, lenient,
                    "divergent barrier (every thread of the threadgroup must "
                    "reach the same threadgroup_barrier)"))
