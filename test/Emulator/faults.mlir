@@ -16,6 +16,11 @@
 // RUN: sh %S/Inputs/expect-exit.sh 1 tile-run %S/fixtures/oob.metal --abi %S/Inputs/oob.json --grid 2 --arg in=f32:64:random --arg out=f32:32:zeros --arg n=64 2>&1 | FileCheck %s --check-prefix=OOB
 // OOB: tile-run: kernel 'write_past_end', threadgroup (0,0,0), thread 31: out-of-bounds write of buffer 'out' at element 32 (the buffer has 128 bytes = 32 elements of 4 bytes)
 
+// The same off-by-one on a 37-float buffer stays within the 16-byte
+// alignment slack behind it (no fault); the canary there reports it.
+// RUN: sh %S/Inputs/expect-exit.sh 1 tile-run %S/fixtures/oob_slack.metal --abi %S/Inputs/oob.json --grid 2 --arg in=f32:37:random --arg out=f32:37:zeros --arg n=37 2>&1 | FileCheck %s --check-prefix=SLACK
+// SLACK: tile-run: kernel 'write_past_end': out-of-bounds write of buffer 'out' at element 37 (the buffer has 148 bytes; found after the run in the alignment slack behind it)
+
 // A barrier that only some threads reach, and an MMA in divergent control
 // flow: reported, not a hang.
 // RUN: sh %S/Inputs/expect-exit.sh 1 tile-run %S/fixtures/divergent_barrier.metal --abi %S/Inputs/divergent_barrier.json --grid 1 --arg out=f32:32:zeros 2>&1 | FileCheck %s --check-prefix=BARRIER

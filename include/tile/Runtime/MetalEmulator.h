@@ -75,7 +75,9 @@
  * thread, abandoning the threadgroup's fibers; tme_run returns TME_ERR_OOB.
  * This is safe because the fault is synchronous, in kernel code, which holds
  * no locks and owns no heap state (the module's TLS block is allocated before
- * any fiber runs). Not detected: accesses within the slack bytes, reads
+ * any fiber runs). The slack bytes hold a canary: a write there is reported
+ * after the run (TME_ERR_OOB, without thread). Not detected: reads within
+ * the slack bytes, reads
  * before the start of a buffer that stay inside its first page, and accesses
  * that jump over a guard region into other memory (those are reported as an
  * invalid access if they fault, TME_ERR_FAULT). Faults that do not happen on

@@ -89,6 +89,10 @@ typedef struct TmeRegion {
 } TmeRegion;
 
 int tme_region_create(TmeRegion *r, size_t size);
+/* The canary in the slack after a buffer, and where it was overwritten: 0 if
+ * intact, else 1 + the offset of the first changed byte after the buffer. */
+#define TME_SLACK_CANARY 0xA5
+size_t tme_region_slack_damage(const TmeRegion *r);
 void tme_region_destroy(TmeRegion *r);
 /* Installs the process-wide SIGSEGV/SIGBUS handler once. */
 int tme_install_fault_handler(void);

@@ -210,10 +210,37 @@ static size_t elem_size_of(const TmeTypeInfo *t) {
   return t->elem_size ? t->elem_size : 1;
 }
 
+/* A write past the end of a buffer that stayed within its alignment slack
+ * did not fault; the canary there tells. */
+static int check_slack(TmeLaunchState *ls, unsigned schedules, char *error,
+                       size_t error_size) {
+  TmeModule *m = ls->m;
+  size_t np = m->num_params;
+  for (unsigned s = 0; s < schedules; ++s)
+    for (size_t i = 0; i < np; ++i) {
+      const TmeRegion *r = &ls->regions[(size_t)s * np + i];
+      size_t damage = tme_region_slack_damage(r);
+      if (!damage)
+        continue;
+      size_t es = elem_size_of(&m->param_types[i]);
+      tme_set_error(error, error_size,
+                    "kernel '%s': out-of-bounds write of buffer '%s' at "
+                    "element %zu (the buffer has %zu bytes; found after the "
+                    "run in the alignment slack behind it)",
+                    m->kernel_name, m->param_names[i],
+                    (r->size + damage - 1) / es, r->size);
+      return TME_ERR_OOB;
+    }
+  return TME_OK;
+}
+
 static int compare_schedules(TmeLaunchState *ls, unsigned schedules,
                              char *error, size_t error_size) {
   TmeModule *m = ls->m;
   size_t np = m->num_params;
+  int slack = check_slack(ls, schedules, error, error_size);
+  if (slack != TME_OK)
+    return slack;
   for (size_t i = 0; i < np; ++i) {
     const TmeTypeInfo *t = &m->param_types[i];
     if (!t->is_pointer)

@@ -4,7 +4,8 @@
 |*                                                                            *|
 |*   [ guard >= 64 KiB ][ (unused) data ... data (slack) ][ guard >= 64 KiB ] *|
 |*                                                                            *|
-|* with the data's end rounded up to 16 bytes touching the trailing guard.    *|
+|* with the data's end rounded up to 16 bytes touching the trailing guard;    *|
+|* the up-to-15 bytes of slack hold a canary that is checked after the run.   *|
 |* Guards are PROT_NONE, so an access there raises SIGSEGV. The handler runs  *|
 |* on the alternate signal stack of the worker (fiber stacks are small),      *|
 |* names the buffer and element and siglongjmp()s to the worker's scheduler,  *|
@@ -59,6 +60,18 @@ int tme_region_create(TmeRegion *r, size_t size) {
   }
   r->data = r->map + guard + data_len - padded;
   r->size = size;
+  /* The bytes between the buffer's end and the guard page (kept so that the
+   * buffer stays 16-byte aligned for vector loads) get a canary: a write
+   * there shows up after the run instead of passing unnoticed. */
+  memset(r->data + size, TME_SLACK_CANARY, padded - size);
+  return 0;
+}
+
+size_t tme_region_slack_damage(const TmeRegion *r) {
+  size_t padded = round_up(r->size, 16);
+  for (size_t b = r->size; b < padded; ++b)
+    if (r->data[b] != TME_SLACK_CANARY)
+      return b - r->size + 1;
   return 0;
 }
 
