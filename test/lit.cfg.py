@@ -11,7 +11,8 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".c", ".metal", ".cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
+                   "SwizzleBijection.cpp"]
 
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
@@ -56,5 +57,6 @@ config.substitutions.append((
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["tile-opt", "tile-translate", "tile-run", "tile-capi-test"], tool_dirs)
+    ["tile-opt", "tile-translate", "tile-run", "tile-capi-test",
+     "tile-swizzle-bijection"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -224,6 +224,49 @@ static RValue constantValue(Attribute attr, Type type) {
   return r;
 }
 
+/// tile.swizzle's mapping as documented on the op, written independently
+/// of the tile-swizzle pass so that each checks the other.
+static std::pair<int64_t, int64_t> swizzleTile(StringRef pattern, int64_t b,
+                                               int64_t pm, int64_t pn,
+                                               int64_t gm, int64_t gn) {
+  if (pattern == "linear")
+    return {pm, pn};
+  if (pattern == "diagonal")
+    return {pm, (pn + pm) % gn};
+  int64_t launch = pm + gm * pn;
+  if (pattern == "grouped") {
+    int64_t first = launch / (b * gn) * b;
+    int64_t rows = std::min(gm - first, b);
+    int64_t r = launch % (b * gn);
+    return {first + r % rows, r / rows};
+  }
+  int64_t gm2 = gm / b * b, gn2 = gn / b * b;
+  if (launch < gm2 * gn2) {
+    int64_t q = launch / (b * b), t = launch % (b * b);
+    int64_t i = 0, j = 0;
+    if (pattern == "hilbert") {
+      static const int cells[16][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 0},
+                                       {2, 0}, {3, 0}, {3, 1}, {2, 1},
+                                       {2, 2}, {3, 2}, {3, 3}, {2, 3},
+                                       {1, 3}, {1, 2}, {0, 2}, {0, 3}};
+      i = cells[t][0];
+      j = cells[t][1];
+    } else {
+      for (int64_t k = 0; (int64_t(1) << k) < b; ++k) {
+        i |= ((t >> (2 * k)) & 1) << k;
+        j |= ((t >> (2 * k + 1)) & 1) << k;
+      }
+    }
+    int64_t perColumn = gm2 / b;
+    return {q % perColumn * b + i, q / perColumn * b + j};
+  }
+  int64_t r = launch - gm2 * gn2;
+  if (r < gm * (gn - gn2))
+    return {r % gm, gn2 + r / gm};
+  r -= gm * (gn - gn2);
+  return {gm2 + r % (gm - gm2), r / (gm - gm2)};
+}
+
 LogicalResult Program::runOp(Operation &op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
       .Case([&](arith::ConstantOp c) {
@@ -237,6 +280,15 @@ LogicalResult Program::runOp(Operation &op) {
       .Case([&](NumProgramsOp p) {
         env[p.getResult()] =
             RValue::scalarInt(grid[static_cast<int>(p.getDim())]);
+        return success();
+      })
+      .Case([&](SwizzleOp swizzle) {
+        auto [m, n] = swizzleTile(swizzle.getPattern(),
+                                  swizzle.getEffectiveBlock(),
+                                  get(swizzle.getPidM()).i[0],
+                                  get(swizzle.getPidN()).i[0], grid[0], grid[1]);
+        env[swizzle.getM()] = RValue::scalarInt(m);
+        env[swizzle.getN()] = RValue::scalarInt(n);
         return success();
       })
       .Case([&](SplatOp s) {

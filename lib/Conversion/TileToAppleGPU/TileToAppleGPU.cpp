@@ -233,6 +233,11 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
   Option<std::string> backend{*this, "backend",
                               llvm::cl::desc("auto, simdgroup or tensorops"),
                               llvm::cl::init("auto")};
+  Option<std::string> swizzle{
+      *this, "swizzle",
+      llvm::cl::desc("Swizzle pattern for 2-D kernels without a tile.swizzle "
+                     "(see tile-swizzle's default-pattern), or none"),
+      llvm::cl::init("none")};
 };
 } // namespace
 
@@ -240,9 +245,13 @@ void tile::registerTileToAppleGPUPipeline() {
   PassPipelineRegistration<PipelineOptions>(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-for-range-to-scf, canonicalize, cse, convert-tile-to-applegpu, "
-      "canonicalize, cse, applegpu-prepare-for-emission",
+      "tile-swizzle, tile-for-range-to-scf, canonicalize, cse, "
+      "convert-tile-to-applegpu, canonicalize, cse, "
+      "applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
+        TileSwizzleOptions swizzle;
+        swizzle.defaultPattern = options.swizzle;
+        pm.addPass(createTileSwizzle(swizzle));
         pm.addPass(createTileForRangeToSCF());
         pm.addPass(createCanonicalizerPass());
         pm.addPass(createCSEPass());

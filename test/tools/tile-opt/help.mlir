@@ -5,9 +5,12 @@
 // the registered dialects. The passes are listed alphabetically among the
 // upstream ones.
 
-// DIALECTS: Available Dialects: applegpu, arith, builtin, func, math, memref, scf, tensor, tile
+// DIALECTS: Available Dialects: applegpu, arith, builtin, func, math, memref, scf, tensor, tile, vector
 
 // CHECK:      --tile-for-range-to-scf - Lower tile.for_range to scf.for
+// CHECK-NEXT: --tile-swizzle - Remap program ids for cache locality (lower tile.swizzle)
+// CHECK-NEXT:   --default-block=<long> - Block of the default pattern (0: the pattern's default)
+// CHECK-NEXT:   --default-pattern=<string> - Pattern for 2-D kernels without a tile.swizzle: linear, diagonal, morton, grouped, hilbert, or none to leave them alone
 // CHECK-NEXT: --tile-unroll - Unroll tile.for_range loops fully or by a factor
 // CHECK-NEXT:   --factor=<long> - Unroll every loop by this factor (at most 1024) with a remainder loop (0: full unroll of constant trip counts only)
 // CHECK-NEXT:   --max-trip-count=<long> - Unroll fully only loops with a constant trip count up to this

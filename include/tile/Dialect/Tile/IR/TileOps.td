@@ -200,6 +200,28 @@ def Tile_SwizzleOp : Tile_Op<"swizzle", [Pure]> {
     When `block` is omitted it is 1 for `linear`, `diagonal` and `grouped`,
     2 for `morton` and 4 for `hilbert`.
 
+    The exact mapping, for a `gm` x `gn` grid: program instances start in the
+    order L = pm + gm * pn (x fastest), and each pattern says which tile the
+    L-th instance computes.
+
+    * `linear`: (m, n) = (pm, pn).
+    * `diagonal`: (m, n) = (pm, (pn + pm) mod gn).
+    * `grouped` (G = block): groups of G rows of tiles, each walked column by
+      column: first = (L / (G * gn)) * G, rows = min(gm - first, G),
+      r = L mod (G * gn), (m, n) = (first + r mod rows, r / rows).
+    * `morton` and `hilbert` (b = block): the largest gm' x gn' part of the
+      grid made of whole b x b squares is walked square after square
+      (squares x fastest), each along its curve: for L < gm' * gn',
+      q = L / b^2, t = L mod b^2, (m, n) = ((q mod (gm'/b)) * b + i,
+      (q / (gm'/b)) * b + j) where (i, j) is the t-th cell of the curve
+      (Z-order: i from the even bits of t, j from the odd bits; Hilbert: the
+      4x4 curve (0,0) (0,1) (1,1) (1,0) (2,0) (3,0) (3,1) (2,1) (2,2) (3,2)
+      (3,3) (2,3) (1,3) (1,2) (0,2) (0,3)). The remaining edge tiles follow
+      in order: first the columns n >= gn' (x fastest), then the rows
+      m >= gm' of the other columns.
+
+    Every mapping is a bijection of the grid onto itself.
+
     Example:
 
     ```mlir

@@ -66,4 +66,34 @@ def TileUnroll : Pass<"tile-unroll"> {
   ];
 }
 
+def TileSwizzle : Pass<"tile-swizzle"> {
+  let summary = "Remap program ids for cache locality (lower tile.swizzle)";
+  let description = [{
+    Lowers every `tile.swizzle` to index arithmetic on the program ids and
+    the grid sizes (`tile.num_programs`), following the mapping documented
+    on the op, so that every backend gets the same order.
+
+    With `default-pattern` other than `none`, a 2-D kernel (one that reads
+    `tile.program_id x` and `y`) without a `tile.swizzle` first gets one
+    with that pattern (and `default-block`, 0 meaning the pattern's default)
+    on its program ids.
+
+    Example:
+
+    ```mlir
+    %m, %n = tile.swizzle %pm, %pn {pattern = "grouped", block = 8} : index
+    // becomes arithmetic on %pm, %pn, tile.num_programs x and y
+    ```
+  }];
+  let options = [
+    Option<"defaultPattern", "default-pattern", "std::string",
+           /*default=*/"\"none\"",
+           "Pattern for 2-D kernels without a tile.swizzle: linear, diagonal, "
+           "morton, grouped, hilbert, or none to leave them alone">,
+    Option<"defaultBlock", "default-block", "int64_t", /*default=*/"0",
+           "Block of the default pattern (0: the pattern's default)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
