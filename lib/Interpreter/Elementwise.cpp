@@ -174,11 +174,17 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
           if (result.isFloat) fr = take ? F(1, k) : F(2, k);
           else ir = take ? I(1, k) : I(2, k);
         })
-        .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(
-            [&](auto) { ir = I(0, k); })
+        // i1 is signed too: true sign-extends to -1.
+        .Case<arith::ExtSIOp>([&](auto) {
+          ir = operandType.isInteger(1) ? -I(0, k) : I(0, k);
+        })
+        .Case<arith::IndexCastOp, arith::TruncIOp>([&](auto) { ir = I(0, k); })
         .Case<arith::IndexCastUIOp, arith::ExtUIOp>(
             [&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0, k))); })
-        .Case<arith::SIToFPOp>([&](auto) { fr = static_cast<double>(I(0, k)); })
+        .Case<arith::SIToFPOp>([&](auto) {
+          int64_t v = operandType.isInteger(1) ? -I(0, k) : I(0, k);
+          fr = static_cast<double>(v);
+        })
         .Case<arith::UIToFPOp>([&](auto) { fr = static_cast<double>(asUnsigned(operandType, I(0, k))); })
         .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0, k)); })
         .Case<arith::FPToUIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0, k))); })

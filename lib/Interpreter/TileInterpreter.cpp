@@ -69,6 +69,7 @@ private:
 
 public:
   int64_t dotTerms = 0;
+  double accumulatorEpsilon = 0;
 
 private:
   func::FuncOp kernel;
@@ -330,6 +331,8 @@ LogicalResult Program::runOp(Operation &op) {
         int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
         dotTerms += k;
         Type accType = cast<RankedTensorType>(dot.getType()).getElementType();
+        accumulatorEpsilon = std::max(
+            accumulatorEpsilon, accType.isF16() ? 0x1.0p-10 : 0x1.0p-23);
         for (int64_t i = 0; i < m; ++i)
           for (int64_t j = 0; j < n; ++j) {
             double sum = r.f[i * n + j];
@@ -399,8 +402,11 @@ LogicalResult tile::interp::runKernel(func::FuncOp kernel,
         Program program(kernel, arguments, grid, {x, y, z});
         if (failed(program.run()))
           return failure();
-        if (stats)
+        if (stats) {
           stats->maxDotTerms = std::max(stats->maxDotTerms, program.dotTerms);
+          stats->accumulatorEpsilon =
+              std::max(stats->accumulatorEpsilon, program.accumulatorEpsilon);
+        }
       }
   return success();
 }

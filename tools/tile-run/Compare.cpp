@@ -7,7 +7,8 @@
 
 using namespace tile::run;
 
-Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms) {
+Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms,
+                                      double accumulatorEpsilon) {
   double eps = 0;
   switch (type) {
   case ElementType::F32: eps = 0x1.0p-23; break;
@@ -15,7 +16,9 @@ Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms) {
   case ElementType::BF16: eps = 0x1.0p-7; break;
   case ElementType::I32: eps = 0; break;
   }
-  double t = 2.0 * static_cast<double>(std::max<int64_t>(terms, 1)) * eps;
+  if (eps == 0)
+    return {0, 0};
+  double t = 2.0 * static_cast<double>(terms) * accumulatorEpsilon + 4.0 * eps;
   return {t, t};
 }
 

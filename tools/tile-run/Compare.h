@@ -15,11 +15,14 @@ struct Tolerance {
 };
 
 /// The default tolerance for results of `type` computed from sums of up to
-/// `terms` products: 2 * terms * eps(type) for both rtol and atol (f32:
-/// eps = 2^-23, f16: 2^-10, bf16: 2^-7; integers must match exactly). The
-/// emulator accumulates in float in a different order than the interpreter
-/// (which sums in double), so each term may contribute a rounding.
-Tolerance defaultTolerance(ElementType type, int64_t terms);
+/// `terms` products accumulated with unit roundoff `accumulatorEpsilon`
+/// (0 without dots): rtol = atol = 2 * terms * accumulatorEpsilon +
+/// 4 * eps(type), eps(f32) = 2^-23, eps(f16) = 2^-10, eps(bf16) = 2^-7
+/// (integers must match exactly). The emulator accumulates in a different
+/// order than the interpreter (which sums in double), so each term may add
+/// a rounding of the accumulator, and the result a few of its own type.
+Tolerance defaultTolerance(ElementType type, int64_t terms,
+                           double accumulatorEpsilon);
 
 struct Mismatch {
   int64_t index = -1;

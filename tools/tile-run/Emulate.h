@@ -22,6 +22,8 @@ struct Binding {
   bool written = false;       ///< buffers the kernel writes (from the ABI)
   ElementType element = ElementType::F32;
   std::vector<unsigned char> data; ///< buffer bytes, or the scalar's bytes
+  double scalarFloat = 0;  ///< a float scalar's value (after rounding)
+  int64_t scalarInt = 0;   ///< an integer or index scalar's value
 };
 
 /// Compiles `msl` and runs `kernel` (one entry of the ABI's "kernels") on

@@ -17,6 +17,7 @@
 #include "tile/InitTile.h"
 #include "tile/Interpreter/TileInterpreter.h"
 #include "tile/Runtime/MetalEmulator.h"
+#include "tile/Support/BFloat16.h"
 #include "tile/Target/MSL/MSLEmitter.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -71,8 +72,8 @@ static cl::opt<bool> compare("compare",
                                       "compare every buffer the kernel writes"));
 static cl::opt<double> rtolOption(
     "rtol", cl::init(-1.0),
-    cl::desc("Relative tolerance of --compare (default: see --help-tolerance "
-             "in the README)"));
+    cl::desc("Relative tolerance of --compare (default: from the element "
+             "types and the length of the dots' sums, see the README)"));
 static cl::opt<double> atolOption("atol", cl::init(-1.0),
                                   cl::desc("Absolute tolerance of --compare"));
 static cl::opt<unsigned> schedules(
@@ -210,8 +211,10 @@ static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                  "' is a buffer: give TYPE:COUNT:random|zeros|ones");
     if (!element || spec.element != *element)
       usageError("buffer '" + name + "' holds " +
-                 (element ? elementName(*element).str() : "an unsupported type") +
-                 " elements, not " + elementName(spec.element));
+                 (element ? elementName(*element).str() + " elements"
+                          : std::string("elements of a type tile-run cannot "
+                                        "make")) +
+                 ", not " + elementName(spec.element));
     b.element = spec.element;
     b.data = makeBufferData(spec);
     return b;
@@ -219,29 +222,65 @@ static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   if (spec.isBuffer)
     usageError("parameter '" + name + "' is a scalar: give NAME=VALUE");
   llvm::StringRef text = spec.scalarText;
-  if (scalarType == "float" || scalarType == "half") {
+  auto put = [&](const void *bytes, size_t size) {
+    b.data.resize(size);
+    std::memcpy(b.data.data(), bytes, size);
+  };
+  if (scalarType == "float" || scalarType == "half" || scalarType == "bfloat") {
     double v;
     if (text.getAsDouble(v))
       usageError("parameter '" + name + "' needs a number, got '" + text + "'");
     float f = static_cast<float>(v);
+    b.scalarFloat = f;
     if (scalarType == "half") {
       _Float16 h = static_cast<_Float16>(f);
-      b.data.resize(2);
-      std::memcpy(b.data.data(), &h, 2);
+      b.scalarFloat = static_cast<double>(h);
+      put(&h, 2);
+    } else if (scalarType == "bfloat") {
+      uint16_t h = tile::floatToBFloat16Bits(f);
+      b.scalarFloat = tile::bfloat16BitsToFloat(h);
+      put(&h, 2);
     } else {
-      b.data.resize(4);
-      std::memcpy(b.data.data(), &f, 4);
+      put(&f, 4);
     }
     return b;
   }
   int64_t v;
   if (text.getAsInteger(10, v))
     usageError("parameter '" + name + "' needs an integer, got '" + text + "'");
-  if (scalarType == "uint" && (v < 0 || v > UINT32_MAX))
-    usageError("parameter '" + name + "' must fit a 32-bit uint, got " + text);
-  int32_t x = static_cast<int32_t>(v);
-  b.data.resize(4);
-  std::memcpy(b.data.data(), &x, 4);
+  b.scalarInt = v;
+  // index is a 32-bit int inside the generated MSL (a uint in its ABI).
+  auto range = [&](int64_t lo, int64_t hi, llvm::StringRef what) {
+    if (v < lo || v > hi)
+      usageError("parameter '" + name + "' must be between " +
+                 llvm::Twine(lo) + " and " + llvm::Twine(hi) + " (" + what +
+                 "), got " + text);
+  };
+  if (scalarType == "uint") {
+    range(0, INT32_MAX, "index values are 32-bit ints in the generated MSL");
+    uint32_t x = static_cast<uint32_t>(v);
+    put(&x, 4);
+  } else if (scalarType == "int") {
+    range(INT32_MIN, INT32_MAX, "a 32-bit int");
+    int32_t x = static_cast<int32_t>(v);
+    put(&x, 4);
+  } else if (scalarType == "long") {
+    put(&v, 8);
+  } else if (scalarType == "short") {
+    range(INT16_MIN, INT16_MAX, "a 16-bit short");
+    int16_t x = static_cast<int16_t>(v);
+    put(&x, 2);
+  } else if (scalarType == "char" || scalarType == "bool") {
+    if (scalarType == "bool")
+      range(0, 1, "a bool");
+    else
+      range(INT8_MIN, INT8_MAX, "an 8-bit char");
+    int8_t x = static_cast<int8_t>(v);
+    put(&x, 1);
+  } else {
+    usageError("parameter '" + name + "' has a scalar type tile-run cannot "
+               "pass ('" + scalarType + "')");
+  }
   return b;
 }
 
@@ -434,10 +473,16 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
   std::vector<Binding> bindings;
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto memref = dyn_cast<MemRefType>(type);
-    std::string scalarType = type.isIndex() ? "uint"
-                             : type.isF32() ? "float"
-                             : type.isF16() ? "half"
-                                            : "int";
+    std::string scalarType = type.isIndex()      ? "uint"
+                             : type.isF32()      ? "float"
+                             : type.isF16()      ? "half"
+                             : type.isBF16()     ? "bfloat"
+                             : type.isInteger(1) ? "bool"
+                             : type.isInteger(8) ? "char"
+                             : type.isInteger(16) ? "short"
+                             : type.isInteger(32) ? "int"
+                             : type.isInteger(64) ? "long"
+                                                  : "unsupported";
     bindings.push_back(makeBinding(
         specs, names[i], static_cast<bool>(memref),
         memref ? elementTypeOf(memref.getElementType()) : std::nullopt,
@@ -454,14 +499,9 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
       if (binding.isBuffer) {
         a.data = binding.data.data();
         a.numElements = binding.data.size() / elementBytes(binding.element);
-      } else if (isa<FloatType>(type)) {
-        float f;
-        std::memcpy(&f, binding.data.data(), 4);
-        a.floatValue = f;
       } else {
-        int32_t x;
-        std::memcpy(&x, binding.data.data(), 4);
-        a.intValue = type.isIndex() ? static_cast<int64_t>(static_cast<uint32_t>(x)) : x;
+        a.floatValue = binding.scalarFloat;
+        a.intValue = binding.scalarInt;
       }
       args.push_back(a);
     }
@@ -523,7 +563,9 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
     for (auto [emulated, ref] : llvm::zip(bindings, reference)) {
       if (!emulated.isBuffer || !emulated.written)
         continue;
-      Tolerance tol = defaultTolerance(emulated.element, referenceStats.maxDotTerms);
+      Tolerance tol =
+          defaultTolerance(emulated.element, referenceStats.maxDotTerms,
+                           referenceStats.accumulatorEpsilon);
       if (rtolOption >= 0)
         tol.rtol = rtolOption;
       if (atolOption >= 0)

@@ -33,6 +33,9 @@ struct RunStats {
   /// of K over the dots it ran): bounds the length of the accumulations,
   /// which is what rounding differences grow with.
   int64_t maxDotTerms = 0;
+  /// The unit roundoff of the least precise dot accumulator the kernel used
+  /// (2^-23 for f32, 2^-10 for f16), 0 without dots.
+  double accumulatorEpsilon = 0;
 };
 
 /// Runs `kernel` for every program instance of `grid` (x fastest).

@@ -295,6 +295,12 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
 
   for (auto [from, to] : llvm::zip(source.getArguments(), kernel.getArguments()))
     map(from, to);
+  llvm::DenseSet<Value> stored;
+  source.walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
+  source.walk([&](LoadOp load) {
+    if (stored.contains(load.getBuffer()))
+      storedAndLoaded.insert(load.getBuffer());
+  });
   auto fail = [&]() -> FailureOr<func::FuncOp> {
     kernel.erase();
     return failure();

@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tile::conversion {
 
@@ -110,6 +111,12 @@ public:
     int64_t lda, ldb;
   };
   llvm::DenseMap<mlir::Operation *, Staging> staging;
+
+  /// Buffers the kernel both stores to and loads from: a load of one is
+  /// preceded by a device-memory barrier, so that it sees what the other
+  /// threads of the program stored before it (the tile semantics is
+  /// sequential within a program).
+  llvm::DenseSet<mlir::Value> storedAndLoaded;
 
 private:
   mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);

@@ -96,6 +96,12 @@ static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
 
 static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
   Location loc = loop.getLoc();
+  // A pipelining request must not be dropped silently.
+  if (auto stages = loop->getAttrOfType<IntegerAttr>("tile.num_stages");
+      stages && stages.getInt() > 1)
+    loop.emitWarning() << "num_stages = " << stages.getInt()
+                       << " is not implemented by the simdgroup backend yet: "
+                          "the loop is not software-pipelined";
   SmallVector<Value> inits;
   FailureOr<Flattening> f =
       flatten(k, loop.getInitArgs(), loop.getResults(), &inits, loc);

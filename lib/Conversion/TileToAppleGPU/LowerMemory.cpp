@@ -273,6 +273,11 @@ static SmallVector<Value> loadGroups(KernelLowering &k, const Access &a,
 
 static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
+  if (k.storedAndLoaded.contains(op.getBuffer()))
+    applegpu::ThreadgroupBarrierOp::create(
+        k.builder, loc,
+        applegpu::MemFlagsAttr::get(k.builder.getContext(),
+                                    applegpu::MemFlags::mem_device));
   auto tile = cast<RankedTensorType>(op.getType());
   Access a = accessOf(k, op, tile);
   Type element = tile.getElementType();

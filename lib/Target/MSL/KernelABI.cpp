@@ -55,8 +55,9 @@ static std::string requiredVersion(func::FuncOp kernel) {
 FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
   KernelABI abi;
   abi.name = kernel.getSymName().str();
-  if (failed(checkIdentifier(abi.name, kernel, "kernel name")))
-    return failure();
+  if (std::string problem = applegpu::checkMSLKernelName(abi.name);
+      !problem.empty())
+    return kernel.emitError() << "kernel name '" << abi.name << "' " << problem;
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
     Type type = kernel.getArgumentTypes()[i];
     auto binding = kernel.getArgAttrOfType<IntegerAttr>(
@@ -89,6 +90,11 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
       arg.elementType = *scalar;
       arg.mslType = "constant " + *scalar + "&";
     }
+    for (const ABIArgument &other : abi.arguments)
+      if (other.name == arg.name)
+        return kernel.emitError() << "kernel arguments #" << other.index
+                                  << " and #" << arg.index
+                                  << " are both named '" << arg.name << "'";
     abi.arguments.push_back(std::move(arg));
   }
   if (auto threads = kernel->getAttrOfType<DenseI32ArrayAttr>(

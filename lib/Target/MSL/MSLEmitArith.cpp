@@ -156,6 +156,10 @@ static LogicalResult printCast(MSLPrinter &p, Operation &op) {
   if (failed(type))
     return failure();
   Value in = op.getOperand(0);
+  // A signed i1 is 0 or -1 (MSL's int(bool) would give 1).
+  if (isa<arith::ExtSIOp, arith::SIToFPOp>(op) && in.getType().isInteger(1))
+    return printAssign(p, op,
+                       *type + "(" + p.name(in).str() + " ? -1 : 0)");
   // Unsigned sources go through their unsigned type first.
   if (isa<arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp>(op) &&
       !in.getType().isInteger(1))
@@ -247,6 +251,18 @@ LogicalResult tile::msl::printArithOp(MSLPrinter &p, Operation &op,
       .Case<arith::RemUIOp>([&](auto) { return printUnsignedBinary(p, op, "%"); })
       .Case<arith::ShRUIOp>(
           [&](auto) { return printUnsignedBinary(p, op, ">>"); })
+      .Case<arith::MaxUIOp, arith::MinUIOp>([&](Operation *minmax) {
+        Type type = minmax->getResult(0).getType();
+        std::string u = unsignedTypeName(type);
+        FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
+        if (failed(t))
+          return failure();
+        return printAssign(
+            p, op,
+            *t + "(" + (isa<arith::MaxUIOp>(minmax) ? "max" : "min") + "(" +
+                u + "(" + p.name(minmax->getOperand(0)).str() + "), " + u +
+                "(" + p.name(minmax->getOperand(1)).str() + ")))");
+      })
       .Case<arith::MaxSIOp, arith::MaxNumFOp>(
           [&](auto) { return printAssign(p, op, call(p, op, "max")); })
       .Case<arith::MinSIOp, arith::MinNumFOp>(

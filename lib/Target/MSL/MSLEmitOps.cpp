@@ -154,6 +154,16 @@ LogicalResult tile::msl::printMemoryOp(MSLPrinter &p, Operation &op,
       .Case([&](memref::StoreOp store) -> LogicalResult {
         if (failed(checkFlat(op, store.getMemRefType())))
           return failure();
+        // A buffer the ABI declares read-only is `device const T*`.
+        if (auto arg = dyn_cast<BlockArgument>(store.getMemRef()))
+          if (auto kernel = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+            if (auto access = kernel.getArgAttrOfType<StringAttr>(
+                    arg.getArgNumber(),
+                    applegpu::AppleGPUDialect::getAccessAttrName());
+                access && access.getValue() == "read")
+              return op.emitOpError()
+                     << "writes kernel argument #" << arg.getArgNumber()
+                     << ", which its applegpu.access declares read-only";
         p.os << p.name(store.getMemRef()) << "["
              << p.name(store.getIndices()[0]) << "] = "
              << p.name(store.getValueToStore()) << ";\n";

@@ -9,7 +9,7 @@ func.func @kernel() attributes {applegpu.kernel, applegpu.threads_per_threadgrou
 
 // -----
 
-// expected-error @+1 {{kernel name 'v12' is reserved in the generated MSL; rename the kernel}}
-func.func @v12() attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+// expected-error @+1 {{kernel name 'uint' is reserved in the generated MSL; rename the kernel}}
+func.func @uint() attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
   return
 }

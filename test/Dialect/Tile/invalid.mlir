@@ -26,6 +26,11 @@ func.func @kernel_returns() -> index attributes {tile.kernel} {
 
 // -----
 
+// expected-error @+1 {{a tile kernel needs a body}}
+func.func private @kernel_declaration(%A: memref<?xf32>) attributes {tile.kernel}
+
+// -----
+
 // expected-error @+1 {{'tile.simdgroups' must be array<i64: WM, WN>}}
 func.func @simdgroups_rank() attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2, 2>} {
   return

@@ -61,15 +61,6 @@ func.func @float(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
 
 // -----
 
-// The form of the emitter's own locals (v<N>, i<N>, tg<N>).
-// expected-error @+1 {{kernel name 'tg0' is reserved in the generated MSL}}
-func.func @tg0(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
-    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
-  return
-}
-
-// -----
-
 // Names starting with two underscores belong to the implementation.
 // expected-error @+1 {{kernel name '__k' is reserved in the generated MSL}}
 func.func @__k(%X: memref<?xf32> {applegpu.buffer = 0 : i32})

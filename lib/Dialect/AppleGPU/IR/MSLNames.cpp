@@ -9,7 +9,24 @@
 
 using namespace llvm;
 
+static bool isReservedWord(StringRef name);
+
+/// The emitter's locals: v12, i3, tg4 (and v3_next).
+static bool looksLikeLocal(StringRef name) {
+  StringRef rest = name;
+  if (!(rest.consume_front("v") || rest.consume_front("i") ||
+        rest.consume_front("tg")))
+    return false;
+  rest.consume_back("_next");
+  return !rest.empty() &&
+         all_of(rest, [](char c) { return isdigit(static_cast<unsigned char>(c)); });
+}
+
 static bool isReserved(StringRef name) {
+  return isReservedWord(name) || looksLikeLocal(name);
+}
+
+static bool isReservedWord(StringRef name) {
   static const StringSet<> reserved = {
       "kernel", "vertex", "fragment", "device", "constant", "threadgroup",
       "thread", "metal", "using", "namespace", "auto", "bool", "break",
@@ -25,16 +42,7 @@ static bool isReserved(StringRef name) {
       "simdgroup_load", "simdgroup_store", "simdgroup_multiply_accumulate",
       "make_filled_simdgroup_matrix", "threadgroup_barrier",
       "simdgroup_barrier", "mem_flags", "ulong2", "NAN", "INFINITY"};
-  if (reserved.contains(name) || name.starts_with("__"))
-    return true;
-  // The emitter's locals: v12, i3, tg4 (and v3_next).
-  StringRef rest = name;
-  if (!(rest.consume_front("v") || rest.consume_front("i") ||
-        rest.consume_front("tg")))
-    return false;
-  rest.consume_back("_next");
-  return !rest.empty() &&
-         all_of(rest, [](char c) { return isdigit(static_cast<unsigned char>(c)); });
+  return reserved.contains(name) || name.starts_with("__");
 }
 
 static bool isIdentifier(StringRef name) {
@@ -50,6 +58,14 @@ std::string tile::applegpu::checkMSLIdentifier(StringRef name) {
   if (!isIdentifier(name))
     return "is not a valid MSL identifier";
   if (isReserved(name))
+    return "is reserved in the generated MSL";
+  return "";
+}
+
+std::string tile::applegpu::checkMSLKernelName(StringRef name) {
+  if (!isIdentifier(name))
+    return "is not a valid MSL identifier";
+  if (isReservedWord(name))
     return "is reserved in the generated MSL";
   return "";
 }

@@ -55,7 +55,7 @@ struct PrepareForEmissionPass
     getOperation().walk([&](func::FuncOp kernel) {
       if (!kernel->hasAttr(AppleGPUDialect::getKernelAttrName()))
         return;
-      std::string problem = checkMSLIdentifier(kernel.getSymName());
+      std::string problem = checkMSLKernelName(kernel.getSymName());
       if (!problem.empty()) {
         kernel.emitError() << "kernel name '" << kernel.getSymName() << "' "
                            << problem << "; rename the kernel";

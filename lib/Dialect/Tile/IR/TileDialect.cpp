@@ -58,6 +58,8 @@ static LogicalResult verifyKernelAttr(Operation *op, NamedAttribute attr) {
                            << "' is only valid on a function";
   if (!func.getResultTypes().empty())
     return op->emitError() << "a tile kernel must not return values";
+  if (func.isExternal())
+    return op->emitError() << "a tile kernel needs a body";
   return success();
 }
 

@@ -22,6 +22,10 @@ namespace tile::applegpu {
 /// of its locals (v12, i3, tg4).
 std::string checkMSLIdentifier(llvm::StringRef name);
 
+/// The same for a kernel's own name, which may look like the emitter's
+/// locals (a local may share the name of the function it is in).
+std::string checkMSLKernelName(llvm::StringRef name);
+
 /// A name close to `name` that checkMSLIdentifier accepts: invalid
 /// characters become '_', a leading digit gets a '_' prefix, a reserved
 /// word a '_' suffix.
