@@ -42,6 +42,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -50,48 +51,51 @@ using namespace tile;
 using namespace tile::run;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+// Only tile-run's own options appear in --help; libLLVM registers hundreds.
+static cl::OptionCategory runOptions("tile-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::cat(runOptions), cl::Required,
                                       cl::desc("<kernel.mlir | kernel.metal>"));
-static cl::opt<std::string> kernelName("kernel",
+static cl::opt<std::string> kernelName("kernel", cl::cat(runOptions),
                                        cl::desc("The kernel to run (default: "
                                                 "the only one)"));
 static cl::opt<std::string> gridText(
-    "grid", cl::Required,
+    "grid", cl::cat(runOptions), cl::Required,
     cl::desc("Threadgroups (program instances) per grid: X[,Y[,Z]]"));
-static cl::opt<std::string> target("target", cl::init(""),
+static cl::opt<std::string> target("target", cl::cat(runOptions), cl::init(""),
                                    cl::desc("apple7, apple8, apple9 or apple10"));
-static cl::opt<std::string> backend("backend", cl::init("auto"),
+static cl::opt<std::string> backend("backend", cl::cat(runOptions), cl::init("auto"),
                                     cl::desc("auto, simdgroup or tensorops"));
 static cl::list<std::string> argSpecs(
-    "arg",
+    "arg", cl::cat(runOptions),
     cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
              "NAME=TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | "
              "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16 or i32)"));
-static cl::opt<bool> compare("compare",
+static cl::opt<bool> compare("compare", cl::cat(runOptions),
                              cl::desc("Also run the tile interpreter and "
                                       "compare every buffer the kernel writes"));
 static cl::opt<double> rtolOption(
-    "rtol", cl::init(-1.0),
+    "rtol", cl::cat(runOptions), cl::init(-1.0),
     cl::desc("Relative tolerance of --compare (default: from the element "
              "types and the length of the dots' sums, see the README)"));
-static cl::opt<double> atolOption("atol", cl::init(-1.0),
+static cl::opt<double> atolOption("atol", cl::cat(runOptions), cl::init(-1.0),
                                   cl::desc("Absolute tolerance of --compare"));
 static cl::opt<unsigned> schedules(
-    "schedules", cl::init(3),
+    "schedules", cl::cat(runOptions), cl::init(3),
     cl::desc("Thread orders each run is repeated under (at least 3: forward, "
              "reverse, shuffled); results must agree bit for bit"));
 // `--stats` is LLVM's own option (libLLVM registers it); tile-run reads it
 // through AreStatisticsEnabled() and prints the emulator's counters.
 static bool printStats = false;
-static cl::opt<std::string> emitMSL("emit-msl", cl::init(""),
+static cl::opt<std::string> emitMSL("emit-msl", cl::cat(runOptions), cl::init(""),
                                     cl::desc("Write the generated MSL here"),
                                     cl::value_desc("file"));
 static cl::opt<std::string> abiFile(
-    "abi", cl::init(""),
+    "abi", cl::cat(runOptions), cl::init(""),
     cl::desc("The ABI JSON of an MSL input (from tile-translate --msl-abi)"),
     cl::value_desc("file"));
 static cl::opt<std::string> cacheDir(
-    "cache-dir", cl::init(""),
+    "cache-dir", cl::cat(runOptions), cl::init(""),
     cl::desc("Where compiled kernels are cached (default: $TILE_RUN_CACHE, "
              "else ~/.cache/tile-mlir)"));
 
@@ -243,6 +247,10 @@ static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
     } else {
       put(&f, 4);
     }
+    // A finite value that rounds to infinity would silently change the run.
+    if (std::isfinite(v) && !std::isfinite(b.scalarFloat))
+      usageError("parameter '" + name + "' (" + scalarType + ") cannot hold " +
+                 text + ": it overflows to infinity");
     return b;
   }
   int64_t v;
@@ -594,9 +602,14 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
 }
 
 int main(int argc, char **argv) {
-  if (cl::Option *stats = cl::getRegisteredOptions().lookup("stats"))
+  if (cl::Option *stats = cl::getRegisteredOptions().lookup("stats")) {
     stats->setDescription("Print the emulator's counters (threadgroups, "
                           "threads, barriers, MMAs, bytes moved)");
+    // LLVM registers it hidden; for tile-run it is a main output.
+    stats->addCategory(runOptions);
+    stats->setHiddenFlag(cl::NotHidden);
+  }
+  cl::HideUnrelatedOptions(runOptions);
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(

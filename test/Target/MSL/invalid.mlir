@@ -328,6 +328,30 @@ func.func @unsigned_loop(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
 
 // -----
 
+// A buffer declared read-only is a `device const T*` in MSL: a store to it
+// would not compile, so the translation rejects it at the store.
+func.func @store_to_read_only(%X: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.access = "read"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  // expected-error @+1 {{'memref.store' op writes kernel argument #0, which its applegpu.access declares read-only}}
+  memref.store %f, %X[%c0] : memref<?xf32>
+  return
+}
+
+// -----
+
+// Two parameters with one applegpu.name would collide in the MSL signature
+// (and in the ABI, which binds arguments by name).
+// expected-error @+1 {{kernel arguments #0 and #1 are both named 'X'}}
+func.func @duplicate_names(%A: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.name = "X"},
+                           %B: memref<?xf32> {applegpu.buffer = 1 : i32, applegpu.name = "X"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  return
+}
+
+// -----
+
 // A module with several kernels stops at the first failure (only one
 // diagnostic: the second kernel, also invalid, is not reached).
 func.func @first_fails(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
