@@ -54,20 +54,21 @@ static bool isIdentifier(StringRef name) {
          all_of(name, word);
 }
 
-std::string tile::applegpu::checkMSLIdentifier(StringRef name) {
+/// The problem with `name` as an MSL name that must not be `reserved`, or "".
+static std::string checkName(StringRef name, bool (*reserved)(StringRef)) {
   if (!isIdentifier(name))
     return "is not a valid MSL identifier";
-  if (isReserved(name))
+  if (reserved(name))
     return "is reserved in the generated MSL";
   return "";
 }
 
+std::string tile::applegpu::checkMSLIdentifier(StringRef name) {
+  return checkName(name, isReserved);
+}
+
 std::string tile::applegpu::checkMSLKernelName(StringRef name) {
-  if (!isIdentifier(name))
-    return "is not a valid MSL identifier";
-  if (isReservedWord(name))
-    return "is reserved in the generated MSL";
-  return "";
+  return checkName(name, isReservedWord);
 }
 
 std::string tile::applegpu::legalizeMSLIdentifier(StringRef name) {
