@@ -12,7 +12,7 @@
  * RUN: %tile_cc %s -o %t %tme_lib
  * RUN: %t %t.metal %t.json %t.cache | FileCheck %s
  *
- * CHECK: kernel matmul: 6 parameters, 4 builtins, 128x1x1 threads, threadgroup memory 17920 bytes (module: 17920)
+ * CHECK: kernel matmul: 6 parameters, 5 builtins, 128x1x1 threads, threadgroup memory 17920 bytes (module: 17920)
  * CHECK: M=100 N=37 K=53 grid 2x1x1: ok, 0 wrong of 3700
  * CHECK-NEXT:   counters as expected: yes
  * CHECK: M=64 N=64 K=32 grid 1x1x1: ok, 0 wrong of 4096

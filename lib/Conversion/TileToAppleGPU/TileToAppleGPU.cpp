@@ -6,6 +6,7 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/AppleGPU/Transforms/Passes.h"
+#include "tile/Dialect/Tile/IR/LaunchGrid.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -34,39 +35,18 @@ static std::string parameterName(func::FuncOp kernel, unsigned i) {
   return "arg" + std::to_string(i);
 }
 
-/// Threadgroups per grid when the kernel tells: a store whose index along
-/// a dimension is `program_id(d) * C` and whose bound there is a kernel
-/// argument `n` covers the grid with ceildiv(n, C) programs along d.
+/// Threadgroups per grid as ABI expressions of the parameter names, when
+/// the kernel tells (see tile/Dialect/Tile/IR/LaunchGrid.h).
 static SmallVector<std::string> deriveGrid(func::FuncOp kernel) {
-  SmallVector<std::string> grid(3, "");
-  bool usesGrid[3] = {false, false, false};
-  kernel.walk([&](ProgramIdOp id) {
-    usesGrid[static_cast<int>(id.getDim())] = true;
-  });
-  kernel.walk([&](StoreOp store) {
-    for (auto [index, bound] : llvm::zip(store.getIndices(), store.getBounds())) {
-      auto mul = index.getDefiningOp<arith::MulIOp>();
-      auto arg = dyn_cast<BlockArgument>(bound);
-      if (!mul || !arg || arg.getOwner() != &kernel.getBody().front())
-        continue;
-      for (auto [p, c] : {std::pair{mul.getLhs(), mul.getRhs()},
-                          std::pair{mul.getRhs(), mul.getLhs()}}) {
-        auto id = p.getDefiningOp<ProgramIdOp>();
-        std::optional<int64_t> size = getConstantIntValue(c);
-        if (id && size && *size > 0)
-          grid[static_cast<int>(id.getDim())] =
-              "ceildiv(" + parameterName(kernel, arg.getArgNumber()) + ", " +
-              std::to_string(*size) + ")";
-      }
-    }
-  });
-  for (int d = 0; d < 3; ++d) {
-    if (!grid[d].empty())
-      continue;
-    if (usesGrid[d])
-      return {}; // the kernel reads a grid dimension we cannot size
-    grid[d] = "1";
-  }
+  std::optional<std::array<GridExtent, 3>> extents = getLaunchGrid(kernel);
+  if (!extents)
+    return {};
+  SmallVector<std::string> grid;
+  for (const GridExtent &extent : *extents)
+    grid.push_back(extent.argument < 0
+                       ? std::string("1")
+                       : "ceildiv(" + parameterName(kernel, extent.argument) +
+                             ", " + std::to_string(extent.divisor) + ")");
   return grid;
 }
 
@@ -237,7 +217,7 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       *this, "swizzle",
       llvm::cl::desc("Swizzle pattern for 2-D kernels without a tile.swizzle "
                      "(see tile-swizzle's default-pattern), or none"),
-      llvm::cl::init("none")};
+      llvm::cl::init("morton")};
 };
 } // namespace
 

@@ -103,6 +103,35 @@ func.func @num_stages_not_loop() attributes {tile.num_stages = 2 : i64} {
 
 // -----
 
+// expected-error @+1 {{'tile.launch_grid' must be an array<i64> of 3 (argument, divisor) pairs}}
+func.func @launch_grid_shape(%n: index) attributes {tile.kernel, tile.launch_grid = array<i64: 0, 64>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.launch_grid' is only valid on a tile kernel}}
+func.func @launch_grid_not_kernel(%n: index) attributes {tile.launch_grid = array<i64: 0, 64, -1, 1, -1, 1>} {
+  return
+}
+
+// -----
+
+// Argument #1 does not exist.
+// expected-error @+1 {{'tile.launch_grid' dimension 0 must name an integer kernel argument and a positive divisor, or be (-1, 1)}}
+func.func @launch_grid_argument(%n: index) attributes {tile.kernel, tile.launch_grid = array<i64: 1, 64, -1, 1, -1, 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.launch_grid' dimension 1 must name an integer kernel argument and a positive divisor, or be (-1, 1)}}
+func.func @launch_grid_divisor(%n: index) attributes {tile.kernel, tile.launch_grid = array<i64: 0, 64, 0, 0, -1, 1>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{unknown tile dialect attribute 'tile.frobnicate'}}
 func.func @unknown_attr() attributes {tile.frobnicate} {
   return

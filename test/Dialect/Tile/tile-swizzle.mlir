@@ -1,9 +1,12 @@
-// RUN: tile-opt %s -allow-unregistered-dialect -split-input-file --tile-swizzle | FileCheck %s
+// RUN: tile-opt %s -allow-unregistered-dialect -split-input-file --tile-swizzle=default-pattern=none | FileCheck %s
+// RUN: tile-opt %s -allow-unregistered-dialect -split-input-file --tile-swizzle | FileCheck %s --check-prefix=MORTON
 // RUN: tile-opt %s -allow-unregistered-dialect -split-input-file --tile-swizzle=default-pattern=grouped | FileCheck %s --check-prefix=DEFAULT
 // RUN: not tile-opt %s -allow-unregistered-dialect -split-input-file --tile-swizzle=default-pattern=spiral 2>&1 | FileCheck %s --check-prefix=BAD
 // tile-swizzle lowers tile.swizzle to index arithmetic on the program ids
-// and tile.num_programs; with a default pattern it first swizzles 2-D
-// kernels that have none. (Which tiles the arithmetic picks is proven by
+// and tile.num_programs; with a default pattern (morton unless
+// default-pattern says otherwise, none to disable) it first swizzles 2-D
+// kernels that have none. Kernels it swizzles keep their launch grid as
+// tile.launch_grid, read before the rewrite hides the program ids. (Which tiles the arithmetic picks is proven by
 // swizzle-bijection-*.mlir and the tile-run tests.)
 
 // CHECK-LABEL: func.func @explicit_diagonal
@@ -42,11 +45,15 @@ func.func @explicit_morton() -> (index, index) {
 
 // -----
 
-// A 2-D kernel without a swizzle: untouched by default; with
-// default-pattern its program ids go through the pattern.
+// A 2-D kernel without a swizzle: untouched with default-pattern=none;
+// otherwise its program ids go through the pattern (morton by default).
 // CHECK-LABEL: func.func @plain_2d
 // CHECK:         %[[PM:.*]] = tile.program_id x
 // CHECK:         "test.use"(%[[PM]]
+// MORTON-LABEL: func.func @plain_2d
+// MORTON:         tile.num_programs x
+// MORTON:         arith.andi
+// MORTON:         "test.use"(%{{.*}}, %{{.*}})
 // DEFAULT-LABEL: func.func @plain_2d
 // DEFAULT:         %[[PM:.*]] = tile.program_id x : index
 // DEFAULT:         %[[PN:.*]] = tile.program_id y : index
@@ -73,6 +80,30 @@ func.func @plain_2d() attributes {tile.kernel} {
 func.func @plain_1d() attributes {tile.kernel} {
   %p = tile.program_id x : index
   "test.use"(%p) : (index) -> ()
+  return
+}
+
+// -----
+
+// The launch grid is read before the swizzle is lowered: the store's
+// indices are swizzle results times 64 and 32, bounded by %M and %N, so the
+// grid is ceildiv(M, 64) x ceildiv(N, 32) (arguments #1 and #2). With
+// default-pattern=none the explicit swizzle still records it.
+// CHECK-LABEL: func.func @records_grid
+// CHECK-SAME:    tile.launch_grid = array<i64: 1, 64, 2, 32, -1, 1>
+// CHECK-NOT:     tile.swizzle
+func.func @records_grid(%C: memref<?xf32>, %M: index, %N: index) attributes {tile.kernel} {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %m, %n = tile.swizzle %pm, %pn {pattern = "diagonal"} : index
+  %i = arith.muli %m, %c64 : index
+  %j = arith.muli %n, %c32 : index
+  %zero = arith.constant 0.0 : f32
+  %t = tile.splat %zero : f32 -> tensor<64x32xf32>
+  tile.store %t, %C[%i, %j] strides [%N, %c1] bounds [%M, %N] : tensor<64x32xf32>, memref<?xf32>
   return
 }
 

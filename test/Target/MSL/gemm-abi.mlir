@@ -20,7 +20,8 @@
 // CHECK-NEXT:         "thread_index_in_threadgroup",
 // CHECK-NEXT:         "simdgroup_index_in_threadgroup",
 // CHECK-NEXT:         "thread_index_in_simdgroup",
-// CHECK-NEXT:         "threadgroup_position_in_grid"
+// CHECK-NEXT:         "threadgroup_position_in_grid",
+// CHECK-NEXT:         "threadgroups_per_grid"
 // CHECK-NEXT:       ],
 // CHECK-NEXT:       "compile_options": [
 // CHECK-NEXT:         "-fno-fast-math"

@@ -110,6 +110,30 @@ static LogicalResult verifyNumStagesAttr(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+static LogicalResult verifyLaunchGridAttr(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto grid = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!grid || grid.size() != 6)
+    return op->emitError() << "'" << name
+                           << "' must be an array<i64> of 3 (argument, "
+                              "divisor) pairs";
+  auto kernel = dyn_cast<FunctionOpInterface>(op);
+  if (!kernel || !kernel->hasAttr(TileDialect::getKernelAttrName()))
+    return op->emitError() << "'" << name << "' is only valid on a tile kernel";
+  for (int d = 0; d < 3; ++d) {
+    int64_t arg = grid[2 * d], divisor = grid[2 * d + 1];
+    if (arg == -1 && divisor == 1)
+      continue;
+    if (arg < 0 || arg >= static_cast<int64_t>(kernel.getNumArguments()) ||
+        !kernel.getArgumentTypes()[arg].isIntOrIndex() || divisor < 1)
+      return op->emitError()
+             << "'" << name << "' dimension " << d
+             << " must name an integer kernel argument and a positive "
+                "divisor, or be (-1, 1)";
+  }
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -121,5 +145,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return verifyTargetAttr(op, attr);
   if (name == getNumStagesAttrName())
     return verifyNumStagesAttr(op, attr);
+  if (name == getLaunchGridAttrName())
+    return verifyLaunchGridAttr(op, attr);
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Tile/IR/LaunchGrid.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -194,6 +195,15 @@ struct TileSwizzlePass : tile::impl::TileSwizzleBase<TileSwizzlePass> {
       if (bad)
         return signalPassFailure();
     }
+    // The lowered swizzle hides the program ids the launch grid is read
+    // from: record it first.
+    getOperation()->walk([&](func::FuncOp f) {
+      if (!f->hasAttr(TileDialect::getKernelAttrName()))
+        return;
+      if (f.walk([](SwizzleOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        recordLaunchGrid(f);
+    });
     SmallVector<SwizzleOp> swizzles;
     getOperation()->walk([&](SwizzleOp op) { swizzles.push_back(op); });
     for (SwizzleOp op : swizzles)

@@ -40,6 +40,12 @@ def Tile_Dialect : Dialect {
       or kernel): the GPU family to generate code for.
     * `tile.num_stages = N : i64` (N >= 1, on a loop): the pipelining hint of
       a `tile.for_range`, kept on the `scf.for` it lowers to.
+    * `tile.launch_grid = array<i64: A0, C0, A1, C1, A2, C2>` (on a kernel):
+      the threadgroups per grid along x, y and z, each `ceildiv(argument #Ai,
+      Ci)`, or 1 where `Ai = -1` (then `Ci = 1`). Without it the grid is
+      derived from the kernel's stores (an index `program_id * C` with a
+      kernel argument as its bound); `tile-swizzle` records it before its
+      rewrite hides the program ids, and the ABI reports it.
 
     Example:
 
@@ -73,6 +79,9 @@ def Tile_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return "tile.num_stages";
+    }
+    static constexpr ::llvm::StringLiteral getLaunchGridAttrName() {
+      return "tile.launch_grid";
     }
   }];
 }

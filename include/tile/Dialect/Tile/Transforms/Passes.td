@@ -87,7 +87,7 @@ def TileSwizzle : Pass<"tile-swizzle"> {
   }];
   let options = [
     Option<"defaultPattern", "default-pattern", "std::string",
-           /*default=*/"\"none\"",
+           /*default=*/"\"morton\"",
            "Pattern for 2-D kernels without a tile.swizzle: linear, diagonal, "
            "morton, grouped, hilbert, or none to leave them alone">,
     Option<"defaultBlock", "default-block", "int64_t", /*default=*/"0",
