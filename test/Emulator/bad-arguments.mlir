@@ -13,6 +13,10 @@
 // RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f16:16:random --arg B=f32:1:zeros --arg C=f32:1:zeros --arg M=1 --arg N=1 --arg K=1 2>&1 | FileCheck %s --check-prefix=BADTYPE
 // BADTYPE: tile-run: buffer 'A' holds f32 elements, not f16
 
+// A statically sized buffer must be given at least its size.
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %S/Inputs/fill_static.mlir --grid 1 --arg Z=f32:10:zeros 2>&1 | FileCheck %s --check-prefix=STATIC
+// STATIC: tile-run: buffer 'Z' has 10 elements, but the kernel declares 64
+
 // RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=3 --arg B=f32:1:zeros --arg C=f32:1:zeros --arg M=1 --arg N=1 --arg K=1 2>&1 | FileCheck %s --check-prefix=SCALAR
 // SCALAR: tile-run: parameter 'A' is a buffer: give TYPE:COUNT:random|zeros|ones
 

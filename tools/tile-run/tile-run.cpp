@@ -495,6 +495,14 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
         specs, names[i], static_cast<bool>(memref),
         memref ? elementTypeOf(memref.getElementType()) : std::nullopt,
         scalarType));
+    // A static size is a promise the kernel may index up to: a shorter
+    // buffer would be read or written out of bounds.
+    if (memref && memref.hasStaticShape() &&
+        specs.lookup(names[i]).count < memref.getNumElements())
+      usageError("buffer '" + names[i] + "' has " +
+                 llvm::Twine(specs.lookup(names[i]).count) +
+                 " elements, but the kernel declares " +
+                 llvm::Twine(memref.getNumElements()));
   }
 
   // The reference, on copies of the inputs.
