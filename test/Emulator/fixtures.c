@@ -288,11 +288,7 @@ static void compile_error(void) {
       "  out[0] = undefined_name;\n"
       "}\n";
   static const TmeParam params[] = {{"out", "device float*", 0}};
-  TmeSignature sig;
-  memset(&sig, 0, sizeof sig);
-  sig.kernel_name = "broken";
-  sig.params = params;
-  sig.num_params = 1;
+  TmeSignature sig = {.kernel_name = "broken", .params = params, .num_params = 1};
   TmeModule *m = NULL;
   char error[8192];
   int rc = tme_module_load(source, &sig, cache, &m, error, sizeof error);
@@ -353,13 +349,11 @@ static void builtins(void) {
 static void expect_load_error(const char *what, const char *name,
                               const TmeParam *params, size_t np,
                               const char *const *builtins, size_t nb) {
-  TmeSignature sig;
-  memset(&sig, 0, sizeof sig);
-  sig.kernel_name = name;
-  sig.params = params;
-  sig.num_params = np;
-  sig.builtins = builtins;
-  sig.num_builtins = nb;
+  TmeSignature sig = {.kernel_name = name,
+                      .params = params,
+                      .num_params = np,
+                      .builtins = builtins,
+                      .num_builtins = nb};
   TmeModule *m = NULL;
   char error[4096];
   int rc = tme_module_load("", &sig, cache, &m, error, sizeof error);

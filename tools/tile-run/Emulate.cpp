@@ -6,6 +6,26 @@
 
 using namespace tile::run;
 
+/// The strings of array `key` of the ABI's kernel object (none if absent).
+static std::vector<std::string> stringList(const llvm::json::Object &kernel,
+                                           llvm::StringRef key) {
+  std::vector<std::string> strings;
+  if (const llvm::json::Array *list = kernel.getArray(key))
+    for (const llvm::json::Value &v : *list)
+      if (std::optional<llvm::StringRef> s = v.getAsString())
+        strings.push_back(s->str());
+  return strings;
+}
+
+/// C views of `strings`, valid while they live.
+static std::vector<const char *>
+cStrings(const std::vector<std::string> &strings) {
+  std::vector<const char *> views;
+  for (const std::string &s : strings)
+    views.push_back(s.c_str());
+  return views;
+}
+
 bool tile::run::emulate(const std::string &msl,
                         const llvm::json::Object &kernel,
                         std::vector<Binding> &bindings,
@@ -37,23 +57,11 @@ bool tile::run::emulate(const std::string &msl,
   for (const Param &p : params)
     tmeParams.push_back({p.name.c_str(), p.mslType.c_str(),
                          static_cast<unsigned>(p.index)});
-  std::vector<std::string> builtinNames;
-  if (const llvm::json::Array *list = kernel.getArray("builtins"))
-    for (const llvm::json::Value &v : *list)
-      if (std::optional<llvm::StringRef> s = v.getAsString())
-        builtinNames.push_back(s->str());
-  std::vector<const char *> builtins;
-  for (const std::string &b : builtinNames)
-    builtins.push_back(b.c_str());
+  std::vector<std::string> builtinNames = stringList(kernel, "builtins");
+  std::vector<const char *> builtins = cStrings(builtinNames);
   // The options the ABI asks the kernel to be compiled with (-fno-fast-math).
-  std::vector<std::string> optionTexts;
-  if (const llvm::json::Array *list = kernel.getArray("compile_options"))
-    for (const llvm::json::Value &v : *list)
-      if (std::optional<llvm::StringRef> s = v.getAsString())
-        optionTexts.push_back(s->str());
-  std::vector<const char *> options;
-  for (const std::string &o : optionTexts)
-    options.push_back(o.c_str());
+  std::vector<std::string> optionTexts = stringList(kernel, "compile_options");
+  std::vector<const char *> options = cStrings(optionTexts);
   std::string name = kernel.getString("name").value_or("").str();
   TmeSignature signature = {name.c_str(),    tmeParams.data(), tmeParams.size(),
                             builtins.data(), builtins.size(),  options.data(),

@@ -255,8 +255,13 @@ static LogicalResult printAlloc(MSLPrinter &p, applegpu::AllocThreadgroupOp op) 
   return success();
 }
 
-static std::string matrixAddress(MSLPrinter &p, Value memory, Value offset) {
-  return ("&" + p.name(memory) + "[" + p.name(offset) + "]").str();
+/// The arguments simdgroup_load/store share after the matrix: the address
+/// of element `offset` of `memory`, the row stride, the origin, transpose.
+static std::string matrixAccess(MSLPrinter &p, Value memory, Value offset,
+                                Value stride, bool transpose) {
+  return ("&" + p.name(memory) + "[" + p.name(offset) + "], " +
+          p.name(stride) + ", ulong2(0, 0), " + (transpose ? "true" : "false"))
+      .str();
 }
 
 LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
@@ -303,16 +308,16 @@ LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
         if (failed(p.declare(l.getResult())))
           return failure();
         p.os << ";\nsimdgroup_load(" << p.name(l.getResult()) << ", "
-             << matrixAddress(p, l.getSource(), l.getOffset()) << ", "
-             << p.name(l.getStride()) << ", ulong2(0, 0), "
-             << (l.getTranspose() ? "true" : "false") << ");\n";
+             << matrixAccess(p, l.getSource(), l.getOffset(), l.getStride(),
+                             l.getTranspose())
+             << ");\n";
         return success();
       })
       .Case([&](applegpu::SimdgroupStoreOp s) {
         p.os << "simdgroup_store(" << p.name(s.getValue()) << ", "
-             << matrixAddress(p, s.getDest(), s.getOffset()) << ", "
-             << p.name(s.getStride()) << ", ulong2(0, 0), "
-             << (s.getTranspose() ? "true" : "false") << ");\n";
+             << matrixAccess(p, s.getDest(), s.getOffset(), s.getStride(),
+                             s.getTranspose())
+             << ");\n";
         return success();
       })
       .Case([&](applegpu::SimdgroupMmaOp m) -> LogicalResult {

@@ -51,13 +51,11 @@ static inline TmeModule *emu_load(const char *path, const char *name,
                            const char *const *builtins, size_t num_builtins,
                            const char *cache) {
   char *source = emu_read_file(path);
-  TmeSignature sig;
-  memset(&sig, 0, sizeof sig);
-  sig.kernel_name = name;
-  sig.params = params;
-  sig.num_params = num_params;
-  sig.builtins = builtins;
-  sig.num_builtins = num_builtins;
+  TmeSignature sig = {.kernel_name = name,
+                      .params = params,
+                      .num_params = num_params,
+                      .builtins = builtins,
+                      .num_builtins = num_builtins};
   TmeModule *m = NULL;
   char error[8192];
   int rc = tme_module_load(source, &sig, cache, &m, error, sizeof error);
