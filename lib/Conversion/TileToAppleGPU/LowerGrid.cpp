@@ -35,8 +35,8 @@ LogicalResult tile::conversion::lowerGridQuery(KernelLowering &k, Operation &op,
   }
   if (isa<SwizzleOp>(op))
     return op.emitOpError() << "must be lowered to index arithmetic before "
-                               "convert-tile-to-applegpu (the tile-swizzle "
-                               "pass is not available yet)";
+                               "convert-tile-to-applegpu (run tile-swizzle, "
+                               "part of the tile-to-applegpu pipeline)";
   handled = false;
   return failure();
 }

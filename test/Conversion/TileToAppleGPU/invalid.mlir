@@ -245,7 +245,7 @@ func.func @for_range_not_lowered(%X: memref<?xf32>, %n: index) attributes {tile.
 func.func @swizzle(%X: memref<?xf32>) attributes {tile.kernel} {
   %pm = tile.program_id x : index
   %pn = tile.program_id y : index
-  // expected-error @+1 {{'tile.swizzle' op must be lowered to index arithmetic before convert-tile-to-applegpu (the tile-swizzle pass is not available yet)}}
+  // expected-error @+1 {{'tile.swizzle' op must be lowered to index arithmetic before convert-tile-to-applegpu (run tile-swizzle, part of the tile-to-applegpu pipeline)}}
   %m, %n = tile.swizzle %pm, %pn {pattern = "morton", block = 2} : index
   return
 }
