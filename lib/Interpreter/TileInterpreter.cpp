@@ -57,6 +57,7 @@ private:
   const RValue &get(Value v) { return env[v]; }
 
   LogicalResult runOp(Operation &op);
+  LogicalResult runEpilogue(EpilogueOp epilogue);
   LogicalResult runLoop(Operation &op, Value lbV, Value ubV, Value stepV,
                         ValueRange inits, Block &body, ResultRange results);
   LogicalResult runAccess(Operation &op, Value buffer, ValueRange indices,
@@ -202,6 +203,37 @@ LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV,
   return success();
 }
 
+/// Runs the body once per element position, on the inputs' elements.
+LogicalResult Program::runEpilogue(EpilogueOp epilogue) {
+  Block &body = epilogue.getBody().front();
+  auto shape = cast<RankedTensorType>(epilogue.getResult(0).getType());
+  SmallVector<RValue> results(epilogue.getNumResults());
+  for (auto [r, value] : llvm::zip(results, epilogue.getResults())) {
+    r.shape.assign(shape.getShape().begin(), shape.getShape().end());
+    r.isFloat = isa<FloatType>(
+        cast<RankedTensorType>(value.getType()).getElementType());
+  }
+  for (int64_t k = 0, n = shape.getNumElements(); k < n; ++k) {
+    for (auto [arg, input] : llvm::zip(body.getArguments(),
+                                       epilogue.getInputs())) {
+      const RValue &t = get(input);
+      env[arg] = t.isFloat ? RValue::scalarFloat(t.f[k])
+                           : RValue::scalarInt(t.i[k]);
+    }
+    if (failed(runBlock(body)))
+      return failure();
+    for (auto [r, value] : llvm::zip(results, yielded)) {
+      if (r.isFloat)
+        r.f.push_back(value.f[0]);
+      else
+        r.i.push_back(value.i[0]);
+    }
+  }
+  for (auto [value, r] : llvm::zip(epilogue.getResults(), results))
+    env[value] = std::move(r);
+  return success();
+}
+
 static RValue constantValue(Attribute attr, Type type) {
   RValue r;
   auto fill = [&](Attribute a) {
@@ -325,6 +357,25 @@ LogicalResult Program::runOp(Operation &op) {
                          store.getStrides(), store.getBounds(), tile, nullptr,
                          &get(store.getValue()), nullptr);
       })
+      .Case([&](BroadcastOp broadcast) {
+        const RValue &v = get(broadcast.getInput());
+        auto type = cast<RankedTensorType>(broadcast.getType());
+        RValue r;
+        r.isFloat = v.isFloat;
+        r.shape.assign(type.getShape().begin(), type.getShape().end());
+        int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+        for (int64_t a = 0; a < rows; ++a)
+          for (int64_t b = 0; b < cols; ++b) {
+            int64_t k = broadcast.getDim() == 0 ? a : b;
+            if (v.isFloat)
+              r.f.push_back(v.f[k]);
+            else
+              r.i.push_back(v.i[k]);
+          }
+        env[broadcast.getResult()] = std::move(r);
+        return success();
+      })
+      .Case([&](EpilogueOp epilogue) { return runEpilogue(epilogue); })
       .Case([&](DotOp dot) {
         const RValue &a = get(dot.getA()), &b = get(dot.getB());
         RValue r = get(dot.getAcc());

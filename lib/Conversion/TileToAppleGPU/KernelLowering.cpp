@@ -197,7 +197,7 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
   for (Family family : {lowerGridQuery, lowerMemory, lowerDot,
-                        lowerElementwise, lowerControlFlow}) {
+                        lowerElementwise, lowerEpilogue, lowerControlFlow}) {
     bool handled = false;
     LogicalResult result = family(*this, op, handled);
     if (handled)
@@ -253,17 +253,27 @@ LogicalResult KernelLowering::setUpStaging() {
             b.getDimSize(0) * (b.getDimSize(1) + padElems)) *
            width;
   };
-  int64_t padded = 0, unpadded = 0;
+  // Broadcast vectors pass through threadgroup memory too (LowerEpilogue).
+  int64_t vectors = 0;
+  Operation *firstUser = dots.empty() ? nullptr : dots.front().getOperation();
+  source.walk([&](BroadcastOp broadcast) {
+    if (!firstUser)
+      firstUser = broadcast;
+    auto type = cast<RankedTensorType>(broadcast.getInput().getType());
+    vectors += type.getNumElements() *
+               llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  });
+  int64_t padded = vectors, unpadded = vectors;
   for (DotOp dot : dots) {
     padded += bytes(dot, true);
     unpadded += bytes(dot, false);
   }
   constexpr int64_t limit = applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes;
   if (unpadded > limit)
-    return dots.front().emitOpError()
+    return firstUser->emitOpError()
            << "needs " << unpadded
            << " bytes of threadgroup memory to stage the operands of the "
-              "kernel's dots, more than the "
+              "kernel's dots and its broadcast vectors, more than the "
            << limit << " an Apple GPU threadgroup has; use smaller tiles";
   bool pad = padded <= limit;
   for (DotOp dot : dots) {

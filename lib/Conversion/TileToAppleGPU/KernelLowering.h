@@ -142,6 +142,23 @@ mlir::LogicalResult lowerElementwise(KernelLowering &k, mlir::Operation &op,
 mlir::LogicalResult lowerControlFlow(KernelLowering &k, mlir::Operation &op,
                                      bool &handled);
 
+mlir::LogicalResult lowerEpilogue(KernelLowering &k, mlir::Operation &op,
+                                  bool &handled);
+
+/// One element of a tile a thread touches: its position in the tile and
+/// whether the thread really holds it (the last slot of a distributed tile
+/// may not be full).
+struct Element {
+  mlir::Value row, col; ///< position in the tile (col unused for rank 1)
+  mlir::Value held;     ///< i1, or null when always held
+};
+/// The element of slot `slot` of a distributed tile (see slotIndex).
+Element slotElement(KernelLowering &k, mlir::RankedTensorType tile,
+                    int64_t slot, mlir::Location loc);
+/// Element `e` (0 or 1) of fragment (fi, fj) held by this lane.
+Element fragmentElement(KernelLowering &k, mlir::RankedTensorType tile,
+                        int64_t fi, int64_t fj, int64_t e, mlir::Location loc);
+
 /// Index arithmetic helpers at the builder's insertion point.
 mlir::Value addIndex(KernelLowering &k, mlir::Value a, mlir::Value b,
                      mlir::Location loc);

@@ -13,8 +13,11 @@ using namespace tile::conversion;
 
 static bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 
-/// Ops applied element by element (arith, math), on tensors.
+/// Ops applied element by element (arith, math, tile.epilogue), on
+/// tensors: their tile results and operands share a layout.
 static bool isElementwiseOnTiles(Operation *op) {
+  if (isa<EpilogueOp>(op))
+    return true;
   return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
          isTensor(op->getResult(0));
 }
@@ -26,7 +29,7 @@ static bool isUniformDef(Operation *op,
     return true;
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<SplatElementsAttr>(constant.getValue());
-  if (!isElementwiseOnTiles(op))
+  if (!isElementwiseOnTiles(op) && !isa<BroadcastOp>(op))
     return false;
   return llvm::all_of(op->getOperands(), [&](Value v) {
     if (!isTensor(v))
@@ -49,7 +52,7 @@ static void collectTies(func::FuncOp kernel,
   };
   kernel.walk([&](Operation *op) {
     if (isElementwiseOnTiles(op) && nonUniform(op->getResult(0))) {
-      SmallVector<Value> group{op->getResult(0)};
+      SmallVector<Value> group(op->getResults());
       for (Value v : op->getOperands())
         if (nonUniform(v))
           group.push_back(v);
@@ -108,9 +111,10 @@ FailureOr<LayoutPlan> LayoutPlan::build(func::FuncOp kernel) {
 
   // 1. Uniform tiles, in program order.
   kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op->getNumResults() == 1 && isTensor(op->getResult(0)) &&
+    if (op->getNumResults() >= 1 && isTensor(op->getResult(0)) &&
         isUniformDef(op, plan.layouts))
-      plan.layouts[op->getResult(0)] = TileLayout::Uniform;
+      for (Value result : op->getResults())
+        plan.layouts[result] = TileLayout::Uniform;
   });
 
   // 2. Accumulators: the dots' results and accumulators, and everything

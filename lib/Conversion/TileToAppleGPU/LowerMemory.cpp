@@ -28,13 +28,6 @@ struct Access {
   RankedTensorType tile;
 };
 
-/// One element the thread touches: its position in the tile and whether
-/// the thread really holds it (the last slot of a distributed tile may not
-/// be full).
-struct Element {
-  Value row, col; ///< position in the tile (col unused for rank 1)
-  Value held;     ///< i1, or null when always held
-};
 } // namespace
 
 template <typename OpTy>
@@ -53,8 +46,7 @@ static Access accessOf(KernelLowering &k, OpTy op, RankedTensorType tile) {
   return a;
 }
 
-/// The element of slot `slot` of a distributed tile (see slotIndex).
-static Element slotElement(KernelLowering &k, RankedTensorType tile,
+Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
                            int64_t slot, Location loc) {
   OpBuilder &b = k.builder;
   auto [e, held] = k.slotIndex(tile, slot, loc);
@@ -70,8 +62,7 @@ static Element slotElement(KernelLowering &k, RankedTensorType tile,
   return el;
 }
 
-/// Element `e` (0 or 1) of fragment (fi, fj) held by this lane.
-static Element fragmentElement(KernelLowering &k, RankedTensorType tile,
+Element tile::conversion::fragmentElement(KernelLowering &k, RankedTensorType tile,
                                int64_t fi, int64_t fj, int64_t e,
                                Location loc) {
   OpBuilder &b = k.builder;

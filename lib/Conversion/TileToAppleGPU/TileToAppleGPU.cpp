@@ -218,6 +218,11 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Swizzle pattern for 2-D kernels without a tile.swizzle "
                      "(see tile-swizzle's default-pattern), or none"),
       llvm::cl::init("morton")};
+  Option<bool> fuseEpilogue{
+      *this, "fuse-epilogue",
+      llvm::cl::desc("Run tile-fuse-epilogue (elementwise work on dot "
+                     "accumulators into tile.epilogue ops)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -225,10 +230,12 @@ void tile::registerTileToAppleGPUPipeline() {
   PassPipelineRegistration<PipelineOptions>(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-swizzle, tile-for-range-to-scf, canonicalize, cse, "
+      "tile-fuse-epilogue, tile-swizzle, tile-for-range-to-scf, canonicalize, cse, "
       "convert-tile-to-applegpu, canonicalize, cse, "
       "applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
+        if (options.fuseEpilogue)
+          pm.addPass(createTileFuseEpilogue());
         TileSwizzleOptions swizzle;
         swizzle.defaultPattern = options.swizzle;
         pm.addPass(createTileSwizzle(swizzle));

@@ -1,9 +1,9 @@
-// RUN: tile-opt %s -split-input-file --tile-to-applegpu | FileCheck %s
-// RUN: tile-opt %s -split-input-file --tile-to-applegpu | tile-translate --mlir-to-msl -split-input-file > %t.metal
+// RUN: tile-opt %s -split-input-file --tile-to-applegpu=fuse-epilogue=false | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-to-applegpu=fuse-epilogue=false | tile-translate --mlir-to-msl -split-input-file > %t.metal
 // RUN: %msl_check %t.metal
-// Elementwise math on the accumulator runs on the two elements each lane
-// holds per fragment (get_element, scalar math, set_element): no trip
-// through memory. A second tile of the output's shape (a residual) is read
+// Elementwise math on the accumulator, left unfused (fuse-epilogue=false),
+// runs on the two elements each lane holds per fragment (get_element,
+// scalar math, set_element): no trip through memory. A second tile of the output's shape (a residual) is read
 // straight into the same lanes, at the coordinates of their elements.
 
 // ReLU as maximumf against a zero splat: per fragment, two elements.

@@ -186,7 +186,7 @@ func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?x
   %a = tile.load %A[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<128x64xf32>
   %b = tile.load %B[%c0, %c0] strides [%c128, %c1] : memref<?xf32> -> tensor<64x128xf32>
   %z = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-error @+1 {{'tile.dot' op needs 65536 bytes of threadgroup memory to stage the operands of the kernel's dots, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  // expected-error @+1 {{'tile.dot' op needs 65536 bytes of threadgroup memory to stage the operands of the kernel's dots and its broadcast vectors, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
   %d = tile.dot %a, %b, %z : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
   tile.store %d, %C[%c0, %c0] strides [%c128, %c1] : tensor<128x128xf32>, memref<?xf32>
   return
@@ -210,7 +210,7 @@ func.func @staging_too_large_for_three_dots(%A: memref<?xf32>, %B: memref<?xf32>
   %a3 = tile.load %A[%c32, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<64x32xf32>
   %b3 = tile.load %B[%c32, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<32x64xf32>
   %z = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-error @+1 {{'tile.dot' op needs 49152 bytes of threadgroup memory to stage the operands of the kernel's dots, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  // expected-error @+1 {{'tile.dot' op needs 49152 bytes of threadgroup memory to stage the operands of the kernel's dots and its broadcast vectors, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
   %d = tile.dot %a, %b, %z : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
   %e = tile.dot %a2, %b2, %d : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
   %f = tile.dot %a3, %b3, %e : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>

@@ -602,6 +602,6 @@ func.func @bound_type(%n: i32) {
 // -----
 
 func.func @yield_outside(%x: f32) {
-  // expected-error @+1 {{'tile.yield' op expects parent op 'tile.for_range'}}
+  // expected-error @+1 {{'tile.yield' op expects parent op to be one of 'tile.for_range, tile.epilogue'}}
   tile.yield %x : f32
 }

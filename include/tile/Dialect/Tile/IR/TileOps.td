@@ -242,6 +242,85 @@ def Tile_SwizzleOp : Tile_Op<"swizzle", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Epilogues
+//===----------------------------------------------------------------------===//
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "repeat a rank-1 tile along one dimension of a rank-2 tile";
+  let description = [{
+    Makes a rank-2 tile from a rank-1 tile `input` (a vector): `dim` is the
+    result dimension the vector runs along. With `dim 1`, element `(a, b)`
+    of the result is `input[b]` (one value per column, the same in every
+    row: a bias added to each output column of a GEMM); with `dim 0` it is
+    `input[a]` (one value per row). The vector's length is the result's size
+    along `dim` and the element types match.
+
+    Example, a per-column bias read with the output's column bound:
+
+    ```mlir
+    %bias = tile.load %Bias[%col] bounds [%N] : memref<?xf32> -> tensor<64xf32>
+    %bias2d = tile.broadcast %bias dim 1 : tensor<64xf32> -> tensor<64x64xf32>
+    %out = arith.addf %acc, %bias2d : tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<1>]>:$dim);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $input `dim` $dim attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_EpilogueOp : Tile_Op<"epilogue", [Pure, SingleBlock]> {
+  let summary = "elementwise computation applied to each element of tiles";
+  let description = [{
+    Applies its body, a block of scalar operations, to every element
+    position of its input tiles at once: for each position `p`, the body's
+    arguments are the elements at `p` of `inputs` (in order) and the values
+    its `tile.yield` gives are the elements at `p` of the results. All
+    inputs and results have the same shape; the body's argument and yield
+    types are their element types. The body holds ops without memory
+    effects on scalars only; it may use scalars defined above it (such as
+    kernel arguments) but no tiles.
+
+    `tile-fuse-epilogue` builds these ops from the elementwise `arith` and
+    `math` ops that follow a `tile.dot` accumulator, so that the backend
+    runs them on the register-resident accumulator fragments: each result
+    element is computed by the thread that holds the matching accumulator
+    element, with no memory traffic beyond reading the inputs (a bias
+    broadcast or a residual tile). The op may also be written by hand.
+
+    Example, `relu(acc * alpha + bias)` for a runtime `%alpha`:
+
+    ```mlir
+    %out = tile.epilogue ins(%acc, %bias2d : tensor<64x64xf32>, tensor<64x64xf32>)
+        -> tensor<64x64xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %zero = arith.constant 0.0 : f32
+      %scaled = arith.mulf %a, %alpha : f32
+      %biased = arith.addf %scaled, %b : f32
+      %relu = arith.maximumf %biased, %zero : f32
+      tile.yield %relu : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`ins` `(` $inputs^ `:` type($inputs) `)`)? `->` type($results)
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The body's terminator.
+    YieldOp getYield();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//
 
@@ -308,12 +387,14 @@ def Tile_ForRangeOp : Tile_Op<"for_range", [
 }
 
 def Tile_YieldOp : Tile_Op<"yield", [Pure, ReturnLike, Terminator,
-                                     HasParent<"ForRangeOp">]> {
-  let summary = "yield the loop-carried values of the next iteration";
+    ParentOneOf<["ForRangeOp", "EpilogueOp"]>]> {
+  let summary = "yield the values of a loop iteration or an epilogue element";
   let description = [{
-    Terminates the body of `tile.for_range`. Its operands become the
-    `iter_args` of the next iteration, or the loop's results after the last
-    one. With no loop-carried values it may be omitted in the textual form.
+    Terminates the body of `tile.for_range` or `tile.epilogue`. In a loop,
+    its operands become the `iter_args` of the next iteration, or the loop's
+    results after the last one; with no loop-carried values it may be
+    omitted in the textual form. In an epilogue, its scalar operands are the
+    elements of the epilogue's results at the position being computed.
 
     Example:
 

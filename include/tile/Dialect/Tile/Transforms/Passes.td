@@ -66,6 +66,56 @@ def TileUnroll : Pass<"tile-unroll"> {
   ];
 }
 
+def TileFuseEpilogue : Pass<"tile-fuse-epilogue"> {
+  let summary = "Fuse elementwise work on dot accumulators into tile.epilogue ops";
+  let description = [{
+    Gathers the elementwise `arith` and `math` ops that consume a `tile.dot`
+    accumulator (the result of a dot, or of a loop that carries one) into a
+    `tile.epilogue`, which the backend runs per register-resident
+    accumulator element with no memory traffic beyond its inputs.
+
+    The pass fuses by dataflow only: an op joins the epilogue when it is an
+    elementwise, side-effect-free `arith` or `math` op in the accumulator's
+    block whose tile operands have the accumulator's shape and each is
+    - the accumulator (any number of times, e.g. `acc * sigmoid(acc)`) or
+      another one,
+    - an op already in the epilogue,
+    - a splat constant or a `tile.splat` of a scalar (a runtime kernel
+      argument), which become scalars in the body,
+    - a `tile.broadcast` of a vector (a bias along rows or columns) or a
+      `tile.load` of the accumulator's shape (a residual), which become
+      inputs of the epilogue and keep their own bounds,
+    - or an elementwise op of such operands only, used only by the epilogue.
+    Each op is copied to the body as the same op on scalars, attributes
+    included, so every `where` (`arith.cmpf` + `arith.select`), whatever
+    its predicate and operands, keeps its exact meaning. Everything else
+    stays where it is, unchanged: with `report`, the pass says in remarks
+    what it fused and, for each op it left, why.
+
+    Example:
+
+    ```mlir
+    %s = tile.splat %alpha : f32 -> tensor<64x64xf32>
+    %x = arith.mulf %acc, %s : tensor<64x64xf32>
+    %y = arith.maximumf %x, %zeros : tensor<64x64xf32>
+    // becomes
+    %y = tile.epilogue ins(%acc : tensor<64x64xf32>) -> tensor<64x64xf32> {
+    ^bb0(%a: f32):
+      %zero = arith.constant 0.0 : f32
+      %x = arith.mulf %a, %alpha : f32
+      %y = arith.maximumf %x, %zero : f32
+      tile.yield %y : f32
+    }
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each epilogue built and for each elementwise "
+           "op on an accumulator left unfused, with the reason">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TileSwizzle : Pass<"tile-swizzle"> {
   let summary = "Remap program ids for cache locality (lower tile.swizzle)";
   let description = [{

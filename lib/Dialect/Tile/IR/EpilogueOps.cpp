@@ -1,0 +1,105 @@
+//===- EpilogueOps.cpp - tile.broadcast and tile.epilogue -----------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace tile;
+
+//===----------------------------------------------------------------------===//
+// BroadcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (input.getRank() != 1 || !input.hasStaticShape())
+    return emitOpError() << "input must be a rank-1 tile with a static shape, "
+                            "got "
+                         << input;
+  if (result.getRank() != 2 || !result.hasStaticShape())
+    return emitOpError() << "result must be a rank-2 tile with a static "
+                            "shape, got "
+                         << result;
+  if (input.getElementType() != result.getElementType())
+    return emitOpError() << "input element type " << input.getElementType()
+                         << " does not match result element type "
+                         << result.getElementType();
+  int64_t dim = getDim();
+  if (input.getDimSize(0) != result.getDimSize(dim))
+    return emitOpError() << "input length " << input.getDimSize(0)
+                         << " does not match the result's size "
+                         << result.getDimSize(dim) << " along dimension "
+                         << dim;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// EpilogueOp
+//===----------------------------------------------------------------------===//
+
+YieldOp EpilogueOp::getYield() {
+  return cast<YieldOp>(getBody().front().getTerminator());
+}
+
+LogicalResult EpilogueOp::verify() {
+  if (getResults().empty())
+    return emitOpError() << "must have at least one result";
+  auto shapeOf = [](Type t) { return cast<RankedTensorType>(t).getShape(); };
+  ArrayRef<int64_t> shape = shapeOf(getResult(0).getType());
+  if (!cast<RankedTensorType>(getResult(0).getType()).hasStaticShape())
+    return emitOpError() << "results must have a static shape";
+  for (Type t : llvm::concat<const Type>(getInputs().getTypes(),
+                                         getResults().getTypes()))
+    if (shapeOf(t) != shape)
+      return emitOpError() << "inputs and results must all have the shape of "
+                              "the first result, "
+                           << getResult(0).getType() << ", got " << t;
+  return success();
+}
+
+LogicalResult EpilogueOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError() << "body must have one argument per input ("
+                         << getInputs().size() << "), got "
+                         << body.getNumArguments();
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(body.getArguments(), getInputs()))) {
+    auto [arg, input] = pair;
+    Type element = cast<RankedTensorType>(input.getType()).getElementType();
+    if (arg.getType() != element)
+      return emitOpError() << "body argument #" << i << " must be " << element
+                           << ", the element type of input #" << i << ", got "
+                           << arg.getType();
+  }
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError() << "body must end with tile.yield";
+  if (yield.getValues().size() != getResults().size())
+    return yield.emitOpError() << "yields " << yield.getValues().size()
+                               << " values, but the epilogue has "
+                               << getResults().size() << " results";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(yield.getValues(), getResults()))) {
+    auto [value, result] = pair;
+    Type element = cast<RankedTensorType>(result.getType()).getElementType();
+    if (value.getType() != element)
+      return yield.emitOpError() << "value #" << i << " must be " << element
+                                 << ", the element type of result #" << i
+                                 << ", got " << value.getType();
+  }
+  for (Operation &op : body.without_terminator()) {
+    if (!isMemoryEffectFree(&op))
+      return op.emitOpError()
+             << "has memory effects, which a tile.epilogue body cannot hold";
+    auto isTile = [](Type t) { return isa<ShapedType>(t); };
+    if (llvm::any_of(op.getOperandTypes(), isTile) ||
+        llvm::any_of(op.getResultTypes(), isTile) || op.getNumRegions() != 0)
+      return op.emitOpError()
+             << "works on tiles or has regions; a tile.epilogue body holds "
+                "scalar operations only";
+  }
+  return success();
+}
