@@ -108,6 +108,8 @@ private:
   bool report;
   ArrayRef<int64_t> shape;
   llvm::SetVector<Operation *> fused; ///< in block order
+  /// Tiles computed outside the epilogue from takeable ones (see accept).
+  llvm::SmallPtrSet<Value, 4> inputsComputedOutside;
 };
 } // namespace
 
@@ -115,7 +117,8 @@ std::string EpilogueBuilder::accept(Value v, Operation *user,
                                     SmallVectorImpl<Operation *> &pulled,
                                     unsigned depth) {
   if (v == acc || isAccumulator(v) || isSplatConstant(v) ||
-      v.getDefiningOp<SplatOp>() || isMemoryInput(v, shape))
+      v.getDefiningOp<SplatOp>() || isMemoryInput(v, shape) ||
+      inputsComputedOutside.contains(v))
     return "";
   Operation *def = v.getDefiningOp();
   if (def && fused.contains(def))
@@ -127,21 +130,27 @@ std::string EpilogueBuilder::accept(Value v, Operation *user,
       what + ", which is not the accumulator, a splat, a tile.broadcast, a "
              "tile.load of the accumulator's shape or an elementwise op of "
              "those";
-  // An elementwise op of takeable tiles (e.g. `residual * 2`) used only
-  // inside the epilogue comes in with it.
+  // An elementwise op of takeable tiles (e.g. `residual * 2`) comes in
+  // with the epilogue when only the epilogue uses it, else it stays and its
+  // result is an input.
   if (!def || def->getBlock() != block || depth > 16 ||
       !isElementwiseOnShape(def, shape))
     return notTakeable;
-  for (Operation *other : def->getUsers())
-    if (other != user && !fused.contains(other) &&
-        !llvm::is_contained(pulled, other))
-      return what + ", which is also used outside the epilogue";
   size_t mark = pulled.size();
   for (Value operand : def->getOperands())
     if (!accept(operand, def, pulled, depth + 1).empty()) {
       pulled.resize(mark);
       return notTakeable;
     }
+  bool onlyHere = llvm::all_of(def->getUsers(), [&](Operation *other) {
+    return other == user || fused.contains(other) ||
+           llvm::is_contained(pulled, other);
+  });
+  if (!onlyHere) {
+    pulled.resize(mark);
+    inputsComputedOutside.insert(v);
+    return "";
+  }
   pulled.push_back(def);
   return "";
 }
