@@ -66,6 +66,10 @@ static cl::opt<std::string> target("target", cl::cat(runOptions), cl::init(""),
                                    cl::desc("apple7, apple8, apple9 or apple10"));
 static cl::opt<std::string> backend("backend", cl::cat(runOptions), cl::init("auto"),
                                     cl::desc("auto, simdgroup or tensorops"));
+static cl::opt<bool> fuseEpilogue(
+    "fuse-epilogue", cl::cat(runOptions), cl::init(true),
+    cl::desc("Fuse elementwise work on dot accumulators (the pipeline's "
+             "tile-fuse-epilogue; =false compiles it unfused)"));
 static cl::list<std::string> argSpecs(
     "arg", cl::cat(runOptions),
     cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
@@ -532,7 +536,8 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
     kernel.setArgAttr(i, "applegpu.name", StringAttr::get(&context, name));
   PassManager pm(&context);
   std::string pipeline = "tile-to-applegpu{backend=" + backend +
-                         (target.empty() ? "" : " target=" + target) + "}";
+                         (target.empty() ? "" : " target=" + target) +
+                         (fuseEpilogue ? "" : " fuse-epilogue=false") + "}";
   std::string pipelineError;
   llvm::raw_string_ostream pipelineErrors(pipelineError);
   if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))

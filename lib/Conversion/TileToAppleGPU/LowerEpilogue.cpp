@@ -43,8 +43,12 @@ static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
       return failure();
     inputs.push_back(held->values);
   }
-  // Scalars the body uses from above are already lowered.
+  // Scalars the body uses from above are already lowered; its constants
+  // are made once for all elements.
   IRMapping fromAbove;
+  for (Operation &inner : body)
+    if (inner.hasTrait<OpTrait::ConstantLike>())
+      k.builder.clone(inner, fromAbove);
   for (Operation &inner : body)
     for (Value v : inner.getOperands())
       if (v.getParentRegion() != &op.getBody()) {
@@ -61,7 +65,8 @@ static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
     for (auto [arg, values] : llvm::zip(body.getArguments(), inputs))
       map.map(arg, values.size() == 1 ? values[0] : values[i]);
     for (Operation &inner : body.without_terminator())
-      k.builder.clone(inner, map);
+      if (!inner.hasTrait<OpTrait::ConstantLike>())
+        k.builder.clone(inner, map);
     for (auto [result, value] :
          llvm::zip(results, body.getTerminator()->getOperands()))
       result.values.push_back(map.lookup(value));

@@ -7,6 +7,7 @@
 // CHECK:     --abi=<file>
 // CHECK:     --arg=<string>
 // CHECK:     --compare
+// CHECK:     --fuse-epilogue
 // CHECK:     --grid=<string>
 // CHECK:     --rtol=<number>
 // CHECK:     --schedules=<uint>
