@@ -40,9 +40,11 @@ configure: deps $(BUILD_DIR)/build.ninja
 build: configure
 	ninja -C $(BUILD_DIR)
 
-# The main job: the GEMM example compiled to Metal Shading Language.
+# The main job: the GEMM example (or EXAMPLE=examples/<name>.mlir) compiled
+# to Metal Shading Language.
+EXAMPLE ?= examples/gemm.mlir
 run: build
-	$(TILE_OPT) examples/gemm.mlir --tile-to-applegpu=target=apple9 \
+	$(TILE_OPT) $(EXAMPLE) --tile-to-applegpu=target=apple9 \
 	  | $(BUILD_DIR)/bin/tile-translate --mlir-to-msl
 
 # Every test suite; fails on any failure.
