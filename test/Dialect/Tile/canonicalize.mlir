@@ -1,5 +1,6 @@
 // RUN: tile-opt %s --canonicalize --split-input-file | FileCheck %s
-// Canonicalization of tile.for_range and tile.splat:
+// Canonicalization of tile.for_range, tile.splat and tile.epilogue (at the
+// end of the file):
 // * a loop that runs zero times (constant lb >= ub, or lb and ub the same
 //   SSA value even at run time) folds to its inits, side effects and all;
 // * a loop that runs once is inlined: iv -> lb, iter args -> inits, results
@@ -168,4 +169,41 @@ func.func @splat_constant() -> (tensor<4x8xf32>, tensor<16xi32>, tensor<2xindex>
 func.func @splat_runtime(%s: f32) -> tensor<4xf32> {
   %t = tile.splat %s : f32 -> tensor<4xf32>
   return %t : tensor<4xf32>
+}
+
+// -----
+
+// tile.epilogue: an unused result goes (with the body ops only it needed),
+// an input the body no longer reads goes, a repeated input is read once,
+// and a result that is an input unchanged is that input.
+// CHECK-LABEL: func.func @epilogue_simplified
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<8x8xf32>, %[[Y:[^:]*]]: tensor<8x8xf32>)
+// CHECK-NEXT:    %[[R:.*]] = tile.epilogue ins(%[[X]] : tensor<8x8xf32>) -> tensor<8x8xf32> {
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: f32):
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[A]], %[[A]] : f32
+// CHECK-NEXT:      tile.yield %[[S]] : f32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]], %[[Y]] : tensor<8x8xf32>, tensor<8x8xf32>
+func.func @epilogue_simplified(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %r:3 = tile.epilogue ins(%x, %y, %x : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32> {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %s = arith.addf %a, %c : f32
+    %unused = arith.mulf %a, %b : f32
+    tile.yield %s, %unused, %b : f32, f32, f32
+  }
+  return %r#0, %r#2 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// An epilogue none of whose results is used is erased.
+// CHECK-LABEL: func.func @epilogue_dead
+// CHECK-NEXT:    return
+func.func @epilogue_dead(%x: tensor<8x8xf32>) {
+  %r = tile.epilogue ins(%x : tensor<8x8xf32>) -> tensor<8x8xf32> {
+  ^bb0(%a: f32):
+    %s = math.exp %a : f32
+    tile.yield %s : f32
+  }
+  return
 }

@@ -2,6 +2,8 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -102,4 +104,89 @@ LogicalResult EpilogueOp::verifyRegions() {
                 "scalar operations only";
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// EpilogueOp canonicalization
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Forwards results that yield an input unchanged, then rebuilds the op
+/// without unused results, unread inputs and repeated inputs.
+struct SimplifyEpilogue : OpRewritePattern<EpilogueOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(EpilogueOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    YieldOp yield = op.getYield();
+    bool changed = false;
+    // A result that is an input (same element type, so same type).
+    for (auto [result, value] : llvm::zip(op.getResults(), yield.getValues())) {
+      auto arg = dyn_cast<BlockArgument>(value);
+      if (!arg || arg.getOwner() != &body || result.use_empty())
+        continue;
+      Value input = op.getInputs()[arg.getArgNumber()];
+      if (input.getType() != result.getType())
+        continue;
+      rewriter.replaceAllUsesWith(result, input);
+      changed = true;
+    }
+    // Repeated inputs read through their first argument.
+    llvm::SmallDenseMap<Value, BlockArgument> first;
+    for (auto [input, arg] : llvm::zip(op.getInputs(), body.getArguments())) {
+      auto [it, inserted] = first.try_emplace(input, arg);
+      if (!inserted && !arg.use_empty()) {
+        rewriter.replaceAllUsesWith(arg, it->second);
+        changed = true;
+      }
+    }
+    SmallVector<unsigned> keptResults, keptInputs;
+    for (OpResult result : op.getResults())
+      if (!result.use_empty())
+        keptResults.push_back(result.getResultNumber());
+    for (BlockArgument arg : body.getArguments())
+      if (!arg.use_empty())
+        keptInputs.push_back(arg.getArgNumber());
+    if (keptResults.empty()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    if (keptResults.size() == op.getNumResults() &&
+        keptInputs.size() == op.getInputs().size())
+      return success(changed);
+
+    SmallVector<Type> types;
+    SmallVector<Value> inputs, yielded;
+    for (unsigned r : keptResults) {
+      types.push_back(op.getResult(r).getType());
+      yielded.push_back(yield.getValues()[r]);
+    }
+    for (unsigned i : keptInputs)
+      inputs.push_back(op.getInputs()[i]);
+    auto replacement =
+        EpilogueOp::create(rewriter, op.getLoc(), types, inputs);
+    Block *newBody = rewriter.createBlock(&replacement.getBody());
+    IRMapping map;
+    for (unsigned i : keptInputs)
+      map.map(body.getArgument(i),
+              newBody->addArgument(body.getArgument(i).getType(),
+                                   body.getArgument(i).getLoc()));
+    for (Operation &inner : body.without_terminator())
+      rewriter.clone(inner, map);
+    SmallVector<Value> mappedYield;
+    for (Value v : yielded)
+      mappedYield.push_back(map.lookupOrDefault(v));
+    YieldOp::create(rewriter, yield.getLoc(), mappedYield);
+    for (auto [r, result] : llvm::zip(keptResults, replacement.getResults()))
+      rewriter.replaceAllUsesWith(op.getResult(r), result);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void EpilogueOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *context) {
+  results.add<SimplifyEpilogue>(context);
 }

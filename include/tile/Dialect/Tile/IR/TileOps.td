@@ -291,6 +291,10 @@ def Tile_EpilogueOp : Tile_Op<"epilogue", [Pure, SingleBlock]> {
     element, with no memory traffic beyond reading the inputs (a bias
     broadcast or a residual tile). The op may also be written by hand.
 
+    Canonicalization drops results nobody uses, inputs the body does not
+    read and repeated inputs, and forwards a result that is just an input
+    of the same type.
+
     Example, `relu(acc * alpha + bias)` for a runtime `%alpha`:
 
     ```mlir
@@ -314,6 +318,7 @@ def Tile_EpilogueOp : Tile_Op<"epilogue", [Pure, SingleBlock]> {
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// The body's terminator.
     YieldOp getYield();
