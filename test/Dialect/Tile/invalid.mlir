@@ -1,5 +1,6 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics
-// One case per verifier message of the tile dialect.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
+// One case per verifier message of the tile dialect. Unregistered ops are
+// allowed for the one message only they can reach (@epilogue_terminator).
 
 //===----------------------------------------------------------------------===//
 // Dialect attributes
@@ -604,4 +605,292 @@ func.func @bound_type(%n: i32) {
 func.func @yield_outside(%x: f32) {
   // expected-error @+1 {{'tile.yield' op expects parent op to be one of 'tile.for_range, tile.epilogue'}}
   tile.yield %x : f32
+}
+
+//===----------------------------------------------------------------------===//
+// tile.broadcast
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @broadcast_rank2_input(%v: tensor<4x4xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op input must be a rank-1 tile with a static shape, got 'tensor<4x4xf32>'}}
+  %0 = tile.broadcast %v dim 0 : tensor<4x4xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dynamic_input(%v: tensor<?xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op input must be a rank-1 tile with a static shape, got 'tensor<?xf32>'}}
+  %0 = tile.broadcast %v dim 0 : tensor<?xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank3_result(%v: tensor<4xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op result must be a rank-2 tile with a static shape, got 'tensor<4x4x4xf32>'}}
+  %0 = tile.broadcast %v dim 0 : tensor<4xf32> -> tensor<4x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dynamic_result(%v: tensor<4xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op result must be a rank-2 tile with a static shape, got 'tensor<4x?xf32>'}}
+  %0 = tile.broadcast %v dim 0 : tensor<4xf32> -> tensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_element_type(%v: tensor<4xf16>) {
+  // expected-error @+1 {{'tile.broadcast' op input element type 'f16' does not match result element type 'f32'}}
+  %0 = tile.broadcast %v dim 0 : tensor<4xf16> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// The vector runs along dimension 1 (columns): its length must be 8.
+func.func @broadcast_length(%v: tensor<4xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op input length 4 does not match the result's size 8 along dimension 1}}
+  %0 = tile.broadcast %v dim 1 : tensor<4xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dim(%v: tensor<4xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 1}}
+  %0 = tile.broadcast %v dim 2 : tensor<4xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dim_negative(%v: tensor<4xf32>) {
+  // expected-error @+1 {{'tile.broadcast' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 1}}
+  %0 = tile.broadcast %v dim -1 : tensor<4xf32> -> tensor<4x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.epilogue
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// The custom form cannot spell zero results (`-> {` does not parse), the
+// generic form can.
+func.func @epilogue_no_results(%x: tensor<4x4xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op must have at least one result}}
+  "tile.epilogue"(%x) ({
+  ^bb0(%a: f32):
+    "tile.yield"() : () -> ()
+  }) : (tensor<4x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @epilogue_rank3(%x: tensor<2x2x2xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op results must be tiles of rank 1 or 2, got 'tensor<2x2x2xf32>'}}
+  %0 = tile.epilogue ins(%x : tensor<2x2x2xf32>) -> tensor<2x2x2xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_dynamic(%x: tensor<4x?xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op results must have a static shape}}
+  %0 = tile.epilogue ins(%x : tensor<4x?xf32>) -> tensor<4x?xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_input_shape(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op inputs and results must all have the shape of the first result, 'tensor<8x4xf32>', got 'tensor<4x8xf32>'}}
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<8x4xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_result_shape(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op inputs and results must all have the shape of the first result, 'tensor<4x8xf32>', got 'tensor<4x?xf32>'}}
+  %0:2 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32>, tensor<4x?xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op operand #0 must be variadic of ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  %0 = tile.epilogue ins(%x : tensor<*xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_num_arguments(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op body must have one argument per input (2), got 1}}
+  %0 = tile.epilogue ins(%x, %x : tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_no_block_arguments(%x: tensor<4x8xf32>, %s: f32) {
+  // expected-error @+1 {{'tile.epilogue' op body must have one argument per input (1), got 0}}
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+    tile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_argument_type(%x: tensor<4x8xf32>, %y: tensor<4x8xi32>) {
+  // expected-error @+1 {{'tile.epilogue' op body argument #1 must be 'i32', the element type of input #1, got 'f32'}}
+  %0 = tile.epilogue ins(%x, %y : tensor<4x8xf32>, tensor<4x8xi32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// No registered op other than tile.yield can end the body (every other
+// terminator names its parents), so this needs an unregistered one.
+func.func @epilogue_terminator(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.epilogue' op body must end with tile.yield}}
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    "test.terminator"(%a) : (f32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_no_terminator(%x: tensor<4x8xf32>) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{block with no terminator}}
+    %b = arith.addf %a, %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_yield_count(%x: tensor<4x8xf32>) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'tile.yield' op yields 2 values but the epilogue has 1 result}}
+    tile.yield %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_yield_type(%x: tensor<4x8xf32>) {
+  %0:2 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32>, tensor<4x8xi1> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'tile.yield' op value #1 must be 'i1', the element type of result #1, got 'f32'}}
+    tile.yield %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_memory_effects(%x: tensor<4x8xf32>, %m: memref<?xf32>, %i: index) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'memref.load' op has memory effects, which a tile.epilogue body cannot hold}}
+    %v = memref.load %m[%i] : memref<?xf32>
+    %s = arith.addf %a, %v : f32
+    tile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_tile_load(%x: tensor<4x8xf32>, %m: memref<?xf32>, %i: index) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'tile.load' op has memory effects, which a tile.epilogue body cannot hold}}
+    %t = tile.load %m[%i] : memref<?xf32> -> tensor<4xf32>
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// A tile defined above the epilogue cannot be used in its body.
+func.func @epilogue_tile_operands(%x: tensor<4x8xf32>) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'arith.addf' op works on tiles or has regions; a tile.epilogue body holds scalar operations only}}
+    %t = arith.addf %x, %x : tensor<4x8xf32>
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// Pure, with a scalar result, but reading a tile.
+func.func @epilogue_tensor_extract(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>, %i: index) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'tensor.extract' op works on tiles or has regions; a tile.epilogue body holds scalar operations only}}
+    %v = tensor.extract %t[%i, %i] : tensor<4x8xf32>
+    %s = arith.addf %a, %v : f32
+    tile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Scalar and free of memory effects, but with regions.
+func.func @epilogue_region(%x: tensor<4x8xf32>, %c: i1) {
+  %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'scf.if' op works on tiles or has regions; a tile.epilogue body holds scalar operations only}}
+    %s = scf.if %c -> f32 {
+      scf.yield %a : f32
+    } else {
+      scf.yield %a : f32
+    }
+    tile.yield %s : f32
+  }
+  return
 }

@@ -156,3 +156,75 @@ module attributes {tile.target = "apple9"} {
     return
   }
 }
+
+// Broadcasts of a vector along each dimension of a rank-2 tile, f32 and f16.
+// CHECK-LABEL: func.func @broadcasts
+// CHECK-SAME:    (%[[V:[a-z0-9]+]]: tensor<64xf32>, %[[H:[a-z0-9]+]]: tensor<16xf16>)
+func.func @broadcasts(%v: tensor<64xf32>, %h: tensor<16xf16>)
+    -> (tensor<64x32xf32>, tensor<32x64xf32>, tensor<16x8xf16>, tensor<8x16xf16>) {
+  // CHECK-NEXT: %[[R0:.*]] = tile.broadcast %[[V]] dim 0 : tensor<64xf32> -> tensor<64x32xf32>
+  // CHECK-NEXT: %[[R1:.*]] = tile.broadcast %[[V]] dim 1 : tensor<64xf32> -> tensor<32x64xf32>
+  // CHECK-NEXT: %[[R2:.*]] = tile.broadcast %[[H]] dim 0 : tensor<16xf16> -> tensor<16x8xf16>
+  // CHECK-NEXT: %[[R3:.*]] = tile.broadcast %[[H]] dim 1 : tensor<16xf16> -> tensor<8x16xf16>
+  // CHECK-NEXT: return %[[R0]], %[[R1]], %[[R2]], %[[R3]]
+  %0 = tile.broadcast %v dim 0 : tensor<64xf32> -> tensor<64x32xf32>
+  %1 = tile.broadcast %v dim 1 : tensor<64xf32> -> tensor<32x64xf32>
+  %2 = tile.broadcast %h dim 0 : tensor<16xf16> -> tensor<16x8xf16>
+  %3 = tile.broadcast %h dim 1 : tensor<16xf16> -> tensor<8x16xf16>
+  return %0, %1, %2, %3 : tensor<64x32xf32>, tensor<32x64xf32>, tensor<16x8xf16>, tensor<8x16xf16>
+}
+
+// Epilogues: one input; several inputs, one of them an i1 tile; several
+// results of different element types; a body using a scalar defined above
+// it; no inputs at all; a discardable attribute.
+// CHECK-LABEL: func.func @epilogues
+// CHECK-SAME:    (%[[ACC:[a-z0-9]+]]: tensor<64x64xf32>, %[[BIAS:[a-z0-9]+]]: tensor<64xf32>, %[[MASK:[a-z0-9]+]]: tensor<64x64xi1>, %[[ALPHA:[a-z0-9]+]]: f32)
+func.func @epilogues(%acc: tensor<64x64xf32>, %bias: tensor<64xf32>,
+                     %mask: tensor<64x64xi1>, %alpha: f32)
+    -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xi1>, tensor<64x64xf16>,
+        tensor<64x64xf32>) {
+  // CHECK-NEXT: %[[RELU:.*]] = tile.epilogue ins(%[[ACC]] : tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // CHECK-NEXT: ^bb0(%[[A:[a-z0-9]+]]: f32):
+  // CHECK-NEXT:   %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+  // CHECK-NEXT:   %[[M:.*]] = arith.maximumf %[[A]], %[[Z]] : f32
+  // CHECK-NEXT:   tile.yield %[[M]] : f32
+  // CHECK-NEXT: }
+  %relu = tile.epilogue ins(%acc : tensor<64x64xf32>) -> tensor<64x64xf32> {
+  ^bb0(%a: f32):
+    %zero = arith.constant 0.0 : f32
+    %m = arith.maximumf %a, %zero : f32
+    tile.yield %m : f32
+  }
+  // CHECK-NEXT: %[[B2:.*]] = tile.broadcast %[[BIAS]] dim 1 : tensor<64xf32> -> tensor<64x64xf32>
+  // CHECK-NEXT: %[[R:.*]]:3 = tile.epilogue ins(%[[ACC]], %[[B2]], %[[MASK]] : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xi1>) -> tensor<64x64xf32>, tensor<64x64xi1>, tensor<64x64xf16> {
+  // CHECK-NEXT: ^bb0(%[[X:[a-z0-9]+]]: f32, %[[Y:[a-z0-9]+]]: f32, %[[K:[a-z0-9]+]]: i1):
+  // CHECK-NEXT:   %[[S:.*]] = arith.mulf %[[X]], %[[ALPHA]] : f32
+  // CHECK-NEXT:   %[[T:.*]] = arith.addf %[[S]], %[[Y]] : f32
+  // CHECK-NEXT:   %[[U:.*]] = arith.select %[[K]], %[[T]], %[[X]] : f32
+  // CHECK-NEXT:   %[[P:.*]] = arith.cmpf ogt, %[[U]], %[[ALPHA]] : f32
+  // CHECK-NEXT:   %[[H:.*]] = arith.truncf %[[U]] : f32 to f16
+  // CHECK-NEXT:   tile.yield %[[U]], %[[P]], %[[H]] : f32, i1, f16
+  // CHECK-NEXT: }
+  %b2 = tile.broadcast %bias dim 1 : tensor<64xf32> -> tensor<64x64xf32>
+  %r:3 = tile.epilogue ins(%acc, %b2, %mask : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xi1>)
+      -> tensor<64x64xf32>, tensor<64x64xi1>, tensor<64x64xf16> {
+  ^bb0(%x: f32, %y: f32, %k: i1):
+    %s = arith.mulf %x, %alpha : f32
+    %t = arith.addf %s, %y : f32
+    %u = arith.select %k, %t, %x : f32
+    %p = arith.cmpf ogt, %u, %alpha : f32
+    %h = arith.truncf %u : f32 to f16
+    tile.yield %u, %p, %h : f32, i1, f16
+  }
+  // No inputs: every element is the scalar %alpha.
+  // CHECK-NEXT: %[[FILL:.*]] = tile.epilogue -> tensor<64x64xf32> attributes {tag = "fill"} {
+  // CHECK-NEXT:   tile.yield %[[ALPHA]] : f32
+  // CHECK-NEXT: }
+  // CHECK-NEXT: return %[[RELU]], %[[R]]#0, %[[R]]#1, %[[R]]#2, %[[FILL]]
+  %fill = tile.epilogue -> tensor<64x64xf32> attributes {tag = "fill"} {
+    tile.yield %alpha : f32
+  }
+  return %relu, %r#0, %r#1, %r#2, %fill
+      : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xi1>, tensor<64x64xf16>,
+        tensor<64x64xf32>
+}

@@ -61,15 +61,17 @@ func.func @nested_and_chained(%A: memref<?xf32>, %C: memref<?xf32>, %flag: i1) a
 
 // -----
 
-// Fusing would need the epilogue after a load of C (its residual input)
-// but before the store of one of its results to C: that would change
-// what the load reads, so nothing is fused.
+// A result of the epilogue is stored to C before C is loaded again as a
+// residual: the op that needs the residual stays out (moving the load
+// before the store would change what it reads); the rest is fused, before
+// the store.
 // CHECK-LABEL: func.func @store_before_residual
-// CHECK-NOT:     tile.epilogue
-// CHECK:         %[[X:.*]] = arith.mulf
-// CHECK-NEXT:    tile.store %[[X]]
+// CHECK:         %[[ACC:.*]] = tile.dot
+// CHECK-NEXT:    %[[X:.*]] = tile.epilogue ins(%[[ACC]] : tensor<8x8xf32>)
+// CHECK:         tile.store %[[X]], %arg1
 // CHECK-NEXT:    %[[R:.*]] = tile.load %arg1
-// CHECK-NEXT:    %[[Y:.*]] = arith.addf %[[X]], %[[R]]
+// CHECK-NEXT:    %[[Y:.*]] = arith.addf %[[X]], %[[R]] : tensor<8x8xf32>
+// CHECK-NEXT:    tile.store %[[Y]], %arg2
 func.func @store_before_residual(%A: memref<?xf32>, %C: memref<?xf32>, %D: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -78,11 +80,11 @@ func.func @store_before_residual(%A: memref<?xf32>, %C: memref<?xf32>, %D: memre
   %zero = arith.constant dense<0.0> : tensor<8x8xf32>
   %two = arith.constant dense<2.0> : tensor<8x8xf32>
   %acc = tile.dot %a, %a, %zero : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
-  // expected-remark @+1 {{left unfused: the epilogue's result would be used (by 'tile.store') before all of its inputs are defined}}
+  // expected-remark @+1 {{fused 1 elementwise op into a tile.epilogue (arith.mulf) with 1 input tile}}
   %x = arith.mulf %acc, %two : tensor<8x8xf32>
   tile.store %x, %C[%c0, %c0] strides [%c8, %c1] : tensor<8x8xf32>, memref<?xf32>
   %r = tile.load %C[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<8x8xf32>
-  // expected-remark @+1 {{left unfused: the epilogue's result would be used (by 'tile.store') before all of its inputs are defined}}
+  // expected-remark @+1 {{left unfused: it needs a value defined after 'tile.store' uses a result of the epilogue}}
   %y = arith.addf %x, %r : tensor<8x8xf32>
   tile.store %y, %D[%c0, %c0] strides [%c8, %c1] : tensor<8x8xf32>, memref<?xf32>
   return

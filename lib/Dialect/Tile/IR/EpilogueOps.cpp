@@ -50,8 +50,12 @@ LogicalResult EpilogueOp::verify() {
     return emitOpError() << "must have at least one result";
   auto shapeOf = [](Type t) { return cast<RankedTensorType>(t).getShape(); };
   ArrayRef<int64_t> shape = shapeOf(getResult(0).getType());
-  if (!cast<RankedTensorType>(getResult(0).getType()).hasStaticShape())
+  auto first = cast<RankedTensorType>(getResult(0).getType());
+  if (!first.hasStaticShape())
     return emitOpError() << "results must have a static shape";
+  if (first.getRank() != 1 && first.getRank() != 2)
+    return emitOpError() << "results must be tiles of rank 1 or 2, got "
+                         << first;
   for (Type t : llvm::concat<const Type>(getInputs().getTypes(),
                                          getResults().getTypes()))
     if (shapeOf(t) != shape)
@@ -81,8 +85,10 @@ LogicalResult EpilogueOp::verifyRegions() {
     return emitOpError() << "body must end with tile.yield";
   if (yield.getValues().size() != getResults().size())
     return yield.emitOpError() << "yields " << yield.getValues().size()
-                               << " values, but the epilogue has "
-                               << getResults().size() << " results";
+                               << " values but the epilogue has "
+                               << getResults().size()
+                               << (getResults().size() == 1 ? " result"
+                                                            : " results");
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(yield.getValues(), getResults()))) {
     auto [value, result] = pair;

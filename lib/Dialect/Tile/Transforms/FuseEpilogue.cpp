@@ -97,6 +97,9 @@ private:
   std::string accept(Value v, Operation *user,
                      SmallVectorImpl<Operation *> &pulled, unsigned depth);
   void gather();
+  /// Sets `after` to the op the epilogue goes after; false when some ops
+  /// had to be left out for that (then the caller tries again).
+  bool placeOrShrink(Operation *&after);
   void build();
   void remark(Operation *op, const Twine &message) {
     if (report)
@@ -212,7 +215,70 @@ void EpilogueBuilder::gather() {
   fused.insert(ordered.begin(), ordered.end());
 }
 
+/// The value whose definition an operand of an epilogue op needs: the
+/// scalar of a tile.splat, nothing for a constant (copied into the body),
+/// else the operand itself.
+static Value neededDefinition(Value operand) {
+  if (isSplatConstant(operand))
+    return Value();
+  if (auto splat = operand.getDefiningOp<SplatOp>())
+    return splat.getInput();
+  return operand;
+}
+
+bool EpilogueBuilder::placeOrShrink(Operation *&after) {
+  // The epilogue goes right after the last definition it needs...
+  after = acc.getDefiningOp();
+  for (Operation *op : fused)
+    for (Value v : op->getOperands()) {
+      Value needed = neededDefinition(v);
+      Operation *def = needed ? needed.getDefiningOp() : nullptr;
+      if (!def || fused.contains(def))
+        continue;
+      if (Operation *inBlock = block->findAncestorOpInBlock(*def))
+        if (after->isBeforeInBlock(inBlock))
+          after = inBlock;
+    }
+  // ... which must precede every use of its results outside it. If one
+  // does not (a result stored before a residual input is loaded), the ops
+  // that need a definition from that use on stay out.
+  for (Operation *op : fused)
+    for (Operation *user : op->getUsers()) {
+      if (fused.contains(user))
+        continue;
+      Operation *limit = block->findAncestorOpInBlock(*user);
+      if (!limit || after->isBeforeInBlock(limit))
+        continue;
+      llvm::SetVector<Operation *> late;
+      for (Operation *candidate : fused)
+        for (Value v : candidate->getOperands()) {
+          Value needed = neededDefinition(v);
+          Operation *def = needed ? needed.getDefiningOp() : nullptr;
+          Operation *inBlock = def ? block->findAncestorOpInBlock(*def) : nullptr;
+          if (late.contains(def) ||
+              (inBlock && !fused.contains(def) &&
+               !inBlock->isBeforeInBlock(limit)))
+            late.insert(candidate);
+        }
+      if (late.empty()) // cannot happen: `after` is a needed definition
+        late = fused;
+      for (Operation *left : late) {
+        remark(left, "left unfused: it needs a value defined after '" +
+                         user->getName().getStringRef() +
+                         "' uses a result of the epilogue");
+        fused.remove(left);
+      }
+      return false;
+    }
+  return true;
+}
+
 void EpilogueBuilder::build() {
+  Operation *after = nullptr;
+  while (!placeOrShrink(after))
+    if (fused.empty())
+      return;
+
   // Inputs (tiles read per element) and the values the body uses from
   // above (the scalars of tile.splat), in order of first use.
   llvm::SetVector<Value> inputs, captured;
@@ -231,28 +297,6 @@ void EpilogueBuilder::build() {
     if (llvm::any_of(op->getUsers(),
                      [&](Operation *u) { return !fused.contains(u); }))
       outputs.push_back(op->getResult(0));
-
-  // The epilogue goes right after the last definition it needs, which
-  // must precede every use of its results outside it.
-  Operation *after = acc.getDefiningOp();
-  for (Value v : llvm::concat<const Value>(inputs, captured))
-    if (Operation *def = v.getDefiningOp())
-      if (Operation *inBlock = block->findAncestorOpInBlock(*def))
-        if (after->isBeforeInBlock(inBlock))
-          after = inBlock;
-  for (Value out : outputs)
-    for (Operation *user : out.getUsers()) {
-      if (fused.contains(user))
-        continue;
-      Operation *inBlock = block->findAncestorOpInBlock(*user);
-      if (inBlock && !after->isBeforeInBlock(inBlock)) {
-        for (Operation *op : fused)
-          remark(op, "left unfused: the epilogue's result would be used (by "
-                     "'" + user->getName().getStringRef() +
-                         "') before all of its inputs are defined");
-        return;
-      }
-    }
 
   SmallVector<Location> locs;
   for (Operation *op : fused)
