@@ -6,6 +6,8 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -114,6 +116,19 @@ Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
   if (isConstantIntValue(a, 1))
     return b;
   return arith::MulIOp::create(k.builder, loc, a, b);
+}
+
+void tile::conversion::storeIfHeld(KernelLowering &k, Value value,
+                                   Value buffer, Value offset, Value held,
+                                   Location loc) {
+  if (!held) {
+    memref::StoreOp::create(k.builder, loc, value, buffer, offset);
+    return;
+  }
+  scf::IfOp::create(k.builder, loc, held, [&](OpBuilder &then, Location l) {
+    memref::StoreOp::create(then, l, value, buffer, offset);
+    scf::YieldOp::create(then, l);
+  });
 }
 
 Value KernelLowering::allocThreadgroup(Type element, int64_t elements,

@@ -159,6 +159,10 @@ Element slotElement(KernelLowering &k, mlir::RankedTensorType tile,
 Element fragmentElement(KernelLowering &k, mlir::RankedTensorType tile,
                         int64_t fi, int64_t fj, int64_t e, mlir::Location loc);
 
+/// `buffer[offset] = value`, only where `held` (an i1; null: always).
+void storeIfHeld(KernelLowering &k, mlir::Value value, mlir::Value buffer,
+                 mlir::Value offset, mlir::Value held, mlir::Location loc);
+
 /// Index arithmetic helpers at the builder's insertion point.
 mlir::Value addIndex(KernelLowering &k, mlir::Value a, mlir::Value b,
                      mlir::Location loc);

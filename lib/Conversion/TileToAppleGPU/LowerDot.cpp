@@ -36,15 +36,7 @@ static LogicalResult stage(KernelLowering &k, Value operand, Value buffer,
     Value row = arith::DivUIOp::create(b, loc, e, cols);
     Value col = arith::RemUIOp::create(b, loc, e, cols);
     Value offset = addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc);
-    Value value = slots->values[s];
-    if (!held) {
-      memref::StoreOp::create(b, loc, value, buffer, offset);
-      continue;
-    }
-    scf::IfOp::create(b, loc, held, [&](OpBuilder &then, Location l) {
-      memref::StoreOp::create(then, l, value, buffer, offset);
-      scf::YieldOp::create(then, l);
-    });
+    storeIfHeld(k, slots->values[s], buffer, offset, held, loc);
   }
   return success();
 }

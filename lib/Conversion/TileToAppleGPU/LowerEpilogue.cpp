@@ -106,15 +106,7 @@ static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
   for (int64_t s = 0, n = k.numSlots(vectorType); s < n; ++s) {
     Value position, held;
     std::tie(position, held) = k.slotIndex(vectorType, s, loc);
-    Value value = vector->values[s];
-    if (!held) {
-      memref::StoreOp::create(b, loc, value, buffer, position);
-      continue;
-    }
-    scf::IfOp::create(b, loc, held, [&](OpBuilder &then, Location l) {
-      memref::StoreOp::create(then, l, value, buffer, position);
-      scf::YieldOp::create(then, l);
-    });
+    storeIfHeld(k, vector->values[s], buffer, position, held, loc);
   }
   barrier();
 

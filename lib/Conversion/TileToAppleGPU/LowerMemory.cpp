@@ -126,17 +126,9 @@ static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
 
 static void storeElement(KernelLowering &k, const Access &a, const Element &el,
                          Value value, Location loc) {
-  OpBuilder &b = k.builder;
   Value offset, ok;
   std::tie(offset, ok) = address(k, a, el, loc);
-  if (!ok) {
-    memref::StoreOp::create(b, loc, value, a.buffer, offset);
-    return;
-  }
-  scf::IfOp::create(b, loc, ok, [&](OpBuilder &then, Location l) {
-    memref::StoreOp::create(then, l, value, a.buffer, offset);
-    scf::YieldOp::create(then, l);
-  });
+  storeIfHeld(k, value, a.buffer, offset, ok, loc);
 }
 
 /// Whether the whole tile lies inside its bounds: i_d + size_d <= bound_d
