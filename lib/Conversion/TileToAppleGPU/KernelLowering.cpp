@@ -272,6 +272,8 @@ LogicalResult KernelLowering::setUpStaging() {
   int64_t vectors = 0;
   Operation *firstUser = dots.empty() ? nullptr : dots.front().getOperation();
   source.walk([&](BroadcastOp broadcast) {
+    if (plan.layoutOf(broadcast.getInput()) == TileLayout::Uniform)
+      return; // held as a scalar: no buffer
     if (!firstUser)
       firstUser = broadcast;
     auto type = cast<RankedTensorType>(broadcast.getInput().getType());

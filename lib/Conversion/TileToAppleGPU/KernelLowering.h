@@ -112,10 +112,11 @@ public:
   };
   llvm::DenseMap<mlir::Operation *, Staging> staging;
 
-  /// Buffers the kernel both stores to and loads from: a load of one is
-  /// preceded by a device-memory barrier, so that it sees what the other
-  /// threads of the program stored before it (the tile semantics is
-  /// sequential within a program).
+  /// Buffers the kernel both stores to and loads from: every load and
+  /// store of one is preceded by a device-memory barrier, so that a load
+  /// sees what the other threads of the program stored before it and a
+  /// store does not overwrite what they have yet to load (the tile
+  /// semantics is sequential within a program).
   llvm::DenseSet<mlir::Value> storedAndLoaded;
 
 private:

@@ -254,13 +254,20 @@ static SmallVector<Value> loadGroups(KernelLowering &k, const Access &a,
   return values;
 }
 
-static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
-  Location loc = op.getLoc();
-  if (k.storedAndLoaded.contains(op.getBuffer()))
+/// A device-memory barrier before an access to a buffer the kernel both
+/// loads and stores: a load sees what other threads of the program stored
+/// before it, and a store does not overwrite what they have yet to load.
+static void orderAccess(KernelLowering &k, Value buffer, Location loc) {
+  if (k.storedAndLoaded.contains(buffer))
     applegpu::ThreadgroupBarrierOp::create(
         k.builder, loc,
         applegpu::MemFlagsAttr::get(k.builder.getContext(),
                                     applegpu::MemFlags::mem_device));
+}
+
+static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
+  Location loc = op.getLoc();
+  orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getType());
   Access a = accessOf(k, op, tile);
   Type element = tile.getElementType();
@@ -374,6 +381,7 @@ static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
 
 static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
   Location loc = op.getLoc();
+  orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getValue().getType());
   Access a = accessOf(k, op, tile);
   TileForm form = k.formFor(op.getValue());

@@ -831,7 +831,7 @@ func.func @epilogue_yield_type(%x: tensor<4x8xf32>) {
 func.func @epilogue_memory_effects(%x: tensor<4x8xf32>, %m: memref<?xf32>, %i: index) {
   %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: f32):
-    // expected-error @+1 {{'memref.load' op has memory effects, which a tile.epilogue body cannot hold}}
+    // expected-error @+1 {{'memref.load' op is not an arith or math op; a tile.epilogue body holds those only}}
     %v = memref.load %m[%i] : memref<?xf32>
     %s = arith.addf %a, %v : f32
     tile.yield %s : f32
@@ -844,7 +844,7 @@ func.func @epilogue_memory_effects(%x: tensor<4x8xf32>, %m: memref<?xf32>, %i: i
 func.func @epilogue_tile_load(%x: tensor<4x8xf32>, %m: memref<?xf32>, %i: index) {
   %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: f32):
-    // expected-error @+1 {{'tile.load' op has memory effects, which a tile.epilogue body cannot hold}}
+    // expected-error @+1 {{'tile.load' op is not an arith or math op; a tile.epilogue body holds those only}}
     %t = tile.load %m[%i] : memref<?xf32> -> tensor<4xf32>
     tile.yield %a : f32
   }
@@ -857,7 +857,7 @@ func.func @epilogue_tile_load(%x: tensor<4x8xf32>, %m: memref<?xf32>, %i: index)
 func.func @epilogue_tile_operands(%x: tensor<4x8xf32>) {
   %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: f32):
-    // expected-error @+1 {{'arith.addf' op works on tiles or has regions; a tile.epilogue body holds scalar operations only}}
+    // expected-error @+1 {{'arith.addf' op works on tiles; a tile.epilogue body holds scalar operations only}}
     %t = arith.addf %x, %x : tensor<4x8xf32>
     tile.yield %a : f32
   }
@@ -870,7 +870,7 @@ func.func @epilogue_tile_operands(%x: tensor<4x8xf32>) {
 func.func @epilogue_tensor_extract(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>, %i: index) {
   %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: f32):
-    // expected-error @+1 {{'tensor.extract' op works on tiles or has regions; a tile.epilogue body holds scalar operations only}}
+    // expected-error @+1 {{'tensor.extract' op is not an arith or math op; a tile.epilogue body holds those only}}
     %v = tensor.extract %t[%i, %i] : tensor<4x8xf32>
     %s = arith.addf %a, %v : f32
     tile.yield %s : f32
@@ -880,16 +880,33 @@ func.func @epilogue_tensor_extract(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>, %i:
 
 // -----
 
-// Scalar and free of memory effects, but with regions.
+// Scalar and free of memory effects, but not arith or math (with regions).
 func.func @epilogue_region(%x: tensor<4x8xf32>, %c: i1) {
   %0 = tile.epilogue ins(%x : tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: f32):
-    // expected-error @+1 {{'scf.if' op works on tiles or has regions; a tile.epilogue body holds scalar operations only}}
+    // expected-error @+1 {{'scf.if' op is not an arith or math op; a tile.epilogue body holds those only}}
     %s = scf.if %c -> f32 {
       scf.yield %a : f32
     } else {
       scf.yield %a : f32
     }
+    tile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A scalar tile op (a grid query) is not arith or math either: the
+// backend copies the body as it is.
+func.func @epilogue_grid_query(%x: tensor<4x4xf32>) {
+  %0 = tile.epilogue ins(%x : tensor<4x4xf32>) -> tensor<4x4xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'tile.num_programs' op is not an arith or math op; a tile.epilogue body holds those only}}
+    %n = tile.num_programs z : index
+    %i = arith.index_cast %n : index to i32
+    %f = arith.sitofp %i : i32 to f32
+    %s = arith.addf %a, %f : f32
     tile.yield %s : f32
   }
   return

@@ -89,3 +89,24 @@ func.func @store_before_residual(%A: memref<?xf32>, %C: memref<?xf32>, %D: memre
   tile.store %y, %D[%c0, %c0] strides [%c8, %c1] : tensor<8x8xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+// Elementwise math whose result nobody uses is left for DCE (an epilogue
+// needs a result).
+// CHECK-LABEL: func.func @dead_math
+// CHECK-NOT:     tile.epilogue
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} : tensor<8x8xf32>
+func.func @dead_math(%A: memref<?xf32>, %C: memref<?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %a = tile.load %A[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<8x8xf32>
+  %zero = arith.constant dense<0.0> : tensor<8x8xf32>
+  %two = arith.constant dense<2.0> : tensor<8x8xf32>
+  %acc = tile.dot %a, %a, %zero : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  // expected-remark @+1 {{left unfused: nothing uses its result}}
+  %unused = arith.mulf %acc, %two : tensor<8x8xf32>
+  tile.store %acc, %C[%c0, %c0] strides [%c8, %c1] : tensor<8x8xf32>, memref<?xf32>
+  return
+}

@@ -297,6 +297,12 @@ void EpilogueBuilder::build() {
     if (llvm::any_of(op->getUsers(),
                      [&](Operation *u) { return !fused.contains(u); }))
       outputs.push_back(op->getResult(0));
+  // Dead ops are left for DCE: an epilogue needs a result.
+  if (outputs.empty()) {
+    for (Operation *op : fused)
+      remark(op, "left unfused: nothing uses its result");
+    return;
+  }
 
   SmallVector<Location> locs;
   for (Operation *op : fused)

@@ -280,9 +280,9 @@ def Tile_EpilogueOp : Tile_Op<"epilogue", [Pure, SingleBlock]> {
     arguments are the elements at `p` of `inputs` (in order) and the values
     its `tile.yield` gives are the elements at `p` of the results. All
     inputs and results have the same shape; the body's argument and yield
-    types are their element types. The body holds ops without memory
-    effects on scalars only; it may use scalars defined above it (such as
-    kernel arguments) but no tiles.
+    types are their element types. The body holds `arith` and `math` ops
+    without memory effects, on scalars only; it may use scalars defined
+    above it (such as kernel arguments) but no tiles.
 
     `tile-fuse-epilogue` builds these ops from the elementwise `arith` and
     `math` ops that follow a `tile.dot` accumulator, so that the backend
