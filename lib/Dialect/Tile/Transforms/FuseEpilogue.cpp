@@ -13,6 +13,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -34,9 +35,11 @@ static bool isAccumulator(Value v) {
   auto result = dyn_cast<OpResult>(v);
   if (!result)
     return false;
-  auto loop = dyn_cast<LoopLikeOpInterface>(result.getOwner());
-  if (!loop)
+  // Counted loops only: their results are what the body yields last.
+  Operation *owner = result.getOwner();
+  if (!isa<ForRangeOp, scf::ForOp>(owner))
     return false;
+  auto loop = cast<LoopLikeOpInterface>(owner);
   ValueRange yielded = loop.getYieldedValues();
   return result.getResultNumber() < yielded.size() &&
          isAccumulator(yielded[result.getResultNumber()]);
@@ -282,7 +285,10 @@ void EpilogueBuilder::build() {
   // Inputs (tiles read per element) and the values the body uses from
   // above (the scalars of tile.splat), in order of first use.
   llvm::SetVector<Value> inputs, captured;
-  inputs.insert(acc);
+  if (llvm::any_of(fused, [&](Operation *op) {
+        return llvm::is_contained(op->getOperands(), acc);
+      }))
+    inputs.insert(acc); // first, when the epilogue still reads it
   for (Operation *op : fused)
     for (Value v : op->getOperands()) {
       if (fused.contains(v.getDefiningOp()) || isSplatConstant(v))
