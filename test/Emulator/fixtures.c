@@ -89,7 +89,7 @@ static void report(const char *kernel, int rc, const char *error) {
   if (rc == TME_OK)
     printf("%s: ok\n", kernel);
   else
-    printf("%s: [%s] %s\n", kernel, emu_code_name(rc), error);
+    emu_print_failure(kernel, rc, error);
 }
 
 static const char *const kTid[] = {"thread_index_in_threadgroup"};
@@ -288,7 +288,7 @@ static void compile_error(void) {
       "  out[0] = undefined_name;\n"
       "}\n";
   static const TmeParam params[] = {{"out", "device float*", 0}};
-  TmeSignature sig = {.kernel_name = "broken", .params = params, .num_params = 1};
+  TmeSignature sig = emu_signature("broken", params, 1, NULL, 0);
   TmeModule *m = NULL;
   char error[8192];
   int rc = tme_module_load(source, &sig, cache, &m, error, sizeof error);
@@ -349,11 +349,7 @@ static void builtins(void) {
 static void expect_load_error(const char *what, const char *name,
                               const TmeParam *params, size_t np,
                               const char *const *builtins, size_t nb) {
-  TmeSignature sig = {.kernel_name = name,
-                      .params = params,
-                      .num_params = np,
-                      .builtins = builtins,
-                      .num_builtins = nb};
+  TmeSignature sig = emu_signature(name, params, np, builtins, nb);
   TmeModule *m = NULL;
   char error[4096];
   int rc = tme_module_load("", &sig, cache, &m, error, sizeof error);
@@ -484,27 +480,19 @@ int main(int argc, char **argv) {
   const char *c = argv[3];
   if (!strcmp(c, "vector_add"))
     return vector_add(0);
-  if (!strcmp(c, "race"))
-    race();
-  else if (!strcmp(c, "uninit"))
-    uninit();
-  else if (!strcmp(c, "oob"))
-    oob();
-  else if (!strcmp(c, "barrier"))
-    barrier();
-  else if (!strcmp(c, "mma"))
-    mma();
-  else if (!strcmp(c, "compile_error"))
-    compile_error();
-  else if (!strcmp(c, "hang"))
-    hang();
-  else if (!strcmp(c, "builtins"))
-    builtins();
-  else if (!strcmp(c, "arguments"))
-    arguments();
-  else {
-    fprintf(stderr, "unknown case %s\n", c);
-    return 2;
-  }
-  return 0;
+  static const struct {
+    const char *name;
+    void (*run)(void);
+  } cases[] = {{"race", race},       {"uninit", uninit},
+               {"oob", oob},         {"barrier", barrier},
+               {"mma", mma},         {"compile_error", compile_error},
+               {"hang", hang},       {"builtins", builtins},
+               {"arguments", arguments}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+    if (!strcmp(c, cases[i].name)) {
+      cases[i].run();
+      return 0;
+    }
+  fprintf(stderr, "unknown case %s\n", c);
+  return 2;
 }

@@ -67,7 +67,7 @@ static void layout(const char *kernel, int is_half) {
   char error[4096];
   int rc = tme_run(m, bind, 1, &l, NULL, error, sizeof error);
   if (rc != TME_OK) {
-    printf("%s: [%s] %s\n", kernel, emu_code_name(rc), error);
+    emu_print_failure(kernel, rc, error);
     tme_module_free(m);
     return;
   }
@@ -123,7 +123,7 @@ static void mma(const char *kernel, int is_half) {
   char error[4096];
   int rc = tme_run(m, bind, 4, &l, &st, error, sizeof error);
   if (rc != TME_OK) {
-    printf("%s: [%s] %s\n", kernel, emu_code_name(rc), error);
+    emu_print_failure(kernel, rc, error);
     tme_module_free(m);
     return;
   }

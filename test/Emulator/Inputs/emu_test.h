@@ -44,6 +44,26 @@ static inline const char *emu_code_name(int code) {
   return code >= 0 && code <= TME_ERR_SYSTEM ? names[code] : "?";
 }
 
+/* Prints why `what` failed: "what: [code] message". */
+static inline void emu_print_failure(const char *what, int rc,
+                                     const char *error) {
+  printf("%s: [%s] %s\n", what, emu_code_name(rc), error);
+}
+
+/* The signature of kernel `name`. */
+static inline TmeSignature emu_signature(const char *name,
+                                         const TmeParam *params,
+                                         size_t num_params,
+                                         const char *const *builtins,
+                                         size_t num_builtins) {
+  TmeSignature sig = {.kernel_name = name,
+                      .params = params,
+                      .num_params = num_params,
+                      .builtins = builtins,
+                      .num_builtins = num_builtins};
+  return sig;
+}
+
 /* Loads kernel `name` of the .metal file at `path` with the given
  * signature; exits with the message on failure. */
 static inline TmeModule *emu_load(const char *path, const char *name,
@@ -51,11 +71,8 @@ static inline TmeModule *emu_load(const char *path, const char *name,
                            const char *const *builtins, size_t num_builtins,
                            const char *cache) {
   char *source = emu_read_file(path);
-  TmeSignature sig = {.kernel_name = name,
-                      .params = params,
-                      .num_params = num_params,
-                      .builtins = builtins,
-                      .num_builtins = num_builtins};
+  TmeSignature sig =
+      emu_signature(name, params, num_params, builtins, num_builtins);
   TmeModule *m = NULL;
   char error[8192];
   int rc = tme_module_load(source, &sig, cache, &m, error, sizeof error);
