@@ -49,6 +49,11 @@ KernelLowering::fragmentGrid(RankedTensorType type) const {
           type.getDimSize(1) / (8 * simdgroupsN())};
 }
 
+TileForm KernelLowering::elementForm(Value tile) const {
+  TileForm form = formFor(tile);
+  return form == TileForm::Fragments ? TileForm::LaneElements : form;
+}
+
 int64_t KernelLowering::count(RankedTensorType type, TileForm form) const {
   auto [rows, cols] = form == TileForm::Fragments ||
                               form == TileForm::LaneElements

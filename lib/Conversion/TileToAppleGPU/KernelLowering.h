@@ -69,6 +69,18 @@ public:
   /// error when the layouts do not allow it.
   mlir::FailureOr<TileValue> get(mlir::Value tile, TileForm want,
                                  mlir::Location loc);
+  /// The form element-by-element work producing `tile` runs in: its own,
+  /// with accumulator fragments taken apart into lane elements.
+  TileForm elementForm(mlir::Value tile) const;
+  /// An operand of element-by-element work in `form`: as is when uniform
+  /// (one scalar for every element), else converted to `form`.
+  mlir::FailureOr<TileValue> getElementwiseOperand(mlir::Value tile,
+                                                   TileForm form,
+                                                   mlir::Location loc) {
+    return get(tile, formFor(tile) == TileForm::Uniform ? TileForm::Uniform
+                                                        : form,
+               loc);
+  }
   /// The source tile as it is held now.
   const TileValue &current(mlir::Value tile) { return tiles.find(tile)->second; }
   bool isLowered(mlir::Value tile) const { return tiles.count(tile); }

@@ -31,10 +31,8 @@ static LogicalResult lowerMap(KernelLowering &k, Operation &op) {
   Location loc = op.getLoc();
   Value result = op.getResult(0);
   auto type = cast<RankedTensorType>(result.getType());
-  TileForm form = k.formFor(result);
   // Accumulator math runs on the lanes' scalars.
-  if (form == TileForm::Fragments)
-    form = TileForm::LaneElements;
+  TileForm form = k.elementForm(result);
 
   SmallVector<SmallVector<Value>> operands;
   for (Value v : op.getOperands()) {
@@ -42,9 +40,7 @@ static LogicalResult lowerMap(KernelLowering &k, Operation &op) {
       operands.push_back({k.mapped(v)});
       continue;
     }
-    FailureOr<TileValue> held =
-        k.get(v, k.formFor(v) == TileForm::Uniform ? TileForm::Uniform : form,
-              loc);
+    FailureOr<TileValue> held = k.getElementwiseOperand(v, form, loc);
     if (failed(held))
       return failure();
     operands.push_back(held->values);

@@ -22,23 +22,15 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
 
-/// The form element-by-element work on `tile` is done in.
-static TileForm elementForm(KernelLowering &k, Value tile) {
-  TileForm form = k.formFor(tile);
-  return form == TileForm::Fragments ? TileForm::LaneElements : form;
-}
-
 static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
   Location loc = op.getLoc();
-  TileForm form = elementForm(k, op.getResult(0));
+  TileForm form = k.elementForm(op.getResult(0));
   auto type = cast<RankedTensorType>(op.getResult(0).getType());
   Block &body = op.getBody().front();
 
   SmallVector<SmallVector<Value>> inputs;
   for (Value input : op.getInputs()) {
-    FailureOr<TileValue> held = k.get(
-        input,
-        k.formFor(input) == TileForm::Uniform ? TileForm::Uniform : form, loc);
+    FailureOr<TileValue> held = k.getElementwiseOperand(input, form, loc);
     if (failed(held))
       return failure();
     inputs.push_back(held->values);
@@ -113,7 +105,7 @@ static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
   // Each thread reads what its elements of the rank-2 tile need; a slot it
   // does not hold reads element 0 (it is never stored).
   int64_t dim = op.getDim();
-  TileForm form = elementForm(k, op.getResult());
+  TileForm form = k.elementForm(op.getResult());
   TileValue result{form, {}};
   DenseMap<int64_t, Value> readByKey; // a lane reads each position once
   auto read = [&](Value position) {

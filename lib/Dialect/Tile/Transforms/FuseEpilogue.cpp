@@ -291,12 +291,10 @@ void EpilogueBuilder::build() {
     inputs.insert(acc); // first, when the epilogue still reads it
   for (Operation *op : fused)
     for (Value v : op->getOperands()) {
-      if (fused.contains(v.getDefiningOp()) || isSplatConstant(v))
+      Value needed = neededDefinition(v);
+      if (!needed || fused.contains(v.getDefiningOp()))
         continue;
-      if (auto splat = v.getDefiningOp<SplatOp>())
-        captured.insert(splat.getInput());
-      else
-        inputs.insert(v);
+      (needed == v ? inputs : captured).insert(needed);
     }
   SmallVector<Value> outputs;
   for (Operation *op : fused)
