@@ -26,10 +26,48 @@
 #define TILE_MSL_MEM_THREADGROUP 2u
 #define TILE_MSL_MEM_TEXTURE 4u
 
-/* Element type codes of simdgroup_matrix operands passed to the MMA hook. */
-#define TILE_MSL_ELEM_F32 0  /* float                  */
-#define TILE_MSL_ELEM_F16 1  /* half     (_Float16)    */
-#define TILE_MSL_ELEM_BF16 2 /* bfloat   (__bf16)      */
+/* Element type codes. simdgroup_matrix operands (the MMA hook) use the first
+ * three; the SIMD-group function hook uses all. */
+#define TILE_MSL_ELEM_F32 0   /* float                  */
+#define TILE_MSL_ELEM_F16 1   /* half     (_Float16)    */
+#define TILE_MSL_ELEM_BF16 2  /* bfloat   (__bf16)      */
+#define TILE_MSL_ELEM_I8 3    /* char     (signed)      */
+#define TILE_MSL_ELEM_U8 4    /* uchar                  */
+#define TILE_MSL_ELEM_I16 5   /* short                  */
+#define TILE_MSL_ELEM_U16 6   /* ushort                 */
+#define TILE_MSL_ELEM_I32 7   /* int                    */
+#define TILE_MSL_ELEM_U32 8   /* uint                   */
+#define TILE_MSL_ELEM_I64 9   /* long                   */
+#define TILE_MSL_ELEM_U64 10  /* ulong                  */
+#define TILE_MSL_ELEM_BOOL 11 /* bool (one byte, 0 or 1) */
+
+/* Operation codes of tile_msl_simd_collective (metal_simdgroup). */
+/* Reductions: every lane gets the combination of all lanes' values. */
+#define TILE_MSL_SIMD_SUM 0
+#define TILE_MSL_SIMD_PRODUCT 1
+#define TILE_MSL_SIMD_MIN 2
+#define TILE_MSL_SIMD_MAX 3
+#define TILE_MSL_SIMD_AND 4 /* integers only */
+#define TILE_MSL_SIMD_OR 5  /* integers only */
+#define TILE_MSL_SIMD_XOR 6 /* integers only */
+/* Data movement; `arg` is the lane id, mask or delta of the calling lane. */
+#define TILE_MSL_SIMD_SHUFFLE 7
+#define TILE_MSL_SIMD_SHUFFLE_XOR 8
+#define TILE_MSL_SIMD_SHUFFLE_UP 9
+#define TILE_MSL_SIMD_SHUFFLE_DOWN 10
+#define TILE_MSL_SIMD_BROADCAST 11
+#define TILE_MSL_SIMD_BROADCAST_FIRST 12
+/* Scans over lanes 0..l (inclusive) or 0..l-1 (exclusive) for lane l. */
+#define TILE_MSL_SIMD_PREFIX_INCLUSIVE_SUM 13
+#define TILE_MSL_SIMD_PREFIX_EXCLUSIVE_SUM 14
+#define TILE_MSL_SIMD_PREFIX_INCLUSIVE_PRODUCT 15
+#define TILE_MSL_SIMD_PREFIX_EXCLUSIVE_PRODUCT 16
+/* Votes: the input is one TILE_MSL_ELEM_BOOL. */
+#define TILE_MSL_SIMD_ALL 17    /* out: one bool byte                   */
+#define TILE_MSL_SIMD_ANY 18    /* out: one bool byte                   */
+#define TILE_MSL_SIMD_BALLOT 19 /* out: uint64_t, bit l = lane l's vote  */
+#define TILE_MSL_SIMD_IS_FIRST 20 /* no input; out: one bool byte       */
+#define TILE_MSL_SIMD_OP_COUNT 21
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,6 +115,29 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
                                             const void *a, int a_type,
                                             const void *b, int b_type,
                                             const void *c, int c_type);
+
+/* The SIMD-group functions of MSL (simd_sum, simd_shuffle, simd_ballot, ...;
+ * header metal_simdgroup), one collective of the caller's SIMD-group. All
+ * lanes of the SIMD-group must call it together, at the same call, in
+ * uniform control flow.
+ *
+ * `op` is a TILE_MSL_SIMD_* code, `type` a TILE_MSL_ELEM_* code and `count`
+ * (1..4) the number of components of a vector operand; vectors are combined
+ * component by component. `in` points to the lane's `count` elements (NULL
+ * for TILE_MSL_SIMD_IS_FIRST), `out` to storage for its result: `count`
+ * elements of `type`, except for the votes (see their codes). `arg` is the
+ * lane's lane id / mask / delta for data movement, 0 otherwise.
+ *
+ * Reference numerics (what the emulator computes): a sequential fold over
+ * the lanes in lane order 0, 1, ..., 31 (acc = x0, then acc = acc op x1, ...;
+ * a scan gives lane l the value after x_l, or before it for the exclusive
+ * form, whose lane 0 gets 0 or 1), each step in the element type: float
+ * arithmetic for float; for half and bfloat the float result rounded to
+ * nearest even after every step (which is correctly rounded half/bfloat
+ * arithmetic); integers wrap modulo 2^bits. Float min/max ignore a NaN
+ * operand unless all are NaN, and order -0 below +0. */
+void tile_msl_simd_collective(int op, int type, unsigned count,
+                              const void *in, void *out, unsigned arg);
 
 #ifdef __cplusplus
 } /* extern "C" */

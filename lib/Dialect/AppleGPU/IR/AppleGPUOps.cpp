@@ -84,3 +84,13 @@ LogicalResult SimdgroupGetElementOp::verify() {
                          << getMatrix().getType().getElementType();
   return success();
 }
+
+LogicalResult SimdReduceOp::verify() {
+  SimdReduction kind = getKind();
+  bool bitwise = kind == SimdReduction::AND || kind == SimdReduction::OR ||
+                 kind == SimdReduction::XOR;
+  if (bitwise && !isa<IntegerType>(getValue().getType()))
+    return emitOpError() << "simd_" << stringifySimdReduction(kind)
+                         << " takes integers, got " << getValue().getType();
+  return success();
+}

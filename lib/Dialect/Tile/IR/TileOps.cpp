@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -61,16 +62,39 @@ static LogicalResult verifyTileAccess(Operation *op, RankedTensorType tile,
 // LoadOp / StoreOp
 //===----------------------------------------------------------------------===//
 
+/// The scalar forms of tile.load and tile.store: one element of a buffer,
+/// rank-1 addressing.
+static LogicalResult verifyScalarAccess(Operation *op, Type scalar,
+                                        MemRefType buffer, size_t numIndices,
+                                        size_t numStrides, size_t numBounds) {
+  if (numIndices != 1 || numStrides > 1 || numBounds > 1)
+    return op->emitOpError()
+           << "with a scalar expects 1 index and at most 1 stride and 1 "
+              "bound, got "
+           << numIndices << ", " << numStrides << " and " << numBounds;
+  if (scalar != buffer.getElementType())
+    return op->emitOpError() << "scalar type " << scalar
+                             << " does not match buffer element type "
+                             << buffer.getElementType();
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
-  auto tile = cast<RankedTensorType>(getResult().getType());
-  if (failed(verifyTileAccess(*this, tile, getBuffer().getType(),
-                              getIndices().size(), getStrides().size(),
-                              getBounds().size())))
+  Type resultType = getResult().getType();
+  auto tile = dyn_cast<RankedTensorType>(resultType);
+  if (failed(tile ? verifyTileAccess(*this, tile, getBuffer().getType(),
+                                     getIndices().size(), getStrides().size(),
+                                     getBounds().size())
+                  : verifyScalarAccess(*this, resultType,
+                                       getBuffer().getType(),
+                                       getIndices().size(),
+                                       getStrides().size(),
+                                       getBounds().size())))
     return failure();
   std::optional<TypedAttr> padding = getPadding();
   if (!padding)
     return success();
-  Type elementType = tile.getElementType();
+  Type elementType = getElementTypeOrSelf(resultType);
   bool kindOk = isa<FloatType>(elementType) ? isa<FloatAttr>(*padding)
                                             : isa<IntegerAttr>(*padding);
   if (!kindOk)
@@ -81,9 +105,14 @@ LogicalResult LoadOp::verify() {
 }
 
 LogicalResult StoreOp::verify() {
-  return verifyTileAccess(*this, cast<RankedTensorType>(getValue().getType()),
-                          getBuffer().getType(), getIndices().size(),
-                          getStrides().size(), getBounds().size());
+  Type valueType = getValue().getType();
+  if (auto tile = dyn_cast<RankedTensorType>(valueType))
+    return verifyTileAccess(*this, tile, getBuffer().getType(),
+                            getIndices().size(), getStrides().size(),
+                            getBounds().size());
+  return verifyScalarAccess(*this, valueType, getBuffer().getType(),
+                            getIndices().size(), getStrides().size(),
+                            getBounds().size());
 }
 
 //===----------------------------------------------------------------------===//

@@ -73,7 +73,10 @@ static bool isMemoryInput(Value v, ArrayRef<int64_t> shape) {
   if (v.getDefiningOp<BroadcastOp>())
     return true;
   auto load = v.getDefiningOp<LoadOp>();
-  return load && load.getType().getShape() == shape;
+  if (!load)
+    return false;
+  auto tile = dyn_cast<RankedTensorType>(load.getType());
+  return tile && tile.getShape() == shape;
 }
 
 static std::string describe(Value v) {

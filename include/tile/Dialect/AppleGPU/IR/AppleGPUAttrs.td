@@ -4,7 +4,9 @@
 #define TILE_DIALECT_APPLEGPU_IR_APPLEGPUATTRS_TD
 
 include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.td"
+include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/TensorEncoding.td"
 
 def AppleGPU_AddressSpace : I32EnumAttr<"AddressSpace", "an MSL address space", [
     I32EnumAttrCase<"device", 1>,
@@ -58,6 +60,107 @@ def AppleGPU_Dim : I32EnumAttr<"Dim", "a dimension of the launch grid", [
     I32EnumAttrCase<"z", 2>
   ]> {
   let cppNamespace = "::tile::applegpu";
+}
+
+// The reductions of MSL's simd_<kind> functions.
+def AppleGPU_SimdReduction : I32EnumAttr<"SimdReduction",
+    "a reduction over the lanes of a SIMD-group", [
+    I32EnumAttrCase<"sum", 0>,
+    I32EnumAttrCase<"product", 1>,
+    I32EnumAttrCase<"min", 2>,
+    I32EnumAttrCase<"max", 3>,
+    I32EnumAttrCase<"AND", 4, "and">,
+    I32EnumAttrCase<"OR", 5, "or">,
+    I32EnumAttrCase<"XOR", 6, "xor">
+  ]> {
+  let cppNamespace = "::tile::applegpu";
+}
+
+//===----------------------------------------------------------------------===//
+// Layout encodings of tiles
+//===----------------------------------------------------------------------===//
+
+// How the elements of a tile (a ranked tensor of a tile kernel) are held by
+// the threads of a threadgroup, as the encoding of its tensor type.
+// tile-assign-layouts attaches them; convert-tile-to-applegpu reads them.
+class AppleGPU_Layout<string name, string attrMnemonic>
+    : AttrDef<AppleGPU_Dialect, name,
+              [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let mnemonic = attrMnemonic;
+}
+
+def AppleGPU_UniformLayoutAttr : AppleGPU_Layout<"UniformLayout", "uniform"> {
+  let summary = "every element of the tile is the same value";
+  let description = [{
+    The tile is one value repeated (a splat, a splat constant, elementwise
+    math on those): every thread holds that value once. Using it in another
+    layout costs nothing.
+
+    Example: `tensor<64x64xf32, #applegpu.uniform>`
+  }];
+}
+
+def AppleGPU_DistributedLayoutAttr
+    : AppleGPU_Layout<"DistributedLayout", "distributed"> {
+  let summary = "elements dealt to the threads in groups, round by round";
+  let description = [{
+    The tile's elements, in row-major order, are cut into groups of
+    `vector` consecutive elements (a group never crosses a row: `vector`
+    divides the last dimension). Group `g` is held by thread
+    `g mod threads` (its index in the threadgroup), as its round
+    `g / threads`; so a thread holds `ceil(groups / threads)` groups, the
+    last of which may be missing. Groups of 4 are read and written with one
+    vector access where the addresses allow it.
+
+    Example: `tensor<64x32xf32, #applegpu.distributed<threads = 128, vector = 4>>`
+  }];
+  let parameters = (ins "int64_t":$threads, "int64_t":$vector);
+  let assemblyFormat = "`<` `threads` `=` $threads `,` `vector` `=` $vector `>`";
+  let genVerifyDecl = 1;
+}
+
+def AppleGPU_FragmentsLayoutAttr
+    : AppleGPU_Layout<"FragmentsLayout", "fragments"> {
+  let summary = "8x8 simdgroup_matrix fragments over a grid of SIMD-groups";
+  let description = [{
+    A rank-2 tile cut into a `WM x WN` grid of blocks, one per SIMD-group
+    (SIMD-group `s` takes block row `s / WN`, block column `s mod WN`);
+    each block is cut into 8x8 `simdgroup_matrix` fragments, of which lane
+    `l` holds row `(l / 4 & 4) + (l / 2) % 4`, columns `c` and `c + 1`,
+    `c = (l / 4 & 2) * 2 + (l % 2) * 2`. The layout of `tile.dot`
+    accumulators. The tile's rows must be a multiple of `8 * WM`, its
+    columns of `8 * WN`.
+
+    Example: `tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>`
+  }];
+  let parameters = (ins "int64_t":$simdgroupsM, "int64_t":$simdgroupsN);
+  let assemblyFormat =
+      "`<` `simdgroups` `=` `[` $simdgroupsM `,` $simdgroupsN `]` `>`";
+  let genVerifyDecl = 1;
+}
+
+def AppleGPU_SliceLayoutAttr : AppleGPU_Layout<"SliceLayout", "slice"> {
+  let summary = "a rank-1 tile held where a rank-2 parent tile's rows or columns are";
+  let description = [{
+    The layout of what a reduction along `dim` of a rank-2 tile in layout
+    `parent` gives: a rank-1 tile whose element `i` is held by every thread
+    that holds an element of row `i` (`dim = 1`) or column `i` (`dim = 0`)
+    of a parent tile whose size along `dim` is `size`. Broadcasting it back
+    along `dim` (`tile.broadcast` to the parent's shape) costs nothing;
+    elementwise math on it runs where it is held.
+
+    Example, the row maxima of a 64x128 accumulator:
+    `tensor<64xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.fragments<simdgroups = [2, 2]>>>`
+  }];
+  let parameters = (ins "int64_t":$dim, "int64_t":$size,
+                        "::mlir::Attribute":$parent);
+  let assemblyFormat =
+      "`<` `dim` `=` $dim `,` `size` `=` $size `,` `parent` `=` $parent `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The shape of the parent tile of a slice of `shape`.
+    ::llvm::SmallVector<int64_t, 2> getParentShape(::llvm::ArrayRef<int64_t> shape) const;
+  }];
 }
 
 #endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUATTRS_TD

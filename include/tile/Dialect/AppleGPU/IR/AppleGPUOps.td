@@ -264,4 +264,56 @@ def AppleGPU_SimdgroupSetElementOp : AppleGPU_Op<"simdgroup_set_element", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// SIMD-group functions
+//===----------------------------------------------------------------------===//
+
+// Collectives of the 32 lanes of a SIMD-group: every lane must reach them
+// together, so they have no memory effects but are not speculatable (they
+// must not be hoisted into or out of divergent control flow).
+def AppleGPU_SimdScalar : AnyTypeOf<[F32, F16, I8, I16, I32, I64]>;
+
+def AppleGPU_SimdReduceOp : AppleGPU_Op<"simd_reduce", [NoMemoryEffect,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "combine a value over the lanes of the SIMD-group";
+  let description = [{
+    `simd_sum(x)`, `simd_product(x)`, `simd_min(x)`, `simd_max(x)`,
+    `simd_and(x)`, `simd_or(x)`, `simd_xor(x)`: every lane gets the value
+    combined over all 32 lanes. `min`/`max` of floats ignore NaN operands
+    (as `fmin`/`fmax`); `and`, `or`, `xor` take integers; integers are
+    signed (`int`, `short`, ...). A collective: all lanes of the SIMD-group
+    execute it together.
+
+    Example:
+
+    ```mlir
+    %s = applegpu.simd_reduce sum %x : f32
+    ```
+  }];
+  let arguments = (ins AppleGPU_SimdReduction:$kind, AppleGPU_SimdScalar:$value);
+  let results = (outs AppleGPU_SimdScalar:$result);
+  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def AppleGPU_SimdShuffleXorOp : AppleGPU_Op<"simd_shuffle_xor", [
+    NoMemoryEffect, AllTypesMatch<["value", "result"]>]> {
+  let summary = "the value of the lane whose index differs by a bit mask";
+  let description = [{
+    `simd_shuffle_xor(x, mask)`: lane `l` gets `x` of lane `l ^ mask`
+    (`mask` in 1..31). A collective: all lanes of the SIMD-group execute it
+    together.
+
+    Example:
+
+    ```mlir
+    %y = applegpu.simd_shuffle_xor %x mask 8 : f32
+    ```
+  }];
+  let arguments = (ins AppleGPU_SimdScalar:$value,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<31>]>:$mask);
+  let results = (outs AppleGPU_SimdScalar:$result);
+  let assemblyFormat = "$value `mask` $mask attr-dict `:` type($value)";
+}
+
 #endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_TD

@@ -20,6 +20,11 @@
 
 namespace tile {
 
+/// Kinds of tile.reduce that take only float or only integer elements (add
+/// and mul take both).
+bool isFloatCombiningKind(CombiningKind kind);
+bool isIntegerCombiningKind(CombiningKind kind);
+
 /// Returns the number of iterations of `op` when its bounds and step are
 /// constants (zero when the range is empty), std::nullopt otherwise or when
 /// the count does not fit in int64_t.

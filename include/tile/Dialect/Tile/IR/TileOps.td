@@ -88,6 +88,14 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments]> {
     %v = tile.load %X[%i] bounds [%n] {padding = -1.0}
         : memref<?xf32> -> tensor<256xf32>
     ```
+
+    Scalar form: with a scalar result type (the buffer's element type), one
+    element `buffer[i * s]` is read; out of bounds (`i >= n`) it is the
+    padding. Every thread of the program sees the same value.
+
+    ```mlir
+    %x = tile.load %X[%i] bounds [%n] : memref<?xf32> -> f32
+    ```
   }];
   let arguments = (ins
     Arg<Tile_Buffer, "the buffer to read", [MemRead]>:$buffer,
@@ -95,7 +103,8 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments]> {
     Variadic<Index>:$strides,
     Variadic<Index>:$bounds,
     OptionalAttr<TypedAttrInterface>:$padding);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs AnyTypeOf<[AnyRankedTensor, AnySignlessIntegerOrIndex,
+                                 AnyFloat]>:$result);
   let assemblyFormat = [{
     $buffer `[` $indices `]` (`strides` ` ` `[` $strides^ `]`)?
     (`bounds` ` ` `[` $bounds^ `]`)? attr-dict `:` type($buffer) `->` type($result)
@@ -117,9 +126,16 @@ def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments]> {
     tile.store %acc, %C[%row, %col] strides [%N, %c1] bounds [%M, %N]
         : tensor<64x64xf32>, memref<?xf32>
     ```
+
+    Scalar form: a scalar `value` is written once per program (not once per
+    thread) to `buffer[i * s]`, and not at all when `i >= n`.
+
+    ```mlir
+    tile.store %sum, %Out[%pid] bounds [%n] : f32, memref<?xf32>
+    ```
   }];
   let arguments = (ins
-    AnyRankedTensor:$value,
+    AnyTypeOf<[AnyRankedTensor, AnySignlessIntegerOrIndex, AnyFloat]>:$value,
     Arg<Tile_Buffer, "the buffer to write", [MemWrite]>:$buffer,
     Variadic<Index>:$indices,
     Variadic<Index>:$strides,
@@ -270,6 +286,94 @@ def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
     $input `dim` $dim attr-dict `:` type($input) `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions, index vectors and layout changes
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "combine the elements of a tile along one dimension";
+  let description = [{
+    Reduces a rank-2 tile along `dim` to a rank-1 tile (`dim 1` combines the
+    elements of each row, giving one value per row; `dim 0` one value per
+    column), or a rank-1 tile (`dim 0`) to a scalar of its element type.
+
+    The kind is spelled and means what upstream `vector::CombiningKind`
+    does: `add`, `mul` (integers and floats); `maximumf`, `minimumf`
+    (NaN-propagating), `maxnumf`, `minnumf` (NaN-ignoring) for floats;
+    `maxsi`, `minsi`, `maxui`, `minui`, `and`, `or`, `xor` for integers.
+
+    Every element of the tile takes part, the padding of a masked
+    `tile.load` included: load with the kind's identity as padding (or
+    mask with `arith.select`) to leave elements out. The order in which
+    elements are combined is unspecified, so float `add` and `mul` may
+    round differently on different targets.
+
+    Example, the row maxima of a tile and the sum of a vector:
+
+    ```mlir
+    %m = tile.reduce maximumf %x dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+    %s = tile.reduce add %v dim 0 : tensor<128xf32> -> f32
+    ```
+  }];
+  let arguments = (ins Tile_CombiningKind:$kind, AnyRankedTensor:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<1>]>:$dim);
+  let results = (outs AnyTypeOf<[AnyRankedTensor, AnySignlessIntegerOrIndex,
+                                 AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $kind $input `dim` $dim attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ArangeOp : Tile_Op<"arange", [Pure]> {
+  let summary = "the rank-1 tile 0, 1, ..., N-1";
+  let description = [{
+    A rank-1 tile of N integers (or `index` values) whose element `i` is
+    `i`. With `tile.splat`, `tile.broadcast` and `arith.cmpi` it builds
+    masks, e.g. the columns of a tile that lie before a bound, or a causal
+    mask.
+
+    Example:
+
+    ```mlir
+    %i = tile.arange : tensor<128xi32>
+    ```
+  }];
+  let results = (outs RankedTensorOf<[AnySignlessIntegerOrIndex]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "the same tile in another layout encoding";
+  let description = [{
+    Returns its operand unchanged in value; only the layout encoding of the
+    tensor type (how the tile's elements are spread over the threads of a
+    program, see the `applegpu` dialect's layout attributes) changes. The
+    tile dialect gives encodings no meaning of its own: a backend decides
+    how to move the elements (in registers, with SIMD-group shuffles or
+    through threadgroup memory). `tile-assign-layouts` inserts these ops
+    where a tile is needed in a layout other than the one it is produced
+    in; canonicalization removes the needless ones (same layout on both
+    sides, chains of conversions, conversions of constants and splats).
+
+    Example:
+
+    ```mlir
+    %d = tile.convert_layout %r
+        : tensor<64xf32, #applegpu.slice<dim = 1, size = 128,
+                                          parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+        -> tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Tile_EpilogueOp : Tile_Op<"epilogue", [Pure, SingleBlock]> {

@@ -1,0 +1,169 @@
+//===- Layouts.cpp - applegpu layout encodings ----------------------------===//
+
+#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace tile::applegpu;
+
+using EmitError = function_ref<InFlightDiagnostic()>;
+
+static constexpr int64_t kSimdWidth = AppleGPUDialect::kSimdWidth;
+static constexpr int64_t kMaxThreads = AppleGPUDialect::kMaxThreadsPerThreadgroup;
+
+static LogicalResult verifyTileRank(ArrayRef<int64_t> shape, EmitError emitError,
+                                    StringRef layout) {
+  if (shape.size() != 1 && shape.size() != 2)
+    return emitError() << "#applegpu." << layout
+                       << " lays out tiles of rank 1 or 2, got rank "
+                       << shape.size();
+  if (ShapedType::isDynamicShape(shape))
+    return emitError() << "#applegpu." << layout
+                       << " needs a static tile shape";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// uniform
+//===----------------------------------------------------------------------===//
+
+LogicalResult UniformLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
+                                                Type, EmitError emitError) const {
+  return verifyTileRank(shape, emitError, "uniform");
+}
+
+//===----------------------------------------------------------------------===//
+// distributed
+//===----------------------------------------------------------------------===//
+
+LogicalResult DistributedLayoutAttr::verify(EmitError emitError,
+                                            int64_t threads, int64_t vector) {
+  if (threads < kSimdWidth || threads > kMaxThreads ||
+      threads % kSimdWidth != 0)
+    return emitError() << "#applegpu.distributed needs a multiple of "
+                       << kSimdWidth << " threads, at most " << kMaxThreads
+                       << ", got " << threads;
+  if (vector != 1 && vector != 2 && vector != 4)
+    return emitError() << "#applegpu.distributed groups 1, 2 or 4 elements, "
+                          "got "
+                       << vector;
+  return success();
+}
+
+LogicalResult DistributedLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
+                                                    Type,
+                                                    EmitError emitError) const {
+  if (failed(verifyTileRank(shape, emitError, "distributed")))
+    return failure();
+  if (shape.back() % getVector() != 0)
+    return emitError() << "#applegpu.distributed groups of " << getVector()
+                       << " elements do not divide the last dimension ("
+                       << shape.back() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// fragments
+//===----------------------------------------------------------------------===//
+
+LogicalResult FragmentsLayoutAttr::verify(EmitError emitError, int64_t m,
+                                          int64_t n) {
+  if (m < 1 || n < 1 || m * n * kSimdWidth > kMaxThreads)
+    return emitError() << "#applegpu.fragments needs a grid of 1 to "
+                       << kMaxThreads / kSimdWidth << " SIMD-groups, got "
+                       << m << "x" << n;
+  return success();
+}
+
+LogicalResult FragmentsLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
+                                                  Type element,
+                                                  EmitError emitError) const {
+  if (shape.size() != 2)
+    return emitError() << "#applegpu.fragments lays out rank-2 tiles, got "
+                          "rank "
+                       << shape.size();
+  int64_t rows = 8 * getSimdgroupsM(), cols = 8 * getSimdgroupsN();
+  if (ShapedType::isDynamicShape(shape) || shape[0] % rows != 0 ||
+      shape[1] % cols != 0)
+    return emitError() << "#applegpu.fragments over a " << getSimdgroupsM()
+                       << "x" << getSimdgroupsN()
+                       << " SIMD-group grid needs a tile whose shape is a "
+                          "multiple of "
+                       << rows << "x" << cols;
+  (void)element;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// slice
+//===----------------------------------------------------------------------===//
+
+LogicalResult SliceLayoutAttr::verify(EmitError emitError, int64_t dim,
+                                      int64_t size, Attribute parent) {
+  if (dim != 0 && dim != 1)
+    return emitError() << "#applegpu.slice removes dimension 0 or 1 of a "
+                          "rank-2 parent, got "
+                       << dim;
+  if (size < 1)
+    return emitError() << "#applegpu.slice needs the parent's size along "
+                          "the removed dimension, got "
+                       << size;
+  if (!isa_and_nonnull<DistributedLayoutAttr, FragmentsLayoutAttr>(parent))
+    return emitError() << "#applegpu.slice needs a #applegpu.distributed or "
+                          "#applegpu.fragments parent, got "
+                       << parent;
+  return success();
+}
+
+SmallVector<int64_t, 2>
+SliceLayoutAttr::getParentShape(ArrayRef<int64_t> shape) const {
+  SmallVector<int64_t, 2> parent(shape);
+  parent.insert(parent.begin() + getDim(), getSize());
+  return parent;
+}
+
+LogicalResult SliceLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
+                                              Type element,
+                                              EmitError emitError) const {
+  if (shape.size() != 1)
+    return emitError() << "#applegpu.slice lays out rank-1 tiles, got rank "
+                       << shape.size();
+  return cast<VerifiableTensorEncoding>(getParent())
+      .verifyEncoding(getParentShape(shape), element, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+bool tile::applegpu::isLayout(Attribute attr) {
+  return isa_and_nonnull<UniformLayoutAttr, DistributedLayoutAttr,
+                         FragmentsLayoutAttr, SliceLayoutAttr>(attr);
+}
+
+Attribute tile::applegpu::rootLayout(Attribute layout) {
+  while (auto slice = dyn_cast_if_present<SliceLayoutAttr>(layout))
+    layout = slice.getParent();
+  return layout;
+}
+
+int64_t tile::applegpu::threadsOf(Attribute layout) {
+  layout = rootLayout(layout);
+  if (auto d = dyn_cast_if_present<DistributedLayoutAttr>(layout))
+    return d.getThreads();
+  if (auto f = dyn_cast_if_present<FragmentsLayoutAttr>(layout))
+    return f.getSimdgroupsM() * f.getSimdgroupsN() * kSimdWidth;
+  return 0;
+}
+
+Attribute tile::applegpu::layoutOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor ? tensor.getEncoding() : Attribute();
+}
+
+RankedTensorType tile::applegpu::withLayout(RankedTensorType type,
+                                            Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
