@@ -1,5 +1,6 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
-// One case per verifier message of the applegpu dialect.
+// One case per verifier message of the applegpu dialect (those of the
+// layout encodings are in layouts-invalid.mlir).
 
 // expected-error @+1 {{simdgroup_matrix must be 8x8, got 16x8}}
 func.func @shape(%m: !applegpu.simdgroup_matrix<16x8xf32>) {
@@ -282,5 +283,64 @@ func.func @k(%a: index {applegpu.access = "read"}) {
 
 // expected-error @+1 {{unknown applegpu argument attribute 'applegpu.bind'}}
 func.func @k(%a: index {applegpu.bind = 0 : i32}) {
+  return
+}
+
+// -----
+
+// and, or and xor are bitwise: integers only.
+func.func @simd_and_float(%x: f32) {
+  // expected-error @+1 {{'applegpu.simd_reduce' op simd_and takes integers, got 'f32'}}
+  %0 = applegpu.simd_reduce and %x : f32
+  return
+}
+
+// -----
+
+func.func @simd_or_float(%x: f16) {
+  // expected-error @+1 {{'applegpu.simd_reduce' op simd_or takes integers, got 'f16'}}
+  %0 = applegpu.simd_reduce or %x : f16
+  return
+}
+
+// -----
+
+func.func @simd_xor_float(%x: f32) {
+  // expected-error @+1 {{'applegpu.simd_reduce' op simd_xor takes integers, got 'f32'}}
+  %0 = applegpu.simd_reduce xor %x : f32
+  return
+}
+
+// -----
+
+// The SIMD-group functions take f32, f16 and i8..i64, not index.
+func.func @simd_reduce_index(%x: index) {
+  // expected-error @+1 {{'applegpu.simd_reduce' op operand #0 must be 32-bit float or 16-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer, but got 'index'}}
+  %0 = applegpu.simd_reduce sum %x : index
+  return
+}
+
+// -----
+
+func.func @simd_reduce_kind(%x: f32) {
+  // expected-error @+1 {{custom op 'applegpu.simd_reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [sum, product, min, max, and, or, xor]}}
+  %0 = applegpu.simd_reduce mean %x : f32
+  return
+}
+
+// -----
+
+// A lane is never shuffled with itself: masks are 1..31.
+func.func @simd_shuffle_xor_mask_zero(%x: f32) {
+  // expected-error @+1 {{'applegpu.simd_shuffle_xor' op attribute 'mask' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 1 whose maximum value is 31}}
+  %0 = applegpu.simd_shuffle_xor %x mask 0 : f32
+  return
+}
+
+// -----
+
+func.func @simd_shuffle_xor_mask_wide(%x: i32) {
+  // expected-error @+1 {{'applegpu.simd_shuffle_xor' op attribute 'mask' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 1 whose maximum value is 31}}
+  %0 = applegpu.simd_shuffle_xor %x mask 32 : i32
   return
 }

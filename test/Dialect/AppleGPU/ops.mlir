@@ -81,3 +81,43 @@ func.func @types(%h: f16, %b: bf16) {
 func.func @constant_space(%x: memref<?xf32, #applegpu.address_space<constant>>) {
   return
 }
+
+// SIMD-group functions: every reduction (sum, product, min, max on floats
+// and integers; and, or, xor on integers of every width) and shuffles by
+// the smallest, a middle and the largest mask.
+// CHECK-LABEL: func.func @simd_functions
+// CHECK-SAME:    (%[[F:[a-z0-9]+]]: f32, %[[H:[a-z0-9]+]]: f16, %[[I:[a-z0-9]+]]: i32, %[[B:[a-z0-9]+]]: i8, %[[S:[a-z0-9]+]]: i16, %[[L:[a-z0-9]+]]: i64)
+func.func @simd_functions(%f: f32, %h: f16, %i: i32, %b: i8, %s: i16, %l: i64) {
+  // CHECK-NEXT: %[[SUM:.*]] = applegpu.simd_reduce sum %[[F]] : f32
+  // CHECK-NEXT: applegpu.simd_reduce product %[[F]] : f32
+  // CHECK-NEXT: applegpu.simd_reduce min %[[H]] : f16
+  // CHECK-NEXT: applegpu.simd_reduce max %[[H]] : f16
+  // CHECK-NEXT: applegpu.simd_reduce sum %[[I]] : i32
+  // CHECK-NEXT: applegpu.simd_reduce product %[[L]] : i64
+  // CHECK-NEXT: applegpu.simd_reduce min %[[I]] : i32
+  // CHECK-NEXT: applegpu.simd_reduce max %[[S]] : i16
+  // CHECK-NEXT: applegpu.simd_reduce and %[[I]] : i32
+  // CHECK-NEXT: applegpu.simd_reduce or %[[B]] : i8
+  // CHECK-NEXT: applegpu.simd_reduce xor %[[L]] : i64
+  %0 = applegpu.simd_reduce sum %f : f32
+  %1 = applegpu.simd_reduce product %f : f32
+  %2 = applegpu.simd_reduce min %h : f16
+  %3 = applegpu.simd_reduce max %h : f16
+  %4 = applegpu.simd_reduce sum %i : i32
+  %5 = applegpu.simd_reduce product %l : i64
+  %6 = applegpu.simd_reduce min %i : i32
+  %7 = applegpu.simd_reduce max %s : i16
+  %8 = applegpu.simd_reduce and %i : i32
+  %9 = applegpu.simd_reduce or %b : i8
+  %10 = applegpu.simd_reduce xor %l : i64
+  // CHECK-NEXT: applegpu.simd_shuffle_xor %[[SUM]] mask 1 : f32
+  // CHECK-NEXT: applegpu.simd_shuffle_xor %[[H]] mask 8 : f16
+  // CHECK-NEXT: applegpu.simd_shuffle_xor %[[I]] mask 16 : i32
+  // CHECK-NEXT: applegpu.simd_shuffle_xor %[[L]] mask 31 : i64
+  // CHECK-NEXT: return
+  %11 = applegpu.simd_shuffle_xor %0 mask 1 : f32
+  %12 = applegpu.simd_shuffle_xor %h mask 8 : f16
+  %13 = applegpu.simd_shuffle_xor %i mask 16 : i32
+  %14 = applegpu.simd_shuffle_xor %l mask 31 : i64
+  return
+}

@@ -1,13 +1,17 @@
 // RUN: tile-opt %s --canonicalize --split-input-file | FileCheck %s
-// Canonicalization of tile.for_range, tile.splat and tile.epilogue (at the
-// end of the file):
+// Canonicalization of tile.for_range, tile.splat, tile.epilogue and
+// tile.convert_layout (the last two at the end of the file):
 // * a loop that runs zero times (constant lb >= ub, or lb and ub the same
 //   SSA value even at run time) folds to its inits, side effects and all;
 // * a loop that runs once is inlined: iv -> lb, iter args -> inits, results
 //   -> the yielded values;
 // * loops with two trips or runtime bounds stay;
 // * a splat of a constant folds to a dense arith.constant, a splat of a
-//   runtime scalar stays.
+//   runtime scalar stays;
+// * a layout conversion to the same type goes, a conversion of a conversion
+//   converts the original once, a conversion of a splat constant is that
+//   constant in the new layout, and tile.splat and tile.arange are rebuilt
+//   in the new layout; a conversion of anything else stays.
 
 // CHECK-LABEL: func.func @zero_trip_constant
 // CHECK-SAME:    (%[[X:.*]]: f32, %[[T:.*]]: tensor<4xf32>)
@@ -206,4 +210,173 @@ func.func @epilogue_dead(%x: tensor<8x8xf32>) {
     tile.yield %s : f32
   }
   return
+}
+
+// -----
+
+// A conversion to the same layout (or none to none) is its operand.
+// CHECK-LABEL: func.func @convert_layout_identity
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>, %[[Y:[^:]*]]: tensor<8xi32>)
+// CHECK-NEXT:    return %[[X]], %[[Y]] :
+func.func @convert_layout_identity(
+    %x: tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>,
+    %y: tensor<8xi32>)
+    -> (tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>, tensor<8xi32>) {
+  %0 = tile.convert_layout %x
+      : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+      -> tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+  %1 = tile.convert_layout %y : tensor<8xi32> -> tensor<8xi32>
+  return %0, %1 : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>, tensor<8xi32>
+}
+
+// -----
+
+// distributed -> fragments -> uniform converts once, distributed -> uniform.
+// CHECK-LABEL: func.func @convert_layout_chain
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>)
+// CHECK-NEXT:    %[[R:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>> -> tensor<64x64xf32, #applegpu.uniform>
+// CHECK-NEXT:    return %[[R]]
+func.func @convert_layout_chain(%x: tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>)
+    -> tensor<64x64xf32, #applegpu.uniform> {
+  %0 = tile.convert_layout %x
+      : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+      -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+  %1 = tile.convert_layout %0
+      : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+      -> tensor<64x64xf32, #applegpu.uniform>
+  return %1 : tensor<64x64xf32, #applegpu.uniform>
+}
+
+// -----
+
+// There and back again: nothing to move.
+// CHECK-LABEL: func.func @convert_layout_round_trip
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>)
+// CHECK-NEXT:    return %[[X]]
+func.func @convert_layout_round_trip(
+    %x: tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>)
+    -> tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>> {
+  %0 = tile.convert_layout %x
+      : tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+      -> tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+  %1 = tile.convert_layout %0
+      : tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+      -> tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+  return %1 : tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+}
+
+// -----
+
+// The middle conversion has another use: it stays, the outer one reads %x.
+// CHECK-LABEL: func.func @convert_layout_chain_shared
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>)
+// CHECK-NEXT:    %[[F:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>> -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+// CHECK-NEXT:    %[[U:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>> -> tensor<64x64xf32, #applegpu.uniform>
+// CHECK-NEXT:    return %[[F]], %[[U]]
+func.func @convert_layout_chain_shared(%x: tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>)
+    -> (tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>, tensor<64x64xf32, #applegpu.uniform>) {
+  %0 = tile.convert_layout %x
+      : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+      -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+  %1 = tile.convert_layout %0
+      : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+      -> tensor<64x64xf32, #applegpu.uniform>
+  return %0, %1 : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>, tensor<64x64xf32, #applegpu.uniform>
+}
+
+// -----
+
+// A splat constant exists in every layout; a constant that is not a splat
+// is moved like any tile. A splat of a constant folds to a constant first.
+// CHECK-LABEL: func.func @convert_layout_constant
+// CHECK-DAG:     %[[F:.*]] = arith.constant dense<1.500000e+00> : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+// CHECK-DAG:     %[[S:.*]] = arith.constant dense<-2> : tensor<128xi32, #applegpu.distributed<threads = 128, vector = 4>>
+// CHECK-DAG:     %[[N:.*]] = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #applegpu.uniform>
+// CHECK-NOT:     arith.constant
+// CHECK:         %[[C:.*]] = tile.convert_layout %[[N]] : tensor<4xi32, #applegpu.uniform> -> tensor<4xi32, #applegpu.distributed<threads = 32, vector = 1>>
+// CHECK-NEXT:    return %[[F]], %[[S]], %[[C]]
+func.func @convert_layout_constant()
+    -> (tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>,
+        tensor<128xi32, #applegpu.distributed<threads = 128, vector = 4>>,
+        tensor<4xi32, #applegpu.distributed<threads = 32, vector = 1>>) {
+  %f = arith.constant dense<1.5> : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+  %0 = tile.convert_layout %f
+      : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+      -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+  %c = arith.constant -2 : i32
+  %s = tile.splat %c : i32 -> tensor<128xi32, #applegpu.uniform>
+  %1 = tile.convert_layout %s
+      : tensor<128xi32, #applegpu.uniform>
+      -> tensor<128xi32, #applegpu.distributed<threads = 128, vector = 4>>
+  %n = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #applegpu.uniform>
+  %2 = tile.convert_layout %n
+      : tensor<4xi32, #applegpu.uniform>
+      -> tensor<4xi32, #applegpu.distributed<threads = 32, vector = 1>>
+  return %0, %1, %2
+      : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>,
+        tensor<128xi32, #applegpu.distributed<threads = 128, vector = 4>>,
+        tensor<4xi32, #applegpu.distributed<threads = 32, vector = 1>>
+}
+
+// -----
+
+// Every thread already holds a splatted scalar: splat it in the new layout.
+// CHECK-LABEL: func.func @convert_layout_splat
+// CHECK-SAME:    (%[[S:.*]]: f32)
+// CHECK-NEXT:    %[[T:.*]] = tile.splat %[[S]] : f32 -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+// CHECK-NEXT:    return %[[T]]
+func.func @convert_layout_splat(%s: f32) -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>> {
+  %0 = tile.splat %s : f32 -> tensor<64x64xf32, #applegpu.uniform>
+  %1 = tile.convert_layout %0
+      : tensor<64x64xf32, #applegpu.uniform>
+      -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+  return %1 : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+}
+
+// -----
+
+// Each thread computes the elements of an arange it holds from their
+// positions: build it in the new layout. The original has another use and
+// stays.
+// CHECK-LABEL: func.func @convert_layout_arange
+// CHECK-NEXT:    %[[A:.*]] = tile.arange : tensor<64xi32, #applegpu.distributed<threads = 128, vector = 1>>
+// CHECK-NEXT:    %[[B:.*]] = tile.arange : tensor<64xi32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+// CHECK-NEXT:    return %[[A]], %[[B]]
+func.func @convert_layout_arange()
+    -> (tensor<64xi32, #applegpu.distributed<threads = 128, vector = 1>>,
+        tensor<64xi32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>) {
+  %0 = tile.arange : tensor<64xi32, #applegpu.distributed<threads = 128, vector = 1>>
+  %1 = tile.convert_layout %0
+      : tensor<64xi32, #applegpu.distributed<threads = 128, vector = 1>>
+      -> tensor<64xi32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+  return %0, %1
+      : tensor<64xi32, #applegpu.distributed<threads = 128, vector = 1>>,
+        tensor<64xi32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+}
+
+// -----
+
+// The operand is computed in another layout (a reduction, an argument):
+// the conversion moves data and stays.
+// CHECK-LABEL: func.func @convert_layout_kept
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<64x128xf32, #applegpu.fragments<simdgroups = [2, 2]>>)
+// CHECK-NEXT:    %[[R:.*]] = tile.reduce maximumf %[[X]] dim 1 : tensor<64x128xf32, #applegpu.fragments<simdgroups = [2, 2]>> -> tensor<64xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+// CHECK-NEXT:    %[[C:.*]] = tile.convert_layout %[[R]] : tensor<64xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.fragments<simdgroups = [2, 2]>>> -> tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+// CHECK-NEXT:    %[[D:.*]] = tile.convert_layout %[[X]] : tensor<64x128xf32, #applegpu.fragments<simdgroups = [2, 2]>> -> tensor<64x128xf32, #applegpu.distributed<threads = 128, vector = 4>>
+// CHECK-NEXT:    return %[[C]], %[[D]]
+func.func @convert_layout_kept(%x: tensor<64x128xf32, #applegpu.fragments<simdgroups = [2, 2]>>)
+    -> (tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>,
+        tensor<64x128xf32, #applegpu.distributed<threads = 128, vector = 4>>) {
+  %r = tile.reduce maximumf %x dim 1
+      : tensor<64x128xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+      -> tensor<64xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+  %0 = tile.convert_layout %r
+      : tensor<64xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+      -> tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+  %1 = tile.convert_layout %x
+      : tensor<64x128xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+      -> tensor<64x128xf32, #applegpu.distributed<threads = 128, vector = 4>>
+  return %0, %1
+      : tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>,
+        tensor<64x128xf32, #applegpu.distributed<threads = 128, vector = 4>>
 }

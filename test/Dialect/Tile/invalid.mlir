@@ -283,6 +283,95 @@ func.func @store_not_flat(%X: memref<4x4xf32>, %v: tensor<4xf32>, %i: index) {
   return
 }
 
+// -----
+
+// Scalar forms: one element, rank-1 addressing.
+func.func @load_scalar_indices(%X: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 2, 0 and 0}}
+  %0 = tile.load %X[%i, %i] : memref<?xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @load_scalar_no_index(%X: memref<?xf32>) {
+  // expected-error @+1 {{'tile.load' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 0, 0 and 0}}
+  %0 = tile.load %X[] : memref<?xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @load_scalar_strides(%X: memref<?xf32>, %i: index, %s: index) {
+  // expected-error @+1 {{'tile.load' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 1, 2 and 0}}
+  %0 = tile.load %X[%i] strides [%s, %s] : memref<?xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @load_scalar_bounds(%X: memref<?xf32>, %i: index, %n: index) {
+  // expected-error @+1 {{'tile.load' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 1, 0 and 2}}
+  %0 = tile.load %X[%i] bounds [%n, %n] : memref<?xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @load_scalar_type(%X: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op scalar type 'f16' does not match buffer element type 'f32'}}
+  %0 = tile.load %X[%i] : memref<?xf32> -> f16
+  return
+}
+
+// -----
+
+func.func @load_scalar_padding(%X: memref<?xf32>, %i: index, %n: index) {
+  // expected-error @+1 {{'tile.load' op padding 1 : i32 cannot be converted to the element type 'f32'}}
+  %0 = tile.load %X[%i] bounds [%n] {padding = 1 : i32} : memref<?xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @load_scalar_unsigned(%X: memref<?xui32>, %i: index) {
+  // expected-error @+1 {{'tile.load' op result #0 must be ranked tensor of any type values or signless integer or index or floating-point, but got 'ui32'}}
+  %0 = tile.load %X[%i] : memref<?xui32> -> ui32
+  return
+}
+
+// -----
+
+func.func @store_scalar_indices(%X: memref<?xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{'tile.store' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 2, 0 and 0}}
+  tile.store %v, %X[%i, %i] : f32, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_scalar_strides(%X: memref<?xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{'tile.store' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 1, 2 and 0}}
+  tile.store %v, %X[%i] strides [%i, %i] : f32, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_scalar_bounds(%X: memref<?xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{'tile.store' op with a scalar expects 1 index and at most 1 stride and 1 bound, got 1, 0 and 2}}
+  tile.store %v, %X[%i] bounds [%i, %i] : f32, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_scalar_type(%X: memref<?xf32>, %v: i32, %i: index) {
+  // expected-error @+1 {{'tile.store' op scalar type 'i32' does not match buffer element type 'f32'}}
+  tile.store %v, %X[%i] : i32, memref<?xf32>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // tile.dot
 //===----------------------------------------------------------------------===//
@@ -673,6 +762,205 @@ func.func @broadcast_dim(%v: tensor<4xf32>) {
 func.func @broadcast_dim_negative(%v: tensor<4xf32>) {
   // expected-error @+1 {{'tile.broadcast' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 1}}
   %0 = tile.broadcast %v dim -1 : tensor<4xf32> -> tensor<4x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.reduce
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @reduce_rank3(%x: tensor<2x4x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op input must be a rank-1 or rank-2 tile with a static shape, got 'tensor<2x4x8xf32>'}}
+  %0 = tile.reduce add %x dim 0 : tensor<2x4x8xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_dynamic(%x: tensor<?x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op input must be a rank-1 or rank-2 tile with a static shape, got 'tensor<?x8xf32>'}}
+  %0 = tile.reduce add %x dim 0 : tensor<?x8xf32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_dim_rank1(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op dim 1 is out of range for a rank-1 tile}}
+  %0 = tile.reduce add %x dim 1 : tensor<8xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_dim_attr(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 1}}
+  %0 = tile.reduce add %x dim 2 : tensor<4x8xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_float_kind(%x: tensor<4x8xi32>) {
+  // expected-error @+1 {{'tile.reduce' op kind 'maximumf' needs float elements, got 'i32'}}
+  %0 = tile.reduce maximumf %x dim 1 : tensor<4x8xi32> -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_integer_kind(%x: tensor<4x8xf16>) {
+  // expected-error @+1 {{'tile.reduce' op kind 'maxsi' needs signless integer elements, got 'f16'}}
+  %0 = tile.reduce maxsi %x dim 0 : tensor<4x8xf16> -> tensor<8xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_bitwise_float(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op kind 'xor' needs signless integer elements, got 'f32'}}
+  %0 = tile.reduce xor %x dim 0 : tensor<8xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_element_type(%x: tensor<8xcomplex<f32>>) {
+  // expected-error @+1 {{'tile.reduce' op cannot reduce elements of type 'complex<f32>'}}
+  %0 = tile.reduce add %x dim 0 : tensor<8xcomplex<f32>> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_to_scalar_type(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op a rank-1 tile reduces to a scalar of its element type 'f32', got 'f16'}}
+  %0 = tile.reduce add %x dim 0 : tensor<8xf32> -> f16
+  return
+}
+
+// -----
+
+func.func @reduce_to_scalar_tensor(%x: tensor<8xi32>) {
+  // expected-error @+1 {{'tile.reduce' op a rank-1 tile reduces to a scalar of its element type 'i32', got 'tensor<1xi32>'}}
+  %0 = tile.reduce add %x dim 0 : tensor<8xi32> -> tensor<1xi32>
+  return
+}
+
+// -----
+
+// dim 0 keeps the columns.
+func.func @reduce_kept_size(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op reducing dim 0 of 'tensor<4x8xf32>' gives a rank-1 tile of 8 x 'f32', got 'tensor<4xf32>'}}
+  %0 = tile.reduce add %x dim 0 : tensor<4x8xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_result_element(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op reducing dim 1 of 'tensor<4x8xf32>' gives a rank-1 tile of 4 x 'f32', got 'tensor<4xf16>'}}
+  %0 = tile.reduce add %x dim 1 : tensor<4x8xf32> -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_result_rank(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op reducing dim 1 of 'tensor<4x8xf32>' gives a rank-1 tile of 4 x 'f32', got 'tensor<4x1xf32>'}}
+  %0 = tile.reduce add %x dim 1 : tensor<4x8xf32> -> tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_result_scalar(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op reducing dim 1 of 'tensor<4x8xf32>' gives a rank-1 tile of 4 x 'f32', got 'f32'}}
+  %0 = tile.reduce add %x dim 1 : tensor<4x8xf32> -> f32
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.arange
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @arange_rank2() {
+  // expected-error @+1 {{'tile.arange' op result must be a rank-1 tile with a static shape, got 'tensor<4x4xi32>'}}
+  %0 = tile.arange : tensor<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @arange_dynamic() {
+  // expected-error @+1 {{'tile.arange' op result must be a rank-1 tile with a static shape, got 'tensor<?xi32>'}}
+  %0 = tile.arange : tensor<?xi32>
+  return
+}
+
+// -----
+
+// 0..255 does not fit in i8 (signed: at most 127).
+func.func @arange_overflow_i8() {
+  // expected-error @+1 {{'tile.arange' op 255 does not fit in the element type 'i8'}}
+  %0 = tile.arange : tensor<256xi8>
+  return
+}
+
+// -----
+
+func.func @arange_overflow_i16() {
+  // expected-error @+1 {{'tile.arange' op 32768 does not fit in the element type 'i16'}}
+  %0 = tile.arange : tensor<32769xi16>
+  return
+}
+
+// -----
+
+func.func @arange_float() {
+  // expected-error @+1 {{'tile.arange' op result #0 must be ranked tensor of signless integer or index values, but got 'tensor<128xf32>'}}
+  %0 = tile.arange : tensor<128xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.convert_layout
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @convert_layout_shape(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.convert_layout' op requires the same shape for all operands and results}}
+  %0 = tile.convert_layout %x : tensor<4x8xf32> -> tensor<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @convert_layout_rank(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.convert_layout' op requires the same shape for all operands and results}}
+  %0 = tile.convert_layout %x : tensor<4x8xf32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @convert_layout_element(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.convert_layout' op requires the same element type for all operands and results}}
+  %0 = tile.convert_layout %x : tensor<4x8xf32> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+// A change of layout does not excuse a change of element type.
+func.func @convert_layout_element_encoded(%x: tensor<32xf32, #applegpu.uniform>) {
+  // expected-error @+1 {{'tile.convert_layout' op requires the same element type for all operands and results}}
+  %0 = tile.convert_layout %x : tensor<32xf32, #applegpu.uniform> -> tensor<32xi32, #applegpu.distributed<threads = 32, vector = 1>>
   return
 }
 

@@ -228,3 +228,135 @@ func.func @epilogues(%acc: tensor<64x64xf32>, %bias: tensor<64xf32>,
       : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xi1>, tensor<64x64xf16>,
         tensor<64x64xf32>
 }
+
+// Reductions: every combining kind, on the element types it takes (add and
+// mul on floats and integers, the *f kinds on f32 and f16, the integer kinds
+// on i32), along both dimensions of a rank-2 tile and of a rank-1 tile to a
+// scalar.
+// CHECK-LABEL: func.func @reductions
+// CHECK-SAME:    (%[[F:[a-z0-9]+]]: tensor<64x128xf32>, %[[H:[a-z0-9]+]]: tensor<16x32xf16>, %[[I:[a-z0-9]+]]: tensor<32x8xi32>, %[[V:[a-z0-9]+]]: tensor<128xf32>, %[[W:[a-z0-9]+]]: tensor<64xi32>)
+func.func @reductions(%f: tensor<64x128xf32>, %h: tensor<16x32xf16>,
+                      %i: tensor<32x8xi32>, %v: tensor<128xf32>,
+                      %w: tensor<64xi32>) {
+  // CHECK-NEXT: tile.reduce add %[[F]] dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+  // CHECK-NEXT: tile.reduce mul %[[F]] dim 0 : tensor<64x128xf32> -> tensor<128xf32>
+  // CHECK-NEXT: tile.reduce maximumf %[[F]] dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+  // CHECK-NEXT: tile.reduce minimumf %[[F]] dim 0 : tensor<64x128xf32> -> tensor<128xf32>
+  // CHECK-NEXT: tile.reduce maxnumf %[[F]] dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+  // CHECK-NEXT: tile.reduce minnumf %[[F]] dim 0 : tensor<64x128xf32> -> tensor<128xf32>
+  %0 = tile.reduce add %f dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+  %1 = tile.reduce mul %f dim 0 : tensor<64x128xf32> -> tensor<128xf32>
+  %2 = tile.reduce maximumf %f dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+  %3 = tile.reduce minimumf %f dim 0 : tensor<64x128xf32> -> tensor<128xf32>
+  %4 = tile.reduce maxnumf %f dim 1 : tensor<64x128xf32> -> tensor<64xf32>
+  %5 = tile.reduce minnumf %f dim 0 : tensor<64x128xf32> -> tensor<128xf32>
+  // CHECK-NEXT: tile.reduce add %[[H]] dim 0 : tensor<16x32xf16> -> tensor<32xf16>
+  // CHECK-NEXT: tile.reduce maximumf %[[H]] dim 1 : tensor<16x32xf16> -> tensor<16xf16>
+  %6 = tile.reduce add %h dim 0 : tensor<16x32xf16> -> tensor<32xf16>
+  %7 = tile.reduce maximumf %h dim 1 : tensor<16x32xf16> -> tensor<16xf16>
+  // CHECK-NEXT: tile.reduce add %[[I]] dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  // CHECK-NEXT: tile.reduce mul %[[I]] dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  // CHECK-NEXT: tile.reduce minui %[[I]] dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  // CHECK-NEXT: tile.reduce minsi %[[I]] dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  // CHECK-NEXT: tile.reduce maxui %[[I]] dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  // CHECK-NEXT: tile.reduce maxsi %[[I]] dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  // CHECK-NEXT: tile.reduce and %[[I]] dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  // CHECK-NEXT: tile.reduce or %[[I]] dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  // CHECK-NEXT: tile.reduce xor %[[I]] dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  %8 = tile.reduce add %i dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  %9 = tile.reduce mul %i dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  %10 = tile.reduce minui %i dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  %11 = tile.reduce minsi %i dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  %12 = tile.reduce maxui %i dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  %13 = tile.reduce maxsi %i dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  %14 = tile.reduce and %i dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  %15 = tile.reduce or %i dim 0 : tensor<32x8xi32> -> tensor<8xi32>
+  %16 = tile.reduce xor %i dim 1 : tensor<32x8xi32> -> tensor<32xi32>
+  // A rank-1 tile reduces to a scalar of its element type.
+  // CHECK-NEXT: tile.reduce add %[[V]] dim 0 : tensor<128xf32> -> f32
+  // CHECK-NEXT: tile.reduce minimumf %[[V]] dim 0 : tensor<128xf32> -> f32
+  // CHECK-NEXT: tile.reduce maxsi %[[W]] dim 0 : tensor<64xi32> -> i32
+  // CHECK-NEXT: tile.reduce xor %[[W]] dim 0 : tensor<64xi32> -> i32
+  // CHECK-NEXT: return
+  %17 = tile.reduce add %v dim 0 : tensor<128xf32> -> f32
+  %18 = tile.reduce minimumf %v dim 0 : tensor<128xf32> -> f32
+  %19 = tile.reduce maxsi %w dim 0 : tensor<64xi32> -> i32
+  %20 = tile.reduce xor %w dim 0 : tensor<64xi32> -> i32
+  return
+}
+
+// CHECK-LABEL: func.func @aranges
+// CHECK-NEXT:    %[[A:.*]] = tile.arange : tensor<128xi32>
+// CHECK-NEXT:    %[[B:.*]] = tile.arange : tensor<64xindex>
+// CHECK-NEXT:    %[[C:.*]] = tile.arange : tensor<128xi8>
+// CHECK-NEXT:    return %[[A]], %[[B]], %[[C]] : tensor<128xi32>, tensor<64xindex>, tensor<128xi8>
+func.func @aranges() -> (tensor<128xi32>, tensor<64xindex>, tensor<128xi8>) {
+  %a = tile.arange : tensor<128xi32>
+  %b = tile.arange : tensor<64xindex>
+  // 0..127: the largest i8 arange.
+  %c = tile.arange : tensor<128xi8>
+  return %a, %b, %c : tensor<128xi32>, tensor<64xindex>, tensor<128xi8>
+}
+
+// Scalar loads and stores: one element, with and without a stride, a
+// bound and a padding.
+// CHECK-LABEL: func.func @scalar_access
+// CHECK-SAME:    (%[[X:[a-z0-9]+]]: memref<?xf32>, %[[Y:[a-z0-9]+]]: memref<?xi32>, %[[Z:[a-z0-9]+]]: memref<?xf16>, %[[I:[a-z0-9]+]]: index, %[[N:[a-z0-9]+]]: index, %[[S:[a-z0-9]+]]: index)
+func.func @scalar_access(%X: memref<?xf32>, %Y: memref<?xi32>, %Z: memref<?xf16>,
+                         %i: index, %n: index, %s: index) {
+  // CHECK-NEXT: %[[A:.*]] = tile.load %[[X]][%[[I]]] : memref<?xf32> -> f32
+  // CHECK-NEXT: %[[B:.*]] = tile.load %[[X]][%[[I]]] bounds [%[[N]]] : memref<?xf32> -> f32
+  // CHECK-NEXT: %[[C:.*]] = tile.load %[[X]][%[[I]]] strides [%[[S]]] bounds [%[[N]]] {padding = -1.000000e+00 : f32} : memref<?xf32> -> f32
+  // CHECK-NEXT: %[[D:.*]] = tile.load %[[Y]][%[[I]]] bounds [%[[N]]] {padding = 7 : i32} : memref<?xi32> -> i32
+  // CHECK-NEXT: %[[E:.*]] = tile.load %[[Z]][%[[I]]] strides [%[[S]]] : memref<?xf16> -> f16
+  %a = tile.load %X[%i] : memref<?xf32> -> f32
+  %b = tile.load %X[%i] bounds [%n] : memref<?xf32> -> f32
+  %c = tile.load %X[%i] strides [%s] bounds [%n] {padding = -1.0 : f32} : memref<?xf32> -> f32
+  %d = tile.load %Y[%i] bounds [%n] {padding = 7 : i32} : memref<?xi32> -> i32
+  %e = tile.load %Z[%i] strides [%s] : memref<?xf16> -> f16
+  // CHECK-NEXT: tile.store %[[A]], %[[X]][%[[I]]] : f32, memref<?xf32>
+  // CHECK-NEXT: tile.store %[[B]], %[[X]][%[[I]]] bounds [%[[N]]] : f32, memref<?xf32>
+  // CHECK-NEXT: tile.store %[[C]], %[[X]][%[[I]]] strides [%[[S]]] bounds [%[[N]]] : f32, memref<?xf32>
+  // CHECK-NEXT: tile.store %[[D]], %[[Y]][%[[I]]] bounds [%[[N]]] : i32, memref<?xi32>
+  // CHECK-NEXT: tile.store %[[E]], %[[Z]][%[[I]]] strides [%[[S]]] : f16, memref<?xf16>
+  // CHECK-NEXT: return
+  tile.store %a, %X[%i] : f32, memref<?xf32>
+  tile.store %b, %X[%i] bounds [%n] : f32, memref<?xf32>
+  tile.store %c, %X[%i] strides [%s] bounds [%n] : f32, memref<?xf32>
+  tile.store %d, %Y[%i] bounds [%n] : i32, memref<?xi32>
+  tile.store %e, %Z[%i] strides [%s] : f16, memref<?xf16>
+  return
+}
+
+// Layout changes: between applegpu encodings, to and from no encoding, and
+// to the same type (kept: no folding without --canonicalize).
+// CHECK-LABEL: func.func @convert_layouts
+// CHECK-SAME:    (%[[X:[a-z0-9]+]]: tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>, %[[Y:[a-z0-9]+]]: tensor<64xf32>)
+func.func @convert_layouts(%x: tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>,
+                           %y: tensor<64xf32>)
+    -> (tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>,
+        tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>,
+        tensor<64x64xf32>, tensor<64xf32>) {
+  // CHECK-NEXT: %[[A:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>> -> tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+  // CHECK-NEXT: %[[B:.*]] = tile.convert_layout %[[Y]] : tensor<64xf32> -> tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+  // CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[B]] : tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>> -> tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+  // CHECK-NEXT: %[[D:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>> -> tensor<64x64xf32>
+  // CHECK-NEXT: %[[E:.*]] = tile.convert_layout %[[Y]] : tensor<64xf32> -> tensor<64xf32>
+  // CHECK-NEXT: return %[[A]], %[[C]], %[[D]], %[[E]]
+  %a = tile.convert_layout %x
+      : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+      -> tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
+  %b = tile.convert_layout %y
+      : tensor<64xf32>
+      -> tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+  %c = tile.convert_layout %b
+      : tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>
+      -> tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>
+  %d = tile.convert_layout %x
+      : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>> -> tensor<64x64xf32>
+  %e = tile.convert_layout %y : tensor<64xf32> -> tensor<64xf32>
+  return %a, %c, %d, %e
+      : tensor<64x64xf32, #applegpu.distributed<threads = 128, vector = 4>>,
+        tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>,
+        tensor<64x64xf32>, tensor<64xf32>
+}

@@ -1,8 +1,9 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 // Parse errors of the textual forms of the tile ops (the hand-written
 // parser of tile.for_range and the declarative formats of tile.load,
-// tile.store, tile.swizzle and tile.dot): malformed input must be rejected
-// with a diagnostic on the offending line, never accepted or crash.
+// tile.store, tile.swizzle, tile.dot and tile.reduce): malformed input must
+// be rejected with a diagnostic on the offending line, never accepted or
+// crash.
 // Verifier errors of well-formed ops are in invalid.mlir.
 
 //===----------------------------------------------------------------------===//
@@ -189,5 +190,34 @@ func.func @dot_missing_result_type(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c:
 func.func @dot_arrow_no_result_type(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) {
   // expected-error @+1 {{expected non-function type}}
   %0 = tile.dot %a, %b, %c : tensor<8x8xf32>, tensor<8x8xf32> ->
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.reduce
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// `sub` is not a combining kind (nor is anything outside vector's list).
+func.func @reduce_unknown_kind(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{custom op 'tile.reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf]}}
+  %0 = tile.reduce sub %x dim 1 : tensor<4x8xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_missing_dim(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected 'dim'}}
+  %0 = tile.reduce add %x : tensor<4x8xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_missing_result_type(%x: tensor<8xf32>) {
+  // expected-error @+1 {{expected '->'}}
+  %0 = tile.reduce add %x dim 0 : tensor<8xf32>
   return
 }

@@ -70,7 +70,10 @@ LogicalResult DistributedLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
 
 LogicalResult FragmentsLayoutAttr::verify(EmitError emitError, int64_t m,
                                           int64_t n) {
-  if (m < 1 || n < 1 || m * n * kSimdWidth > kMaxThreads)
+  // m * n compared without multiplying: huge m and n must not overflow
+  // into an accepted grid.
+  constexpr int64_t kMaxSimdgroups = kMaxThreads / kSimdWidth;
+  if (m < 1 || n < 1 || m > kMaxSimdgroups || n > kMaxSimdgroups / m)
     return emitError() << "#applegpu.fragments needs a grid of 1 to "
                        << kMaxThreads / kSimdWidth << " SIMD-groups, got "
                        << m << "x" << n;
@@ -84,9 +87,10 @@ LogicalResult FragmentsLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
     return emitError() << "#applegpu.fragments lays out rank-2 tiles, got "
                           "rank "
                        << shape.size();
+  if (ShapedType::isDynamicShape(shape))
+    return emitError() << "#applegpu.fragments needs a static tile shape";
   int64_t rows = 8 * getSimdgroupsM(), cols = 8 * getSimdgroupsN();
-  if (ShapedType::isDynamicShape(shape) || shape[0] % rows != 0 ||
-      shape[1] % cols != 0)
+  if (shape[0] % rows != 0 || shape[1] % cols != 0)
     return emitError() << "#applegpu.fragments over a " << getSimdgroupsM()
                        << "x" << getSimdgroupsN()
                        << " SIMD-group grid needs a tile whose shape is a "
