@@ -336,7 +336,10 @@ LogicalResult Program::runOp(Operation &op) {
         return success();
       })
       .Case([&](LoadOp load) {
-        auto tile = cast<RankedTensorType>(load.getType());
+        // A scalar is read as a tile of one element.
+        auto tile = dyn_cast<RankedTensorType>(load.getType());
+        if (!tile)
+          tile = RankedTensorType::get({1}, load.getType());
         RValue result, padding;
         if (auto pad = load.getPaddingAttr())
           padding = constantValue(pad, pad.getType());
@@ -348,14 +351,35 @@ LogicalResult Program::runOp(Operation &op) {
         if (result.isFloat)
           for (double &v : result.f)
             v = roundTo(tile.getElementType(), v);
+        if (!isa<RankedTensorType>(load.getType()))
+          result.shape.clear();
         env[load.getResult()] = std::move(result);
         return success();
       })
       .Case([&](StoreOp store) {
-        auto tile = cast<RankedTensorType>(store.getValue().getType());
+        auto tile = dyn_cast<RankedTensorType>(store.getValue().getType());
+        if (!tile)
+          tile = RankedTensorType::get({1}, store.getValue().getType());
         return runAccess(op, store.getBuffer(), store.getIndices(),
                          store.getStrides(), store.getBounds(), tile, nullptr,
                          &get(store.getValue()), nullptr);
+      })
+      .Case([&](ReduceOp reduce) {
+        env[reduce.getResult()] = evalReduce(reduce, get(reduce.getInput()));
+        return success();
+      })
+      .Case([&](ArangeOp arange) {
+        RankedTensorType type = arange.getType();
+        RValue r;
+        r.shape.assign(type.getShape().begin(), type.getShape().end());
+        for (int64_t k = 0, n = type.getNumElements(); k < n; ++k)
+          r.i.push_back(wrapTo(type.getElementType(), k));
+        env[arange.getResult()] = std::move(r);
+        return success();
+      })
+      .Case([&](ConvertLayoutOp convert) {
+        env[convert.getResult()] = get(convert.getInput());
+        return success();
       })
       .Case([&](BroadcastOp broadcast) {
         const RValue &v = get(broadcast.getInput());

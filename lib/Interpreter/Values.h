@@ -51,4 +51,12 @@ mlir::LogicalResult evalElementwise(mlir::Operation *op,
 
 } // namespace tile::interp
 
+namespace tile {
+class ReduceOp;
+namespace interp {
+/// tile.reduce of `input` (see Reduce.cpp).
+RValue evalReduce(ReduceOp op, const RValue &input);
+} // namespace interp
+} // namespace tile
+
 #endif // TILE_LIB_INTERPRETER_VALUES_H

@@ -63,4 +63,49 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
   ];
 }
 
+def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Attach applegpu layout encodings to every tile of a tile kernel";
+  let description = [{
+    Decides how the threads of a threadgroup hold each tile (ranked tensor)
+    of every `tile.kernel` function and writes the decision into the IR as
+    the encoding of its tensor type, so that it can be read, checked with
+    FileCheck and overridden. `convert-tile-to-applegpu` reads nothing
+    else.
+
+    * `#applegpu.uniform`: a tile all of whose elements are one value
+      (splats, splat constants, elementwise math and broadcasts of those).
+    * `#applegpu.fragments<simdgroups = [WM, WN]>`: `tile.dot` results and
+      accumulators, and everything tied to them (elementwise math, loop
+      values, epilogues, residual loads of their shape). The grid is the
+      kernel's `tile.simdgroups`, else 2x2, reduced to 1 along a dimension
+      whose 8x8 fragments cannot be split in two.
+    * `#applegpu.slice<dim, size, parent>`: what `tile.reduce` gives when
+      it reduces a rank-2 tile, and what elementwise math on it keeps.
+    * `#applegpu.distributed<threads = T, vector = V>`: every other tile,
+      with `V = 4` when its last dimension is a multiple of 4, else 1.
+      Kernels with a dot (or `tile.simdgroups`) run `32 * WM * WN` threads;
+      the others a thread per element (or group of 4) of their largest
+      tile, rounded up to a multiple of 32, at most 256.
+
+    Values tied together share a layout: the operands and results of
+    elementwise ops and `tile.epilogue`, and the initial values, region
+    arguments, yielded values and results of `scf.for`, `scf.if` and
+    `tile.for_range`. Where a tile is used in a layout other than its own
+    (a uniform tile added to a distributed one, a bias vector broadcast
+    over an accumulator, a reduction result stored to memory, ...) a
+    `tile.convert_layout` is inserted; canonicalization removes the
+    needless ones.
+
+    Encodings already in the input are kept, and decide the layout of
+    everything tied to them; conflicting ones are a located error. Running
+    the pass twice changes nothing.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "GPU family: apple7, apple8, apple9 or apple10 (default: the "
+           "kernel's or module's tile.target, else apple9)">
+  ];
+  let dependentDialects = ["::tile::applegpu::AppleGPUDialect"];
+}
+
 #endif // TILE_CONVERSION_PASSES_TD

@@ -3,6 +3,7 @@
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/AppleGPU/IR/Layouts.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,11 +19,24 @@ using namespace tile::conversion;
 // Geometry and forms
 //===----------------------------------------------------------------------===//
 
+RankedTensorType KernelLowering::geometry(RankedTensorType type) const {
+  auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(type.getEncoding());
+  if (!slice)
+    return type;
+  return RankedTensorType::get(slice.getParentShape(type.getShape()),
+                               type.getElementType(), slice.getParent());
+}
+
 int64_t KernelLowering::vectorWidth(RankedTensorType type) const {
-  return distributedVectorWidth(type);
+  type = geometry(type);
+  if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
+          type.getEncoding()))
+    return d.getVector();
+  return defaultVectorWidth(type);
 }
 
 int64_t KernelLowering::numSlots(RankedTensorType type) const {
+  type = geometry(type);
   int64_t width = vectorWidth(type);
   int64_t groups = type.getNumElements() / width;
   return llvm::divideCeil(groups, numThreads()) * width;
@@ -30,6 +44,7 @@ int64_t KernelLowering::numSlots(RankedTensorType type) const {
 
 std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
                                                   int64_t slot, Location loc) {
+  type = geometry(type);
   int64_t width = vectorWidth(type);
   int64_t groups = type.getNumElements() / width;
   int64_t round = slot / width;
@@ -45,6 +60,7 @@ std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
 
 std::pair<int64_t, int64_t>
 KernelLowering::fragmentGrid(RankedTensorType type) const {
+  type = geometry(type);
   return {type.getDimSize(0) / (8 * simdgroupsM()),
           type.getDimSize(1) / (8 * simdgroupsN())};
 }
@@ -73,19 +89,18 @@ int64_t KernelLowering::count(RankedTensorType type, TileForm form) const {
 }
 
 TileForm KernelLowering::formFor(Value tile) const {
-  switch (plan.layoutOf(tile)) {
-  case TileLayout::Uniform:
+  auto type = cast<RankedTensorType>(tile.getType());
+  Attribute layout = type.getEncoding();
+  if (isa_and_nonnull<applegpu::UniformLayoutAttr>(layout))
     return TileForm::Uniform;
-  case TileLayout::Distributed:
-    return TileForm::Slots;
-  case TileLayout::Accumulator: {
-    // Matrices hold floats; anything else (e.g. a mask) stays per lane.
-    Type element = cast<RankedTensorType>(tile.getType()).getElementType();
-    return isa<FloatType>(element) ? TileForm::Fragments
-                                   : TileForm::LaneElements;
+  Attribute root = applegpu::rootLayout(layout);
+  if (isa_and_nonnull<applegpu::FragmentsLayoutAttr>(root)) {
+    // Matrices hold floats; anything else (e.g. a mask), and slices, stay
+    // per lane.
+    bool matrix = root == layout && isa<FloatType>(type.getElementType());
+    return matrix ? TileForm::Fragments : TileForm::LaneElements;
   }
-  }
-  llvm_unreachable("all layouts handled");
+  return TileForm::Slots;
 }
 
 //===----------------------------------------------------------------------===//
@@ -217,7 +232,8 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
   for (Family family : {lowerGridQuery, lowerMemory, lowerDot,
-                        lowerElementwise, lowerEpilogue, lowerControlFlow}) {
+                        lowerElementwise, lowerEpilogue, lowerLayout,
+                        lowerReduce, lowerControlFlow}) {
     bool handled = false;
     LogicalResult result = family(*this, op, handled);
     if (handled)
@@ -234,7 +250,7 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
 LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
   OpBuilder &b = builder;
   tid = applegpu::ThreadIndexInThreadgroupOp::create(b, loc, b.getIndexType());
-  if (!plan.config().hasDot)
+  if (!config.hasDot)
     return success();
   Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(b, loc, b.getIndexType());
   Value lane = applegpu::ThreadIndexInSimdgroupOp::create(b, loc, b.getIndexType());
@@ -264,6 +280,13 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
 LogicalResult KernelLowering::setUpStaging() {
   SmallVector<DotOp> dots;
   source.walk([&](DotOp dot) { dots.push_back(dot); });
+  for (DotOp dot : dots) {
+    int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
+    if (k % 8 != 0)
+      return dot.emitOpError() << "K = " << k
+                               << " is not a multiple of 8, the fragment "
+                                  "size of simdgroup_matrix";
+  }
   auto bytes = [](DotOp dot, bool pad) {
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto b = cast<RankedTensorType>(dot.getB().getType());
@@ -273,17 +296,14 @@ LogicalResult KernelLowering::setUpStaging() {
             b.getDimSize(0) * (b.getDimSize(1) + padElems)) *
            width;
   };
-  // Broadcast vectors pass through threadgroup memory too (LowerEpilogue).
+  // Layout conversions and reductions use threadgroup memory too.
   int64_t vectors = 0;
   Operation *firstUser = dots.empty() ? nullptr : dots.front().getOperation();
-  source.walk([&](BroadcastOp broadcast) {
-    if (plan.layoutOf(broadcast.getInput()) == TileLayout::Uniform)
-      return; // held as a scalar: no buffer
-    if (!firstUser)
-      firstUser = broadcast;
-    auto type = cast<RankedTensorType>(broadcast.getInput().getType());
-    vectors += type.getNumElements() *
-               llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  source.walk([&](Operation *op) {
+    int64_t bytes = scratchBytes(*this, *op);
+    if (bytes && !firstUser)
+      firstUser = op;
+    vectors += bytes;
   });
   int64_t padded = vectors, unpadded = vectors;
   for (DotOp dot : dots) {
@@ -295,7 +315,7 @@ LogicalResult KernelLowering::setUpStaging() {
     return firstUser->emitOpError()
            << "needs " << unpadded
            << " bytes of threadgroup memory to stage the operands of the "
-              "kernel's dots and its broadcast vectors, more than the "
+              "kernel's dots, its layout conversions and its reductions, more than the "
            << limit << " an Apple GPU threadgroup has; use smaller tiles";
   bool pad = padded <= limit;
   for (DotOp dot : dots) {

@@ -10,7 +10,7 @@
 #ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 
-#include "LayoutPlan.h"
+#include "Layouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -35,8 +35,8 @@ struct TileValue {
 
 class KernelLowering {
 public:
-  KernelLowering(mlir::func::FuncOp source, const LayoutPlan &plan)
-      : source(source), plan(plan), builder(source.getContext()) {}
+  KernelLowering(mlir::func::FuncOp source, const KernelConfig &config)
+      : source(source), config(config), builder(source.getContext()) {}
 
   /// Writes the applegpu kernel next to the source (which the caller
   /// erases); a located diagnostic and no new kernel on failure.
@@ -45,12 +45,12 @@ public:
   //===--- For the op families -----------------------------------------===//
 
   mlir::func::FuncOp source;
-  const LayoutPlan &plan;
+  const KernelConfig &config;
   mlir::OpBuilder builder;
 
-  int64_t numThreads() const { return plan.config().numThreads; }
-  int64_t simdgroupsM() const { return plan.config().simdgroupsM; }
-  int64_t simdgroupsN() const { return plan.config().simdgroupsN; }
+  int64_t numThreads() const { return config.numThreads; }
+  int64_t simdgroupsM() const { return config.simdgroupsM; }
+  int64_t simdgroupsN() const { return config.simdgroupsN; }
 
   /// The thread's coordinates (defined at the top of the kernel).
   mlir::Value tid, simdgroupRow, simdgroupCol, laneRow, laneCol;
@@ -88,14 +88,20 @@ public:
     tiles[tile] = std::move(value);
   }
 
-  /// The form a tile of layout `layout` and element type `element` is
-  /// produced in, and how many values it takes.
+  /// The form a tile is produced in (from its layout encoding), and how
+  /// many values it takes. A slice is held in the form of its parent, one
+  /// value per element of the parent the thread holds, each the slice's
+  /// element at that element's row (dim 1) or column (dim 0).
   TileForm formFor(mlir::Value tile) const;
+  /// The tile whose geometry holds `type`: the parent for a slice, `type`
+  /// itself otherwise.
+  mlir::RankedTensorType geometry(mlir::RankedTensorType type) const;
   int64_t count(mlir::RankedTensorType type, TileForm form) const;
   /// See distributedVectorWidth.
   int64_t vectorWidth(mlir::RankedTensorType type) const;
   /// Whether some thread holds fewer elements of the tile than others.
   bool hasPartialSlots(mlir::RankedTensorType type) const {
+    type = geometry(type);
     return (type.getNumElements() / vectorWidth(type)) % numThreads() != 0;
   }
   /// Values per thread of a distributed tile (slots).
@@ -157,6 +163,14 @@ mlir::LogicalResult lowerControlFlow(KernelLowering &k, mlir::Operation &op,
 
 mlir::LogicalResult lowerEpilogue(KernelLowering &k, mlir::Operation &op,
                                   bool &handled);
+mlir::LogicalResult lowerLayout(KernelLowering &k, mlir::Operation &op,
+                                bool &handled);
+mlir::LogicalResult lowerReduce(KernelLowering &k, mlir::Operation &op,
+                                bool &handled);
+
+/// Bytes of threadgroup memory an op's lowering allocates besides dot
+/// staging (layout conversions and reductions), counted in the budget.
+int64_t scratchBytes(KernelLowering &k, mlir::Operation &op);
 
 /// One element of a tile a thread touches: its position in the tile and
 /// whether the thread really holds it (the last slot of a distributed tile
@@ -171,6 +185,32 @@ Element slotElement(KernelLowering &k, mlir::RankedTensorType tile,
 /// Element `e` (0 or 1) of fragment (fi, fj) held by this lane.
 Element fragmentElement(KernelLowering &k, mlir::RankedTensorType tile,
                         int64_t fi, int64_t fj, int64_t e, mlir::Location loc);
+
+/// A held value of a tile, as forEachHeld sees it.
+struct HeldElement {
+  mlir::Value position; ///< flattened position in the tile itself
+  mlir::Value held;     ///< i1, or null when always held
+  mlir::Value writer;   ///< i1: this thread writes it to memory (null: yes)
+};
+/// The dimension a slice-layout tile removes from its parent.
+std::optional<int64_t> sliceDim(mlir::RankedTensorType type);
+/// Calls `fn` for each value a thread holds of a tile of `type` in `form`
+/// (Slots or LaneElements): its index in the TileValue, a key equal for
+/// values that are always the same element (the copies of a slice's
+/// element), and where it is.
+void forEachHeld(
+    KernelLowering &k, mlir::RankedTensorType type, TileForm form,
+    mlir::Location loc,
+    llvm::function_ref<void(int64_t index, int64_t key, const HeldElement &)>
+        fn);
+/// `tile` in the layout of `to`, through threadgroup memory.
+mlir::FailureOr<TileValue> moveThroughMemory(KernelLowering &k,
+                                             mlir::Value tile,
+                                             mlir::RankedTensorType to,
+                                             mlir::Location loc);
+/// Scratch bytes of a tile.reduce (see LowerReduce.cpp).
+int64_t reduceScratchBytes(KernelLowering &k, mlir::Operation &op);
+void threadgroupBarrier(KernelLowering &k, mlir::Location loc);
 
 /// `buffer[offset] = value`, only where `held` (an i1; null: always).
 void storeIfHeld(KernelLowering &k, mlir::Value value, mlir::Value buffer,

@@ -422,13 +422,85 @@ static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+/// The offset of a scalar access and whether it is inside its bound (null:
+/// no bound).
+template <typename OpTy>
+static std::pair<Value, Value> scalarAddress(KernelLowering &k, OpTy op) {
+  Location loc = op.getLoc();
+  Value index = k.mapped(op.getIndices()[0]);
+  Value offset = op.getStrides().empty()
+                     ? index
+                     : mulIndex(k, index, k.mapped(op.getStrides()[0]), loc);
+  Value ok;
+  if (!op.getBounds().empty())
+    ok = arith::CmpIOp::create(k.builder, loc, arith::CmpIPredicate::slt,
+                               index, k.mapped(op.getBounds()[0]));
+  return {offset, ok};
+}
+
+/// Every thread reads the element (the same value for all).
+static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
+  Location loc = op.getLoc();
+  orderAccess(k, op.getBuffer(), loc);
+  Type type = op.getType();
+  auto [offset, ok] = scalarAddress(k, op);
+  Value buffer = k.mapped(op.getBuffer());
+  Value value;
+  if (!ok) {
+    value = memref::LoadOp::create(k.builder, loc, buffer, offset);
+  } else {
+    TypedAttr pad = op.getPaddingAttr()
+                        ? op.getPaddingAttr()
+                        : cast<TypedAttr>(k.builder.getZeroAttr(type));
+    if (auto f = dyn_cast<FloatAttr>(pad))
+      pad = FloatAttr::get(type, f.getValueAsDouble());
+    else if (auto i = dyn_cast<IntegerAttr>(pad))
+      pad = IntegerAttr::get(type, i.getInt());
+    Value padding = k.scalar(type, pad, loc);
+    value = scf::IfOp::create(
+                k.builder, loc, ok,
+                [&](OpBuilder &then, Location l) {
+                  scf::YieldOp::create(
+                      then, l,
+                      memref::LoadOp::create(then, l, buffer, offset).getResult());
+                },
+                [&](OpBuilder &otherwise, Location l) {
+                  scf::YieldOp::create(otherwise, l, padding);
+                })
+                .getResult(0);
+  }
+  k.map(op.getResult(), value);
+  return success();
+}
+
+/// One store per program: thread 0 writes.
+static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
+  Location loc = op.getLoc();
+  orderAccess(k, op.getBuffer(), loc);
+  auto [offset, ok] = scalarAddress(k, op);
+  Value writer = arith::CmpIOp::create(k.builder, loc, arith::CmpIPredicate::eq,
+                                       k.tid, k.index(0));
+  if (ok)
+    writer = arith::AndIOp::create(k.builder, loc, writer, ok);
+  storeIfHeld(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), offset,
+              writer, loc);
+  return success();
+}
+
 LogicalResult tile::conversion::lowerMemory(KernelLowering &k, Operation &op,
                                             bool &handled) {
   handled = true;
   if (auto load = dyn_cast<LoadOp>(op))
-    return lowerLoad(k, load);
+    return isa<RankedTensorType>(load.getType()) ? lowerLoad(k, load)
+                                                 : lowerScalarLoad(k, load);
   if (auto store = dyn_cast<StoreOp>(op))
-    return lowerStore(k, store);
+    return isa<RankedTensorType>(store.getValue().getType())
+               ? lowerStore(k, store)
+               : lowerScalarStore(k, store);
   handled = false;
   return failure();
 }

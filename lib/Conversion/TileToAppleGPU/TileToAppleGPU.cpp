@@ -1,7 +1,7 @@
 //===- TileToAppleGPU.cpp - the convert-tile-to-applegpu pass -------------===//
 
 #include "KernelLowering.h"
-#include "LayoutPlan.h"
+#include "Layouts.h"
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
@@ -24,8 +24,6 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
 
-static constexpr llvm::StringLiteral kTargets[] = {"apple7", "apple8", "apple9",
-                                                   "apple10"};
 
 /// The kernel's parameter name as the ABI will print it.
 static std::string parameterName(func::FuncOp kernel, unsigned i) {
@@ -141,7 +139,7 @@ struct ConvertTileToAppleGPUPass
   }
 
   LogicalResult checkOptions(func::FuncOp kernel, StringRef chosenTarget) {
-    if (!llvm::is_contained(kTargets, chosenTarget))
+    if (!isKnownTarget(chosenTarget))
       return kernel.emitError() << "unknown target '" << chosenTarget
                                 << "'; expected apple7, apple8, apple9 or "
                                    "apple10";
@@ -161,7 +159,7 @@ struct ConvertTileToAppleGPUPass
   }
 
   void runOnOperation() override {
-    if (!target.empty() && !llvm::is_contained(kTargets, target)) {
+    if (!target.empty() && !isKnownTarget(target)) {
       getOperation().emitError() << "unknown target '" << target
                                  << "'; expected apple7, apple8, apple9 or "
                                     "apple10";
@@ -182,14 +180,14 @@ struct ConvertTileToAppleGPUPass
       if (failed(checkOptions(source, chosen)) ||
           failed(checkSignature(source)))
         return signalPassFailure();
-      FailureOr<LayoutPlan> plan = LayoutPlan::build(source);
-      if (failed(plan))
+      FailureOr<KernelConfig> config = readKernelConfig(source);
+      if (failed(config))
         return signalPassFailure();
-      KernelLowering lowering(source, *plan);
+      KernelLowering lowering(source, *config);
       FailureOr<func::FuncOp> kernel = lowering.run(chosen);
       if (failed(kernel))
         return signalPassFailure();
-      if (failed(setABI(source, *kernel, plan->config(), chosen))) {
+      if (failed(setABI(source, *kernel, *config, chosen))) {
         kernel->erase();
         return signalPassFailure();
       }
@@ -231,7 +229,7 @@ void tile::registerTileToAppleGPUPipeline() {
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
       "tile-fuse-epilogue, tile-swizzle, tile-for-range-to-scf, canonicalize, cse, "
-      "convert-tile-to-applegpu, canonicalize, cse, "
+      "tile-assign-layouts, canonicalize, convert-tile-to-applegpu, canonicalize, cse, "
       "applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
         if (options.fuseEpilogue)
@@ -242,6 +240,10 @@ void tile::registerTileToAppleGPUPipeline() {
         pm.addPass(createTileForRangeToSCF());
         pm.addPass(createCanonicalizerPass());
         pm.addPass(createCSEPass());
+        TileAssignLayoutsOptions layouts;
+        layouts.target = options.target;
+        pm.addPass(createTileAssignLayouts(layouts));
+        pm.addPass(createCanonicalizerPass());
         ConvertTileToAppleGPUOptions convert;
         convert.target = options.target;
         convert.backend = options.backend;

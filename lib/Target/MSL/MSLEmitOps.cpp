@@ -335,6 +335,20 @@ LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
              << g.getIndex() << "];\n";
         return success();
       })
+      .Case([&](applegpu::SimdReduceOp r) -> LogicalResult {
+        if (failed(p.declare(r.getResult())))
+          return failure();
+        p.os << " = simd_" << applegpu::stringifySimdReduction(r.getKind())
+             << "(" << p.name(r.getValue()) << ");\n";
+        return success();
+      })
+      .Case([&](applegpu::SimdShuffleXorOp s) -> LogicalResult {
+        if (failed(p.declare(s.getResult())))
+          return failure();
+        p.os << " = simd_shuffle_xor(" << p.name(s.getValue()) << ", ushort("
+             << s.getMask() << "));\n";
+        return success();
+      })
       .Case([&](applegpu::SimdgroupSetElementOp s) -> LogicalResult {
         if (failed(p.declare(s.getResult())))
           return failure();

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file --convert-tile-to-applegpu | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-assign-layouts --convert-tile-to-applegpu | FileCheck %s
 // RUN: tile-opt %s -split-input-file --tile-to-applegpu | tile-translate --mlir-to-msl -split-input-file > %t.metal
 // RUN: %msl_check %t.metal
 // A tile.epilogue on an accumulator becomes its body once per element a

@@ -1,7 +1,7 @@
-// RUN: tile-opt %s -verify-diagnostics --convert-tile-to-applegpu
-// RUN: not tile-opt %s --convert-tile-to-applegpu 2> %t.1.err
-// RUN: not tile-opt %s --convert-tile-to-applegpu 2> %t.2.err
-// RUN: not tile-opt %s --convert-tile-to-applegpu 2> %t.3.err
+// RUN: tile-opt %s -verify-diagnostics --tile-assign-layouts --convert-tile-to-applegpu
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu 2> %t.1.err
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu 2> %t.2.err
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu 2> %t.3.err
 // RUN: cmp %t.1.err %t.2.err
 // RUN: cmp %t.1.err %t.3.err
 // The accumulator-shape diagnostic is reported at the same place on every

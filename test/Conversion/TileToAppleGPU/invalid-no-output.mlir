@@ -1,4 +1,4 @@
-// RUN: not tile-opt %s --convert-tile-to-applegpu > %t.out 2> %t.err
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu > %t.out 2> %t.err
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --implicit-check-not=error: < %t.err
 // RUN: not tile-opt %s --tile-to-applegpu > %t.out 2> %t.err

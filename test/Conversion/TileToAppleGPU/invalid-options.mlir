@@ -1,16 +1,16 @@
-// RUN: not tile-opt %s --convert-tile-to-applegpu=backend=tensorops 2>&1 | FileCheck %s --check-prefix=TENSOROPS
-// RUN: not tile-opt %s --convert-tile-to-applegpu=target=apple10 2>&1 | FileCheck %s --check-prefix=AUTO10
-// RUN: not tile-opt %s "--convert-tile-to-applegpu=target=apple10 backend=auto" 2>&1 | FileCheck %s --check-prefix=AUTO10
-// RUN: not tile-opt %s --convert-tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: not tile-opt %s --convert-tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
-// RUN: not tile-opt %s "--convert-tile-to-applegpu=target=apple6 backend=magic" 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=tensorops 2>&1 | FileCheck %s --check-prefix=TENSOROPS
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple10 2>&1 | FileCheck %s --check-prefix=AUTO10
+// RUN: not tile-opt %s --tile-assign-layouts "--convert-tile-to-applegpu=target=apple10 backend=auto" 2>&1 | FileCheck %s --check-prefix=AUTO10
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
+// RUN: not tile-opt %s --tile-assign-layouts "--convert-tile-to-applegpu=target=apple6 backend=magic" 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt %s "--tile-to-applegpu=target=apple8 backend=tensorops" 2>&1 | FileCheck %s --check-prefix=TENSOROPS
 // RUN: not tile-opt %s --tile-to-applegpu=target=apple10 2>&1 | FileCheck %s --check-prefix=AUTO10
 // RUN: not tile-opt %s --tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt %s --tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
 //
 // Each failing option set prints nothing on stdout:
-// RUN: not tile-opt %s --convert-tile-to-applegpu=backend=tensorops > %t.out 2> %t.err
+// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=tensorops > %t.out 2> %t.err
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --check-prefix=TENSOROPS < %t.err
 // RUN: not tile-opt %s --tile-to-applegpu=target=apple6 > %t.out 2> %t.err
@@ -21,7 +21,7 @@
 // RUN: FileCheck %s --check-prefix=BACKEND < %t.err
 //
 // The target option beats a kernel's own tile.target:
-// RUN: tile-opt %s --convert-tile-to-applegpu=target=apple9 | FileCheck %s --check-prefix=OVERRIDE
+// RUN: tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple9 | FileCheck %s --check-prefix=OVERRIDE
 //
 // Options of convert-tile-to-applegpu (and of the tile-to-applegpu pipeline,
 // which forwards them): the Metal 4 tensor-ops backend, asked for or chosen

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics --convert-tile-to-applegpu
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-assign-layouts --convert-tile-to-applegpu
 // A tensor kernel argument cannot be passed to a Metal kernel, whether or
 // not the body uses it: the user must get the ABI diagnostic at the kernel
 // (as for an unused tensor argument in invalid.mlir), not an internal error

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics --convert-tile-to-applegpu
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-assign-layouts --convert-tile-to-applegpu
 // Every diagnostic convert-tile-to-applegpu emits on a kernel it cannot
 // lower, at the op (or kernel) it is about, the pass run alone with its
 // default options (target apple9, backend auto). Option errors are in
@@ -91,90 +91,6 @@ func.func @acc_not_divisible_in_loop(%A: memref<?xf32>, %B: memref<?xf32>, %C: m
 
 // -----
 
-// Chained dots: the result of one dot is an operand of the next.
-func.func @chained_dots(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
-    attributes {tile.kernel} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %b = tile.load %B[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %z = arith.constant dense<0.0> : tensor<16x16xf32>
-  %d = tile.dot %a, %b, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op operand computed from a dot accumulator (chained dots) is not supported by the simdgroup backend}}
-  %e = tile.dot %d, %b, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  tile.store %e, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
-  return
-}
-
-// -----
-
-// The same through an elementwise epilogue (e.g. attention's exp(QK^T) V).
-func.func @chained_through_epilogue(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
-    attributes {tile.kernel} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %b = tile.load %B[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %z = arith.constant dense<0.0> : tensor<16x16xf32>
-  %d = tile.dot %a, %b, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  %p = math.exp %d : tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op operand computed from a dot accumulator (chained dots) is not supported by the simdgroup backend}}
-  %e = tile.dot %a, %p, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  tile.store %e, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
-  return
-}
-
-// -----
-
-// The layout conflict the plan forbids: %a is a dot operand (distributed
-// over threads, staged through threadgroup memory) and is also combined
-// with the accumulator %d, which ties it to the accumulator layout. The
-// plan rejects it up front as an accumulator-derived operand, so the
-// lowering's "cannot move ... between these layouts" is never reached.
-func.func @operand_tied_to_accumulator(%A: memref<?xf32>, %C: memref<?xf32>, %c: i1)
-    attributes {tile.kernel} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %z = arith.constant dense<0.0> : tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op operand computed from a dot accumulator (chained dots) is not supported by the simdgroup backend}}
-  %d = tile.dot %a, %a, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  %r = arith.select %c, %d, %a : tensor<16x16xf32>
-  tile.store %r, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
-  return
-}
-
-// -----
-
-// ... and the same conflict through an scf.if that yields either the dot
-// operand or the dot result.
-func.func @operand_tied_through_if(%A: memref<?xf32>, %C: memref<?xf32>, %c: i1)
-    attributes {tile.kernel} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %z = arith.constant dense<0.0> : tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op operand computed from a dot accumulator (chained dots) is not supported by the simdgroup backend}}
-  %d = tile.dot %a, %a, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  %r = scf.if %c -> tensor<16x16xf32> {
-    scf.yield %d : tensor<16x16xf32>
-  } else {
-    scf.yield %a : tensor<16x16xf32>
-  }
-  tile.store %r, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
-  return
-}
-
-//===----------------------------------------------------------------------===//
-// Kernel set-up (KernelLowering.cpp)
-//===----------------------------------------------------------------------===//
-
-// -----
-
 // Staging the operands of a 128x64 @ 64x128 f32 dot takes
 // (128*64 + 64*128) * 4 = 65536 bytes, twice what a threadgroup has.
 func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
@@ -186,7 +102,7 @@ func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?x
   %a = tile.load %A[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<128x64xf32>
   %b = tile.load %B[%c0, %c0] strides [%c128, %c1] : memref<?xf32> -> tensor<64x128xf32>
   %z = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-error @+1 {{'tile.dot' op needs 65536 bytes of threadgroup memory to stage the operands of the kernel's dots and its broadcast vectors, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  // expected-error @+1 {{'tile.dot' op needs 65536 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
   %d = tile.dot %a, %b, %z : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
   tile.store %d, %C[%c0, %c0] strides [%c128, %c1] : tensor<128x128xf32>, memref<?xf32>
   return
@@ -210,7 +126,7 @@ func.func @staging_too_large_for_three_dots(%A: memref<?xf32>, %B: memref<?xf32>
   %a3 = tile.load %A[%c32, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<64x32xf32>
   %b3 = tile.load %B[%c32, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<32x64xf32>
   %z = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-error @+1 {{'tile.dot' op needs 49152 bytes of threadgroup memory to stage the operands of the kernel's dots and its broadcast vectors, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  // expected-error @+1 {{'tile.dot' op needs 49152 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
   %d = tile.dot %a, %b, %z : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
   %e = tile.dot %a2, %b2, %d : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
   %f = tile.dot %a3, %b3, %e : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>

@@ -1,0 +1,482 @@
+//===- AssignLayouts.cpp - the tile-assign-layouts pass -------------------===//
+//
+// Decides the layout of every tile of a kernel and writes it into the IR as
+// the encoding of its tensor type (see Passes.td for the rules), inserting
+// tile.convert_layout where a tile is used in another layout than its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layouts.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace tile {
+#define GEN_PASS_DEF_TILEASSIGNLAYOUTS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+static bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+/// Tiles are static tensors inside the kernel; tensor arguments are not
+/// tiles (convert-tile-to-applegpu rejects them).
+static bool isTile(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  return type && type.hasStaticShape();
+}
+
+static RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+/// Ops applied element by element (arith, math, tile.epilogue) on tiles:
+/// their tile results and operands share a layout.
+static bool isElementwiseOnTiles(Operation *op) {
+  if (isa<EpilogueOp>(op))
+    return true;
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         isTensor(op->getResult(0));
+}
+
+int64_t tile::conversion::defaultVectorWidth(RankedTensorType type) {
+  return type.getDimSize(type.getRank() - 1) % 4 == 0 ? 4 : 1;
+}
+
+namespace {
+/// Union-find over the tile values of a kernel.
+class Ties {
+public:
+  Value find(Value v) {
+    auto it = parent.find(v);
+    if (it == parent.end() || it->second == v)
+      return v;
+    Value root = find(it->second);
+    parent[v] = root;
+    return root;
+  }
+  void join(Value a, Value b) {
+    Value ra = find(a), rb = find(b);
+    if (ra != rb)
+      parent[ra] = rb;
+  }
+
+private:
+  DenseMap<Value, Value> parent;
+};
+
+class Assigner {
+public:
+  explicit Assigner(func::FuncOp kernel) : kernel(kernel) {}
+  LogicalResult run();
+
+private:
+  LogicalResult chooseConfig();
+  void findUniform();
+  void tie();
+  LogicalResult resolve();
+  LogicalResult rewriteTypes();
+  void insertConversions();
+  Attribute distributed(RankedTensorType type) {
+    return applegpu::DistributedLayoutAttr::get(
+        kernel.getContext(), threads, defaultVectorWidth(type));
+  }
+  /// The layout `user` needs operand `operand` in, or null for any.
+  Attribute required(Operation *user, OpOperand &operand);
+
+  func::FuncOp kernel;
+  int64_t threads = 32, simdgroupsM = 1, simdgroupsN = 1;
+  llvm::SetVector<Value> values; ///< every tile value, in program order
+  DenseSet<Value> uniform;
+  Ties ties;
+  DenseMap<Value, Attribute> rootLayout; ///< per tie root
+  DenseMap<Value, Attribute> layout;     ///< per value, after resolve()
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The kernel's configuration
+//===----------------------------------------------------------------------===//
+
+/// The documented default SIMD-group grid: 2x2, reduced to 1 along a
+/// dimension whose 8x8 fragments cannot be split in two.
+static std::pair<int64_t, int64_t> defaultGrid(DotOp dot) {
+  auto type = cast<RankedTensorType>(dot.getType());
+  int64_t m = type.getDimSize(0) / 8, n = type.getDimSize(1) / 8;
+  return {m % 2 == 0 ? 2 : 1, n % 2 == 0 ? 2 : 1};
+}
+
+LogicalResult Assigner::chooseConfig() {
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (&block != &kernel.getBody().front())
+          for (Value arg : block.getArguments())
+            if (isTile(arg))
+              values.insert(arg);
+    for (Value result : op->getResults())
+      if (isTile(result))
+        values.insert(result);
+  });
+
+  // Encodings written by hand fix the grid and the thread count.
+  int64_t given = 0;
+  for (Value v : values) {
+    Attribute l = applegpu::layoutOf(v.getType());
+    if (!l)
+      continue;
+    if (!applegpu::isLayout(l))
+      return emitError(v.getLoc())
+             << "tile type " << v.getType()
+             << " has an encoding that is not an applegpu layout";
+    if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(applegpu::rootLayout(l))) {
+      simdgroupsM = f.getSimdgroupsM();
+      simdgroupsN = f.getSimdgroupsN();
+    }
+    int64_t t = applegpu::threadsOf(l);
+    if (t && given && t != given)
+      return emitError(v.getLoc())
+             << "layout " << l << " needs " << t
+             << " threads, but another tile of the kernel needs " << given;
+    if (t)
+      given = t;
+  }
+
+  SmallVector<DotOp> dots;
+  kernel.walk([&](DotOp dot) { dots.push_back(dot); });
+  auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
+      TileDialect::getSimdgroupsAttrName());
+  bool hasFragments = llvm::any_of(values, [](Value v) {
+    return isa_and_nonnull<applegpu::FragmentsLayoutAttr>(
+        applegpu::rootLayout(applegpu::layoutOf(v.getType())));
+  });
+  if (grid && !hasFragments) {
+    simdgroupsM = grid[0];
+    simdgroupsN = grid[1];
+  } else if (!dots.empty() && !hasFragments) {
+    std::tie(simdgroupsM, simdgroupsN) = defaultGrid(dots[0]);
+  }
+  if (!dots.empty() || grid || hasFragments) {
+    threads = simdgroupsM * simdgroupsN * 32;
+  } else {
+    // A thread per element (or group of 4) of the largest tile.
+    int64_t largest = 1;
+    for (Value v : values) {
+      RankedTensorType type = tensorType(v);
+      if (type.hasStaticShape() && type.getRank() > 0)
+        largest = std::max(largest,
+                           type.getNumElements() / defaultVectorWidth(type));
+    }
+    threads = std::min<int64_t>(256, llvm::alignTo(largest, 32));
+  }
+  if (given && given != threads && (hasFragments || !dots.empty() || grid))
+    return kernel.emitOpError()
+           << "has tile layouts for " << given
+           << " threads, but its SIMD-group grid " << simdgroupsM << "x"
+           << simdgroupsN << " runs " << threads;
+  if (given)
+    threads = given;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Uniform tiles and ties
+//===----------------------------------------------------------------------===//
+
+void Assigner::findUniform() {
+  auto isUniform = [&](Value v) { return uniform.contains(v); };
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op->getNumResults() != 1 || !isTensor(op->getResult(0)))
+      return;
+    Value result = op->getResult(0);
+    if (Attribute given = applegpu::layoutOf(result.getType())) {
+      if (isa<applegpu::UniformLayoutAttr>(given))
+        uniform.insert(result);
+      return;
+    }
+    bool yes = false;
+    if (isa<SplatOp>(op))
+      yes = true;
+    else if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      yes = isa<SplatElementsAttr>(constant.getValue());
+    else if (isElementwiseOnTiles(op) || isa<BroadcastOp>(op))
+      yes = llvm::all_of(op->getOperands(), [&](Value v) {
+        return !isTensor(v) || isUniform(v);
+      });
+    if (yes)
+      uniform.insert(result);
+  });
+}
+
+void Assigner::tie() {
+  auto nonUniform = [&](Value v) { return isTile(v) && !uniform.contains(v); };
+  auto join = [&](Value a, Value b) {
+    if (nonUniform(a) && nonUniform(b))
+      ties.join(a, b);
+  };
+  kernel.walk([&](Operation *op) {
+    if (isElementwiseOnTiles(op) && nonUniform(op->getResult(0))) {
+      for (Value v : op->getResults())
+        join(op->getResult(0), v);
+      for (Value v : op->getOperands())
+        join(op->getResult(0), v);
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i) {
+        join(loop.getResult(i), loop.getRegionIterArgs()[i]);
+        join(loop.getResult(i), yield.getOperand(i));
+        join(loop.getResult(i), loop.getInitArgs()[i]);
+      }
+    }
+    if (auto loop = dyn_cast<ForRangeOp>(op)) {
+      Operation *yield = loop.getBody()->getTerminator();
+      for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i) {
+        join(loop.getResult(i), loop.getRegionIterArgs()[i]);
+        join(loop.getResult(i), yield->getOperand(i));
+        join(loop.getResult(i), loop.getInitArgs()[i]);
+      }
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      for (unsigned i = 0, e = branch.getNumResults(); i < e; ++i) {
+        join(branch.getResult(i), branch.thenYield().getOperand(i));
+        if (!branch.getElseRegion().empty())
+          join(branch.getResult(i), branch.elseYield().getOperand(i));
+      }
+    }
+  });
+  // Loop values are never uniform: an iteration may change them.
+}
+
+//===----------------------------------------------------------------------===//
+// Choosing a layout per group
+//===----------------------------------------------------------------------===//
+
+LogicalResult Assigner::resolve() {
+  MLIRContext *ctx = kernel.getContext();
+  // 1. Encodings in the input decide their group.
+  for (Value v : values) {
+    Attribute given = applegpu::layoutOf(v.getType());
+    if (!given || uniform.contains(v))
+      continue;
+    Attribute &chosen = rootLayout[ties.find(v)];
+    if (chosen && chosen != given)
+      return emitError(v.getLoc())
+             << "tile layout " << given << " conflicts with " << chosen
+             << ", the layout of a value it is tied to (an operand or "
+                "result of the same elementwise op, loop or branch)";
+    chosen = given;
+  }
+  // 2. Accumulators.
+  auto fragments =
+      applegpu::FragmentsLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
+  kernel.walk([&](DotOp dot) {
+    for (Value v : {dot.getResult(), dot.getAcc()}) {
+      if (uniform.contains(v))
+        continue;
+      Attribute &chosen = rootLayout[ties.find(v)];
+      if (!chosen)
+        chosen = fragments;
+    }
+  });
+  // 3. Rank-2 groups left are distributed; then reduction results, whose
+  //    slices need their operand's layout, in program order.
+  auto layoutOfValue = [&](Value v) -> Attribute {
+    if (uniform.contains(v))
+      return applegpu::UniformLayoutAttr::get(ctx);
+    Attribute &chosen = rootLayout[ties.find(v)];
+    if (!chosen && tensorType(v).getRank() == 2)
+      chosen = distributed(tensorType(v));
+    return chosen;
+  };
+  for (Value v : values)
+    if (tensorType(v).getRank() == 2)
+      (void)layoutOfValue(v);
+  kernel.walk([&](ReduceOp reduce) {
+    if (!isTensor(reduce.getResult()))
+      return;
+    Attribute &chosen = rootLayout[ties.find(reduce.getResult())];
+    if (chosen)
+      return;
+    Attribute parent = layoutOfValue(reduce.getInput());
+    if (isa<applegpu::UniformLayoutAttr>(parent))
+      parent = distributed(tensorType(reduce.getInput()));
+    int64_t dim = reduce.getDim();
+    chosen = applegpu::SliceLayoutAttr::get(
+        ctx, dim, tensorType(reduce.getInput()).getDimSize(dim), parent);
+  });
+  for (Value v : values) {
+    Attribute l = layoutOfValue(v);
+    if (!l)
+      l = rootLayout[ties.find(v)] = distributed(tensorType(v));
+    layout[v] = l;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Writing the layouts
+//===----------------------------------------------------------------------===//
+
+LogicalResult Assigner::rewriteTypes() {
+  // Checked in a fixed order, so the diagnostic lands on the same op every
+  // run: the dots first, which the accumulator shape comes from, then
+  // everything else in program order.
+  SmallVector<Value> ordered;
+  kernel.walk([&](DotOp dot) { ordered.push_back(dot.getResult()); });
+  ordered.append(values.begin(), values.end());
+  DenseSet<Value> done;
+  for (Value v : ordered) {
+    if (!done.insert(v).second)
+      continue;
+    RankedTensorType type = tensorType(v);
+    Attribute l = layout.lookup(v);
+    if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(l)) {
+      int64_t rows = 8 * f.getSimdgroupsM(), cols = 8 * f.getSimdgroupsN();
+      if (type.getRank() != 2 || type.getDimSize(0) % rows != 0 ||
+          type.getDimSize(1) % cols != 0) {
+        Operation *where = v.getDefiningOp() ? v.getDefiningOp()
+                                             : v.getParentBlock()->getParentOp();
+        return where->emitOpError()
+               << "accumulator tile " << type << " cannot be split into 8x8 "
+               << "fragments over a " << f.getSimdgroupsM() << "x"
+               << f.getSimdgroupsN() << " SIMD-group grid (its shape must "
+               << "be a multiple of " << rows << "x" << cols << ")";
+      }
+    }
+    auto encoding = cast<VerifiableTensorEncoding>(l);
+    if (failed(encoding.verifyEncoding(type.getShape(), type.getElementType(),
+                                       [&] { return emitError(v.getLoc()); })))
+      return failure();
+    v.setType(applegpu::withLayout(type, l));
+  }
+  // Constants carry their type twice: in the attribute too.
+  kernel.walk([&](arith::ConstantOp constant) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (dense && dense.getType() != constant.getType())
+      constant.setValueAttr(
+          dense.reshape(cast<ShapedType>(constant.getType())));
+  });
+  return success();
+}
+
+Attribute Assigner::required(Operation *user, OpOperand &operand) {
+  Value v = operand.get();
+  unsigned i = operand.getOperandNumber();
+  auto typeLayout = [](Value x) { return applegpu::layoutOf(x.getType()); };
+  if (isElementwiseOnTiles(user))
+    return typeLayout(user->getResult(0));
+  if (auto loop = dyn_cast<scf::ForOp>(user)) {
+    if (i < 3)
+      return {};
+    return typeLayout(loop.getResult(i - 3));
+  }
+  if (auto loop = dyn_cast<ForRangeOp>(user)) {
+    unsigned firstInit = user->getNumOperands() - loop.getNumResults();
+    return i < firstInit ? Attribute() : typeLayout(loop.getResult(i - firstInit));
+  }
+  if (isa<scf::YieldOp, YieldOp>(user) && user->getParentOp()->getNumResults())
+    if (!isa<EpilogueOp>(user->getParentOp()))
+      return typeLayout(user->getParentOp()->getResult(i));
+  if (auto dot = dyn_cast<DotOp>(user)) {
+    if (v == dot.getAcc() && i == 2)
+      return typeLayout(dot.getResult());
+    Attribute l = typeLayout(v);
+    return isa<applegpu::DistributedLayoutAttr, applegpu::UniformLayoutAttr>(l)
+               ? l
+               : distributed(tensorType(v));
+  }
+  if (isa<StoreOp>(user) || isa<ReduceOp>(user)) {
+    Attribute l = typeLayout(v);
+    return isa<applegpu::DistributedLayoutAttr, applegpu::FragmentsLayoutAttr>(l)
+               ? l
+               : distributed(tensorType(v));
+  }
+  if (auto broadcast = dyn_cast<BroadcastOp>(user)) {
+    Attribute result = typeLayout(broadcast.getResult());
+    if (isa<applegpu::UniformLayoutAttr>(result))
+      return result;
+    int64_t dim = 1 - broadcast.getDim();
+    return applegpu::SliceLayoutAttr::get(
+        user->getContext(), dim,
+        tensorType(broadcast.getResult()).getDimSize(dim), result);
+  }
+  return {};
+}
+
+void Assigner::insertConversions() {
+  // One conversion per value and layout, right after the value's definition.
+  DenseMap<std::pair<Value, Attribute>, Value> made;
+  OpBuilder b(kernel.getContext());
+  auto convert = [&](Value v, Attribute to) {
+    Value &c = made[{v, to}];
+    if (c)
+      return c;
+    if (Operation *def = v.getDefiningOp())
+      b.setInsertionPointAfter(def);
+    else
+      b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
+    c = ConvertLayoutOp::create(b, v.getLoc(),
+                                applegpu::withLayout(tensorType(v), to), v);
+    return c;
+  };
+  SmallVector<Operation *> users;
+  kernel.walk([&](Operation *op) { users.push_back(op); });
+  for (Operation *user : users)
+    for (OpOperand &operand : user->getOpOperands()) {
+      if (!isTile(operand.get()) || !values.contains(operand.get()))
+        continue;
+      Attribute want = required(user, operand);
+      if (want && want != applegpu::layoutOf(operand.get().getType()))
+        operand.set(convert(operand.get(), want));
+    }
+}
+
+LogicalResult Assigner::run() {
+  if (failed(chooseConfig()))
+    return failure();
+  findUniform();
+  tie();
+  if (failed(resolve()) || failed(rewriteTypes()))
+    return failure();
+  insertConversions();
+  return success();
+}
+
+namespace {
+struct TileAssignLayoutsPass
+    : tile::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
+  using TileAssignLayoutsBase::TileAssignLayoutsBase;
+
+  void runOnOperation() override {
+    if (!target.empty() && !isKnownTarget(target)) {
+      getOperation().emitError() << "unknown target '" << target
+                                 << "'; expected apple7, apple8, apple9 or "
+                                    "apple10";
+      return signalPassFailure();
+    }
+    SmallVector<func::FuncOp> kernels;
+    getOperation().walk([&](func::FuncOp func) {
+      if (func->hasAttr(TileDialect::getKernelAttrName()))
+        kernels.push_back(func);
+    });
+    for (func::FuncOp kernel : kernels) {
+      // A kernel taking tensors is not a tile kernel Metal can run;
+      // convert-tile-to-applegpu says so.
+      if (llvm::any_of(kernel.getArgumentTypes(),
+                       [](Type t) { return isa<TensorType>(t); }))
+        continue;
+      if (failed(Assigner(kernel).run()))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,94 @@
+//===- KernelConfig.cpp - the kernel configuration read from layouts ------===//
+
+#include "Layouts.h"
+
+#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+bool tile::conversion::isKnownTarget(StringRef target) {
+  return llvm::is_contained({"apple7", "apple8", "apple9", "apple10"}, target);
+}
+
+FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) {
+  KernelConfig cfg;
+  int64_t threads = 0;
+  bool hasFragments = false;
+  // The first disagreement in program order is reported, so the diagnostic
+  // is the same every run.
+  WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<DotOp>(op))
+      cfg.hasDot = true;
+    SmallVector<Value> tiles;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Value arg : block.getArguments())
+          tiles.push_back(arg);
+    tiles.append(op->result_begin(), op->result_end());
+    for (Value v : tiles) {
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      if (!type)
+        continue;
+      Attribute layout = type.getEncoding();
+      if (!applegpu::isLayout(layout)) {
+        emitError(v.getLoc())
+            << "tile " << type
+            << " has no applegpu layout encoding; run tile-assign-layouts "
+               "first (the tile-to-applegpu pipeline does)";
+        return WalkResult::interrupt();
+      }
+      if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(
+              applegpu::rootLayout(layout))) {
+        if (hasFragments && (f.getSimdgroupsM() != cfg.simdgroupsM ||
+                             f.getSimdgroupsN() != cfg.simdgroupsN)) {
+          emitError(v.getLoc())
+              << "layout " << layout << " uses another SIMD-group grid than "
+              << cfg.simdgroupsM << "x" << cfg.simdgroupsN
+              << ", the grid of an earlier tile of the kernel";
+          return WalkResult::interrupt();
+        }
+        hasFragments = true;
+        cfg.simdgroupsM = f.getSimdgroupsM();
+        cfg.simdgroupsN = f.getSimdgroupsN();
+      }
+      int64_t t = applegpu::threadsOf(layout);
+      if (t && threads && t != threads) {
+        emitError(v.getLoc()) << "layout " << layout << " needs " << t
+                              << " threads, but an earlier tile of the "
+                                 "kernel needs "
+                              << threads;
+        return WalkResult::interrupt();
+      }
+      if (t)
+        threads = t;
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  cfg.hasDot |= hasFragments;
+  if (threads) {
+    cfg.numThreads = threads;
+  } else if (auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
+                 TileDialect::getSimdgroupsAttrName())) {
+    cfg.numThreads = grid[0] * grid[1] * 32;
+  }
+  if (cfg.hasDot && !hasFragments) {
+    // A dot whose accumulator is uniform everywhere still needs fragments.
+    if (auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
+            TileDialect::getSimdgroupsAttrName())) {
+      cfg.simdgroupsM = grid[0];
+      cfg.simdgroupsN = grid[1];
+    }
+  }
+  if (cfg.hasDot && cfg.numThreads != cfg.simdgroupsM * cfg.simdgroupsN * 32)
+    return kernel.emitOpError()
+           << "has tile layouts for " << cfg.numThreads
+           << " threads, but its accumulators are split over "
+           << cfg.simdgroupsM << "x" << cfg.simdgroupsN << " SIMD-groups ("
+           << cfg.simdgroupsM * cfg.simdgroupsN * 32 << " threads)";
+  return cfg;
+}

@@ -1,0 +1,37 @@
+//===- Layouts.h - the kernel configuration read from layouts ---*- C++ -*-===//
+//
+// Internal to convert-tile-to-applegpu and tile-assign-layouts: what the
+// layout encodings of a kernel's tiles say about the threadgroup.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
+#define TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace tile::conversion {
+
+/// The threadgroup of a kernel, as its tile layouts describe it.
+struct KernelConfig {
+  int64_t simdgroupsM = 1, simdgroupsN = 1; ///< WM x WN of fragments
+  int64_t numThreads = 32;                  ///< threads per threadgroup
+  bool hasDot = false;
+};
+
+/// Reads the configuration from the layout encodings of every tile of
+/// `kernel`; a located error when a tile has none (tile-assign-layouts
+/// was not run) or when they disagree.
+mlir::FailureOr<KernelConfig> readKernelConfig(mlir::func::FuncOp kernel);
+
+/// Elements per group of the distributed layout tile-assign-layouts
+/// chooses: 4 when the last dimension is a multiple of 4, else 1.
+int64_t defaultVectorWidth(mlir::RankedTensorType type);
+
+/// apple7, apple8, apple9 or apple10.
+bool isKnownTarget(llvm::StringRef target);
+
+} // namespace tile::conversion
+
+#endif // TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H

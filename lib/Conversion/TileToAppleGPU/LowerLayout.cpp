@@ -1,0 +1,229 @@
+//===- LowerLayout.cpp - tile.convert_layout, tile.broadcast, tile.arange -===//
+//
+// A layout conversion goes through threadgroup memory: every element is
+// written once, by one of the threads that hold it, and each thread reads
+// the elements its new layout gives it, each distinct position once. A
+// broadcast of a slice to its parent layout moves nothing: a slice is held
+// per element of its parent already. tile.arange computes each element
+// from its position.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::conversion;
+
+//===----------------------------------------------------------------------===//
+// Where each held value is
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> tile::conversion::sliceDim(RankedTensorType type) {
+  if (auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(
+          type.getEncoding()))
+    return slice.getDim();
+  return std::nullopt;
+}
+
+void tile::conversion::forEachHeld(
+    KernelLowering &k, RankedTensorType type, TileForm form, Location loc,
+    function_ref<void(int64_t index, int64_t key, const HeldElement &)> fn) {
+  OpBuilder &b = k.builder;
+  std::optional<int64_t> dim = sliceDim(type);
+  RankedTensorType geometry = k.geometry(type);
+  auto visit = [&](int64_t index, int64_t key, const Element &el) {
+    HeldElement h;
+    h.held = el.held;
+    if (dim) {
+      // A slice: its element is the parent's row (dim 1) or column (dim 0);
+      // the holder of the parent's first column (row) writes it.
+      h.position = *dim == 1 ? el.row : el.col;
+      Value other = *dim == 1 ? el.col : el.row;
+      h.writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, other,
+                                       k.index(0));
+      if (el.held)
+        h.writer = arith::AndIOp::create(b, loc, el.held, h.writer);
+    } else if (geometry.getRank() == 2) {
+      h.position = addIndex(
+          k, mulIndex(k, el.row, k.index(geometry.getDimSize(1)), loc), el.col,
+          loc);
+      h.writer = el.held;
+    } else {
+      h.position = el.row;
+      h.writer = el.held;
+    }
+    fn(index, key, h);
+  };
+  if (form == TileForm::Slots) {
+    int64_t width = k.vectorWidth(type);
+    for (int64_t s = 0, n = k.numSlots(type); s < n; ++s)
+      visit(s, dim && *dim == 1 ? s / width : s,
+            slotElement(k, geometry, s, loc));
+    return;
+  }
+  auto [rows, cols] = k.fragmentGrid(type);
+  for (int64_t fi = 0; fi < rows; ++fi)
+    for (int64_t fj = 0; fj < cols; ++fj)
+      for (int64_t e = 0; e < 2; ++e) {
+        int64_t index = (fi * cols + fj) * 2 + e;
+        int64_t key = !dim ? index : *dim == 1 ? fi : fj * 2 + e;
+        visit(index, key, fragmentElement(k, geometry, fi, fj, e, loc));
+      }
+}
+
+//===----------------------------------------------------------------------===//
+// tile.convert_layout
+//===----------------------------------------------------------------------===//
+
+static bool movesNothing(Value input, RankedTensorType to) {
+  auto from = cast<RankedTensorType>(input.getType());
+  return from == to ||
+         isa_and_nonnull<applegpu::UniformLayoutAttr>(from.getEncoding());
+}
+
+static int64_t elementBytes(Type type) {
+  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+}
+
+int64_t tile::conversion::scratchBytes(KernelLowering &k, Operation &op) {
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    RankedTensorType to = convert.getType();
+    if (movesNothing(convert.getInput(), to))
+      return 0;
+    return to.getNumElements() * elementBytes(to.getElementType());
+  }
+  return reduceScratchBytes(k, op);
+}
+
+/// The threadgroup barrier that orders the accesses to scratch memory.
+void tile::conversion::threadgroupBarrier(KernelLowering &k, Location loc) {
+  applegpu::ThreadgroupBarrierOp::create(
+      k.builder, loc,
+      applegpu::MemFlagsAttr::get(k.builder.getContext(),
+                                  applegpu::MemFlags::mem_threadgroup));
+}
+
+FailureOr<TileValue> tile::conversion::moveThroughMemory(
+    KernelLowering &k, Value tile, RankedTensorType to, Location loc) {
+  OpBuilder &b = k.builder;
+  auto from = cast<RankedTensorType>(tile.getType());
+  TileForm fromForm = k.formFor(tile) == TileForm::Fragments
+                          ? TileForm::LaneElements
+                          : k.formFor(tile);
+  FailureOr<TileValue> held = k.get(tile, fromForm, loc);
+  if (failed(held))
+    return failure();
+  Type element = from.getElementType();
+  Value buffer = k.allocThreadgroup(element, from.getNumElements(), loc);
+  // Earlier readers of the buffer (a conversion in a loop) are done before
+  // it is written, and it is complete before it is read.
+  threadgroupBarrier(k, loc);
+  forEachHeld(k, from, fromForm, loc,
+              [&](int64_t index, int64_t, const HeldElement &h) {
+                storeIfHeld(k, held->values[index], buffer, h.position,
+                            h.writer, loc);
+              });
+  threadgroupBarrier(k, loc);
+
+  Attribute toLayout = to.getEncoding();
+  TileForm toForm = isa<applegpu::FragmentsLayoutAttr,
+                        applegpu::SliceLayoutAttr>(toLayout) &&
+                            isa<applegpu::FragmentsLayoutAttr>(
+                                applegpu::rootLayout(toLayout))
+                        ? TileForm::LaneElements
+                        : TileForm::Slots;
+  TileValue result{toForm, {}};
+  DenseMap<int64_t, Value> readByKey;
+  forEachHeld(k, to, toForm, loc,
+              [&](int64_t, int64_t key, const HeldElement &h) {
+                Value &value = readByKey[key];
+                if (!value) {
+                  // A position the thread does not hold reads element 0.
+                  Value position = h.position;
+                  if (h.held)
+                    position = arith::SelectOp::create(b, loc, h.held, position,
+                                                       k.index(0));
+                  value = memref::LoadOp::create(b, loc, buffer, position);
+                }
+                result.values.push_back(value);
+              });
+  return result;
+}
+
+static LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType to = op.getType();
+  if (movesNothing(op.getInput(), to)) {
+    k.define(op.getResult(), k.current(op.getInput()));
+    return success();
+  }
+  if (isa_and_nonnull<applegpu::UniformLayoutAttr>(to.getEncoding()))
+    return op.emitOpError()
+           << "cannot make a tile uniform: its elements may differ";
+  FailureOr<TileValue> moved = moveThroughMemory(k, op.getInput(), to, loc);
+  if (failed(moved))
+    return failure();
+  k.define(op.getResult(), std::move(*moved));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tile.broadcast and tile.arange
+//===----------------------------------------------------------------------===//
+
+static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
+  auto input = cast<RankedTensorType>(op.getInput().getType());
+  auto result = cast<RankedTensorType>(op.getType());
+  const TileValue &held = k.current(op.getInput());
+  if (held.form == TileForm::Uniform) {
+    k.define(op.getResult(), held);
+    return success();
+  }
+  auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(input.getEncoding());
+  if (!slice || slice.getParent() != result.getEncoding() ||
+      slice.getDim() != 1 - static_cast<int64_t>(op.getDim()))
+    return op.emitOpError()
+           << "needs its input in the layout #applegpu.slice<dim = "
+           << 1 - op.getDim() << ", ...> of its result's layout "
+           << result.getEncoding() << " (tile-assign-layouts converts it)";
+  k.define(op.getResult(), held);
+  return success();
+}
+
+static LogicalResult lowerArange(KernelLowering &k, ArangeOp op) {
+  Location loc = op.getLoc();
+  RankedTensorType type = op.getType();
+  TileForm form = k.formFor(op.getResult());
+  if (form == TileForm::Uniform)
+    return op.emitOpError() << "cannot be uniform: its elements differ";
+  TileValue result{form, {}};
+  Type element = type.getElementType();
+  forEachHeld(k, type, form, loc, [&](int64_t, int64_t, const HeldElement &h) {
+    Value v = h.position;
+    if (!element.isIndex())
+      v = arith::IndexCastOp::create(k.builder, loc, element, v);
+    result.values.push_back(v);
+  });
+  k.define(op.getResult(), std::move(result));
+  return success();
+}
+
+LogicalResult tile::conversion::lowerLayout(KernelLowering &k, Operation &op,
+                                            bool &handled) {
+  handled = true;
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+    return lowerConvert(k, convert);
+  if (auto broadcast = dyn_cast<BroadcastOp>(op))
+    return lowerBroadcast(k, broadcast);
+  if (auto arange = dyn_cast<ArangeOp>(op))
+    return lowerArange(k, arange);
+  handled = false;
+  return failure();
+}
