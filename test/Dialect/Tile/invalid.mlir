@@ -812,7 +812,7 @@ func.func @reduce_float_kind(%x: tensor<4x8xi32>) {
 // -----
 
 func.func @reduce_integer_kind(%x: tensor<4x8xf16>) {
-  // expected-error @+1 {{'tile.reduce' op kind 'maxsi' needs signless integer elements, got 'f16'}}
+  // expected-error @+1 {{'tile.reduce' op kind 'maxsi' needs signless integer or index elements, got 'f16'}}
   %0 = tile.reduce maxsi %x dim 0 : tensor<4x8xf16> -> tensor<8xf16>
   return
 }
@@ -820,7 +820,7 @@ func.func @reduce_integer_kind(%x: tensor<4x8xf16>) {
 // -----
 
 func.func @reduce_bitwise_float(%x: tensor<8xf32>) {
-  // expected-error @+1 {{'tile.reduce' op kind 'xor' needs signless integer elements, got 'f32'}}
+  // expected-error @+1 {{'tile.reduce' op kind 'xor' needs signless integer or index elements, got 'f32'}}
   %0 = tile.reduce xor %x dim 0 : tensor<8xf32> -> f32
   return
 }

@@ -46,11 +46,11 @@ LogicalResult ReduceOp::verify() {
   if (isFloatCombiningKind(kind) && !isa<FloatType>(element))
     return emitOpError() << "kind '" << stringifyCombiningKind(kind)
                          << "' needs float elements, got " << element;
-  if (isIntegerCombiningKind(kind) && !element.isSignlessInteger())
+  if (isIntegerCombiningKind(kind) && !element.isSignlessIntOrIndex())
     return emitOpError() << "kind '" << stringifyCombiningKind(kind)
-                         << "' needs signless integer elements, got "
+                         << "' needs signless integer or index elements, got "
                          << element;
-  if (!isa<FloatType>(element) && !element.isSignlessInteger())
+  if (!isa<FloatType>(element) && !element.isSignlessIntOrIndex())
     return emitOpError() << "cannot reduce elements of type " << element;
   Type result = getResult().getType();
   if (input.getRank() == 1) {
