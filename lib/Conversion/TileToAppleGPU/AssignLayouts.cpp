@@ -317,6 +317,11 @@ LogicalResult Assigner::resolve() {
     Attribute l = layoutOfValue(v);
     if (!l)
       l = rootLayout[ties.find(v)] = distributed(tensorType(v));
+    // A load reads distributed tiles (or accumulator-shaped ones straight
+    // into the lanes); tied to a slice, it is converted after the load.
+    if (isa<applegpu::SliceLayoutAttr>(l) && v.getDefiningOp<LoadOp>() &&
+        !applegpu::layoutOf(v.getType()))
+      l = distributed(tensorType(v));
     layout[v] = l;
   }
   return success();
