@@ -301,7 +301,8 @@ static void printStatsTable(const TmeStats &stats,
   llvm::outs() << "stats: threadgroups " << stats.threadgroups << ", threads "
                << stats.threads << ", threadgroup barriers " << stats.barriers
                << ", simdgroup barriers " << stats.simdgroup_barriers
-               << ", simdgroup MMAs " << stats.simdgroup_mmas << "\n";
+               << ", simdgroup MMAs " << stats.simdgroup_mmas
+               << ", simd collectives " << stats.simd_collectives << "\n";
   if (!stats.instrumented) {
     llvm::outs() << "stats: memory traffic not counted (kernel built without "
                     "instrumentation)\n";

@@ -14,10 +14,10 @@
  *
  * tme_run() executes a grid: threadgroups are distributed over a few OS
  * threads; the threads of one threadgroup are fibers (ucontext) on one OS
- * thread that switch at threadgroup_barrier, simdgroup_barrier and
- * simdgroup_multiply_accumulate. SIMD-group collectives are 32-lane
- * rendezvous. On top of plain execution it looks for the faults that GPU code
- * typically has:
+ * thread that switch at threadgroup_barrier, simdgroup_barrier,
+ * simdgroup_multiply_accumulate and the SIMD-group functions (simd_sum,
+ * simd_shuffle, ...). SIMD-group collectives are 32-lane rendezvous. On top
+ * of plain execution it looks for the faults that GPU code typically has:
  *  - threadgroup memory is filled with 0xFF bytes (a NaN for float, half and
  *    bfloat) before every threadgroup, so reading what nobody wrote shows up;
  *    such reads are also counted (TmeStats.threadgroup_uninit_reads);
@@ -218,6 +218,9 @@ typedef struct TmeStats {
   unsigned long long barriers;           /* threadgroup_barrier completions */
   unsigned long long simdgroup_barriers; /* per SIMD-group                  */
   unsigned long long simdgroup_mmas;     /* per SIMD-group                  */
+  /* SIMD-group functions (simd_sum, simd_shuffle, simd_ballot, ...), per
+   * SIMD-group */
+  unsigned long long simd_collectives;
   /* Indexed by parameter position in the signature (scalars included). */
   unsigned long long buffer_bytes_read[TME_MAX_COUNTED_PARAMS];
   unsigned long long buffer_bytes_written[TME_MAX_COUNTED_PARAMS];

@@ -6,6 +6,7 @@
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
 |*   hooks.c    tile_msl_* hooks, collectives, load/store callbacks           *|
+|*   simd.c     SIMD-group functions (simd_sum, ...): hook and arithmetic     *|
 |*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
 |*   abi.c      the ABI JSON reader                                           *|
 \*===----------------------------------------------------------------------===*/
@@ -104,6 +105,7 @@ typedef enum {
   TME_FS_SG_BARRIER,
   TME_FS_MMA,
   TME_FS_SG_UNIFORM, /* at a simdgroup_load/store: waits for its 32 lanes */
+  TME_FS_SIMD,       /* at a SIMD-group function (simd_sum, simd_shuffle..) */
   TME_FS_DONE
 } TmeFiberState;
 
@@ -111,12 +113,19 @@ typedef struct TmeFiber {
   ucontext_t ctx;
   TmeFiberState state;
   const void *site;         /* return address of the blocking hook call */
-  unsigned long long passed[4]; /* tg barriers, sg barriers, MMAs,
-                                   simdgroup loads/stores passed */
+  unsigned long long passed[5]; /* tg barriers, sg barriers, MMAs,
+                                   simdgroup loads/stores, SIMD-group
+                                   functions passed */
   /* MMA operands while state == TME_FS_MMA */
   void *d;
   const void *a, *b, *c;
   int dt, at, bt, ct;
+  /* SIMD-group function operands while state == TME_FS_SIMD (the arguments
+   * of tile_msl_simd_collective) */
+  int simd_op, simd_type;
+  unsigned simd_count, simd_arg;
+  const void *simd_in;
+  void *simd_out;
   unsigned bv[TME_BV_COUNT];
 } TmeFiber;
 
@@ -185,6 +194,12 @@ void tme_worker_fini(TmeWorker *w);
 int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
                         unsigned long long tg_index);
 void tme_fiber_yield(TmeWorker *w);
+/* The worker whose fiber is running on this OS thread, or NULL (a hook
+ * called outside the emulator's fibers). */
+TmeWorker *tme_active_worker(void);
+/* Makes the running fiber wait in `state` at call site `site` (a hook's
+ * return address) and yields; returns once a collective released it. */
+void tme_fiber_block(TmeWorker *w, TmeFiberState state, const void *site);
 const char *tme_schedule_name(unsigned schedule, char *buf, size_t size);
 
 /* hooks.c: called by the scheduler when no fiber is runnable. Returns 1 if
@@ -198,8 +213,18 @@ void tme_describe_stall(TmeWorker *w);
 void tme_worker_error(TmeWorker *w, int code, unsigned thread, const char *fmt,
                       ...) __attribute__((format(printf, 4, 5)));
 
-/* hooks.c: IEEE binary16 to float (exact). */
+/* hooks.c: IEEE binary16 to float (exact), float to binary16 and to bfloat16
+ * (round to nearest even, NaN kept quiet). */
 float tme_half_to_float(uint16_t h);
+uint16_t tme_float_to_half(float v);
+uint16_t tme_float_to_bf16(float v);
+
+/* simd.c: completes the SIMD-group function that fibers [lo, hi) (one
+ * SIMD-group, possibly partial) all wait at: reads every lane's input, then
+ * writes every lane's result. */
+void tme_simd_complete(TmeWorker *w, unsigned lo, unsigned hi);
+/* "simd_sum", "simd_shuffle", ... for a TILE_MSL_SIMD_* code. */
+const char *tme_simd_name(int op);
 
 /* Common helpers (launch.c). */
 void tme_set_error(char *error, size_t error_size, const char *fmt, ...)

@@ -242,14 +242,15 @@ static int open_module(TmeModule *m, const char *path, char *error,
   memcpy(&m->entry, &sym, sizeof sym);
   void (*hook_addresses)(void (**)(void));
   memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
-  void (*seen[4])(void);
+  void (*seen[5])(void);
   hook_addresses(seen);
-  void (*mine[4])(void) = {
+  void (*mine[5])(void) = {
       (void (*)(void))tile_msl_lane_id,
       (void (*)(void))tile_msl_threadgroup_barrier,
       (void (*)(void))tile_msl_simdgroup_barrier,
-      (void (*)(void))tile_msl_simdgroup_multiply_accumulate};
-  for (int i = 0; i < 4; ++i) {
+      (void (*)(void))tile_msl_simdgroup_multiply_accumulate,
+      (void (*)(void))tile_msl_simd_collective};
+  for (int i = 0; i < 5; ++i) {
     if (seen[i] != mine[i]) {
       tme_set_error(error, error_size,
                     "%s: the module's tile_msl_* hooks bound to another "

@@ -132,6 +132,18 @@ void tme_fiber_yield(TmeWorker *w) {
   swapcontext(&w->fibers[w->cur].ctx, &w->sched);
 }
 
+TmeWorker *tme_active_worker(void) {
+  TmeWorker *w = tme_current_worker;
+  return w && w->in_fiber ? w : NULL;
+}
+
+void tme_fiber_block(TmeWorker *w, TmeFiberState state, const void *site) {
+  TmeFiber *f = &w->fibers[w->cur];
+  f->state = state;
+  f->site = site;
+  tme_fiber_yield(w);
+}
+
 static uint64_t splitmix64(uint64_t *s) {
   uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;

@@ -6,8 +6,8 @@
 |* yields to the scheduler; the scheduler completes a collective only when    *|
 |* all its participants wait at the SAME call (same return address and same  *|
 |* number of earlier passes), which is how divergent barriers and             *|
-|* simdgroup_multiply_accumulate in divergent control flow are caught instead *|
-|* of being silently "completed" or hanging.                                  *|
+|* simdgroup_multiply_accumulate or simd_sum & co. (simd.c) in divergent      *|
+|* control flow are caught instead of being silently "completed" or hanging.  *|
 |*                                                                            *|
 |* Also here: the SanitizerCoverage load/store callbacks the module is        *|
 |* instrumented with, which give the byte counters and find reads of          *|
@@ -25,21 +25,10 @@
 #include <string.h>
 
 /* ---- the hooks ---------------------------------------------------------- */
-static TmeWorker *active_worker(void) {
-  TmeWorker *w = tme_current_worker;
-  return w && w->in_fiber ? w : NULL;
-}
-
+/* (tile_msl_simd_collective, the SIMD-group functions' hook, is in simd.c.) */
 unsigned tile_msl_lane_id(void) {
-  TmeWorker *w = active_worker();
+  TmeWorker *w = tme_active_worker();
   return w ? w->cur % TME_SIMD_WIDTH : 0u;
-}
-
-static void block(TmeWorker *w, TmeFiberState state, const void *site) {
-  TmeFiber *f = &w->fibers[w->cur];
-  f->state = state;
-  f->site = site;
-  tme_fiber_yield(w);
 }
 
 /* Outside the emulator (a kernel called directly) the program is a single
@@ -47,31 +36,31 @@ static void block(TmeWorker *w, TmeFiberState state, const void *site) {
  * executor whose memory is coherent. */
 void tile_msl_threadgroup_barrier(unsigned flags) {
   (void)flags;
-  TmeWorker *w = active_worker();
+  TmeWorker *w = tme_active_worker();
   if (w)
-    block(w, TME_FS_TG_BARRIER, __builtin_return_address(0));
+    tme_fiber_block(w, TME_FS_TG_BARRIER, __builtin_return_address(0));
 }
 
 void tile_msl_simdgroup_barrier(unsigned flags) {
   (void)flags;
-  TmeWorker *w = active_worker();
+  TmeWorker *w = tme_active_worker();
   if (w)
-    block(w, TME_FS_SG_BARRIER, __builtin_return_address(0));
+    tme_fiber_block(w, TME_FS_SG_BARRIER, __builtin_return_address(0));
 }
 
 /* simdgroup_load/store: a data-less rendezvous of the 32 lanes, so that one
  * reached in divergent control flow is reported (Metal leaves it undefined). */
 void tile_msl_simdgroup_uniform(void) {
-  TmeWorker *w = active_worker();
+  TmeWorker *w = tme_active_worker();
   if (w)
-    block(w, TME_FS_SG_UNIFORM, __builtin_return_address(0));
+    tme_fiber_block(w, TME_FS_SG_UNIFORM, __builtin_return_address(0));
 }
 
 void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
                                             const void *a, int a_type,
                                             const void *b, int b_type,
                                             const void *c, int c_type) {
-  TmeWorker *w = active_worker();
+  TmeWorker *w = tme_active_worker();
   if (!w) {
     fputs("tile-msl: simdgroup_multiply_accumulate called outside the Metal "
           "emulator's fibers\n",
@@ -87,7 +76,7 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
   f->at = a_type;
   f->bt = b_type;
   f->ct = c_type;
-  block(w, TME_FS_MMA, __builtin_return_address(0));
+  tme_fiber_block(w, TME_FS_MMA, __builtin_return_address(0));
 }
 
 /* ---- element conversions (bit exact, round to nearest even) ------------- */
@@ -109,7 +98,7 @@ float tme_half_to_float(uint16_t h) {
   return bits_to_float(sign | ((exp + 112u) << 23) | (man << 13));
 }
 
-static uint16_t float_to_half(float v) {
+uint16_t tme_float_to_half(float v) {
   uint32_t x;
   memcpy(&x, &v, sizeof x);
   uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu;
@@ -134,7 +123,7 @@ static uint16_t float_to_half(float v) {
   return (uint16_t)(sign | h);
 }
 
-static uint16_t float_to_bf16(float v) {
+uint16_t tme_float_to_bf16(float v) {
   uint32_t x;
   memcpy(&x, &v, sizeof x);
   if ((x & 0x7fffffffu) > 0x7f800000u)
@@ -159,7 +148,8 @@ static void store_elem(void *p, int type, int e, float v) {
     memcpy((char *)p + 4 * e, &v, 4);
     return;
   }
-  uint16_t u = type == TILE_MSL_ELEM_F16 ? float_to_half(v) : float_to_bf16(v);
+  uint16_t u =
+      type == TILE_MSL_ELEM_F16 ? tme_float_to_half(v) : tme_float_to_bf16(v);
   memcpy((char *)p + 2 * e, &u, 2);
 }
 
@@ -194,15 +184,29 @@ static void do_mma(TmeWorker *w, unsigned lo) {
 
 /* ---- completing collectives -------------------------------------------- */
 static int counter_of(TmeFiberState s) {
-  return s == TME_FS_TG_BARRIER   ? 0
-         : s == TME_FS_SG_BARRIER ? 1
-         : s == TME_FS_MMA        ? 2
-                                  : 3;
+  switch (s) {
+  case TME_FS_TG_BARRIER:
+    return 0;
+  case TME_FS_SG_BARRIER:
+    return 1;
+  case TME_FS_MMA:
+    return 2;
+  case TME_FS_SIMD:
+    return 4;
+  default:
+    return 3;
+  }
 }
 
 /* Same collective call: same state, call site and number of earlier passes
- * of that kind. */
+ * of that kind; for SIMD-group functions also the same operation on the
+ * same operand type (one call site has one, so this only guards against a
+ * hand-written caller). */
 static int same_call(const TmeFiber *x, const TmeFiber *y) {
+  if (x->state == TME_FS_SIMD && y->state == TME_FS_SIMD &&
+      (x->simd_op != y->simd_op || x->simd_type != y->simd_type ||
+       x->simd_count != y->simd_count))
+    return 0;
   return x->state == y->state && x->site == y->site &&
          x->passed[counter_of(x->state)] == y->passed[counter_of(y->state)];
 }
@@ -259,6 +263,14 @@ int tme_release_collectives(TmeWorker *w) {
       if (w->counting)
         w->stats.simdgroup_mmas++;
       progress = 1;
+    } else if (all_at(w, lo, hi, TME_FS_SIMD, 0)) {
+      /* A partial SIMD-group is fine here: its missing lanes are inactive
+       * (simd.c). */
+      tme_simd_complete(w, lo, hi);
+      release(w, lo, hi, TME_FS_SIMD);
+      if (w->counting)
+        w->stats.simd_collectives++;
+      progress = 1;
     } else if (all_at(w, lo, hi, TME_FS_SG_UNIFORM, 0)) {
       release(w, lo, hi, TME_FS_SG_UNIFORM);
       progress = 1;
@@ -279,8 +291,8 @@ int tme_release_collectives(TmeWorker *w) {
 }
 
 /* ---- explaining a stuck threadgroup ------------------------------------ */
-static const char *call_name(TmeFiberState s) {
-  switch (s) {
+static const char *call_name(const TmeFiber *f) {
+  switch (f->state) {
   case TME_FS_TG_BARRIER:
     return "threadgroup_barrier";
   case TME_FS_SG_BARRIER:
@@ -289,6 +301,8 @@ static const char *call_name(TmeFiberState s) {
     return "simdgroup_multiply_accumulate";
   case TME_FS_SG_UNIFORM:
     return "simdgroup_load/simdgroup_store";
+  case TME_FS_SIMD:
+    return tme_simd_name(f->simd_op);
   default:
     return "?";
   }
@@ -309,8 +323,13 @@ static void describe(const TmeFiber *f, char *buf, size_t size) {
   unsigned long off = (unsigned long)(uintptr_t)f->site;
   if (dladdr(f->site, &info) && info.dli_fbase)
     off = (unsigned long)((uintptr_t)f->site - (uintptr_t)info.dli_fbase);
-  snprintf(buf, size, "waits at %s #%llu (call site +0x%lx)",
-           call_name(f->state), f->passed[counter_of(f->state)] + 1, off);
+  unsigned long long n = f->passed[counter_of(f->state)] + 1;
+  if (f->state == TME_FS_SIMD) /* one count for all SIMD-group functions */
+    snprintf(buf, size, "waits at %s (SIMD-group function #%llu, call site "
+             "+0x%lx)", call_name(f), n, off);
+  else
+    snprintf(buf, size, "waits at %s #%llu (call site +0x%lx)", call_name(f),
+             n, off);
 }
 
 /* Finds a fiber in [lo, hi) waiting at `state` and one that is not at the
@@ -354,6 +373,28 @@ static int report_simdgroups(TmeWorker *w, TmeFiberState state, int allow_done,
   return 0;
 }
 
+/* report_group for SIMD-group functions, naming the function the first
+ * waiting lane of a SIMD-group is at. */
+static int report_simd_functions(TmeWorker *w) {
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    for (unsigned t = lo; t < hi; ++t) {
+      if (w->fibers[t].state != TME_FS_SIMD)
+        continue;
+      char what[160];
+      snprintf(what, sizeof what,
+               "%s in divergent control flow (every thread of the "
+               "SIMD-group must call it together, at the same call)",
+               tme_simd_name(w->fibers[t].simd_op));
+      if (report_group(w, lo, hi, TME_FS_SIMD, 0, what))
+        return 1;
+      break;
+    }
+  }
+  return 0;
+}
+
 void tme_describe_stall(TmeWorker *w) {
   int lenient =
       (w->ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
@@ -367,6 +408,7 @@ void tme_describe_stall(TmeWorker *w) {
                         "simdgroup_load/simdgroup_store in divergent control "
                         "flow (all 32 threads of the SIMD-group must call it "
                         "together)") ||
+      report_simd_functions(w) ||
       report_simdgroups(w, TME_FS_SG_BARRIER, lenient,
                         "divergent simdgroup_barrier"))
     return;

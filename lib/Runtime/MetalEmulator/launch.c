@@ -86,6 +86,7 @@ static void add_stats(TmeStats *to, const TmeStats *from) {
   to->barriers += from->barriers;
   to->simdgroup_barriers += from->simdgroup_barriers;
   to->simdgroup_mmas += from->simdgroup_mmas;
+  to->simd_collectives += from->simd_collectives;
   for (int i = 0; i < TME_MAX_COUNTED_PARAMS; ++i) {
     to->buffer_bytes_read[i] += from->buffer_bytes_read[i];
     to->buffer_bytes_written[i] += from->buffer_bytes_written[i];

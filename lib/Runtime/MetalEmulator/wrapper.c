@@ -284,6 +284,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  out[1] = (void (*)(void))&tile_msl_threadgroup_barrier;\n"
       "  out[2] = (void (*)(void))&tile_msl_simdgroup_barrier;\n"
       "  out[3] = (void (*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
+      "  out[4] = (void (*)(void))&tile_msl_simd_collective;\n"
       "}\n";
   str_add(&s, epilogue, sizeof epilogue - 1);
   if (s.oom) {

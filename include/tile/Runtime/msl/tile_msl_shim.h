@@ -15,7 +15,8 @@
 //
 // This header is the internal plumbing: types, address-space words, lane
 // layout, default hooks. The Apple-named headers (metal_stdlib, metal_math,
-// metal_compute, metal_simdgroup_matrix) build the public API on top of it.
+// metal_compute, metal_simdgroup, metal_simdgroup_matrix) build the public
+// API on top of it.
 //
 // What generated MSL must avoid, because host C++ cannot express it (all are
 // compile errors here, except the one case noted under `threadgroup`):
@@ -315,6 +316,74 @@ tile_msl_simdgroup_multiply_accumulate(void *, int, const void *, int,
              "tile_msl_shim.h are linked)\n",
              stderr);
   __builtin_abort();
+}
+// A SIMD-group of one lane, lane 0: reductions, inclusive scans and
+// simd_broadcast_first return the value itself, exclusive scans 0 or 1,
+// votes the lane's own vote; data movement follows the emulator's rules
+// (metal_simdgroup): reading lane 0 gives the value, a missing lane (1..31,
+// or a lane id >= 32 for simd_shuffle/simd_broadcast) all-0xFF bytes, a
+// relative source outside 0..31 the value itself.
+__attribute__((weak)) void tile_msl_simd_collective(int op, int type,
+                                                    unsigned count,
+                                                    const void *in, void *out,
+                                                    unsigned arg) {
+  static const unsigned char size[] = {4, 2, 2, 1, 1, 2, 2, 4, 4, 8, 8, 1};
+  const unsigned char *x = static_cast<const unsigned char *>(in);
+  unsigned char *o = static_cast<unsigned char *>(out);
+  switch (op) {
+  case TILE_MSL_SIMD_ALL:
+  case TILE_MSL_SIMD_ANY:
+    o[0] = x[0] != 0;
+    return;
+  case TILE_MSL_SIMD_BALLOT: {
+    unsigned long long bits = x[0] != 0;
+    __builtin_memcpy(o, &bits, sizeof bits);
+    return;
+  }
+  case TILE_MSL_SIMD_IS_FIRST:
+    o[0] = 1;
+    return;
+  default:
+    break;
+  }
+  if (type < 0 || type > TILE_MSL_ELEM_BOOL || count < 1 || count > 4)
+    __builtin_abort();
+  unsigned es = size[type], n = es * count;
+  // Whether the source is a lane this group lacks. simd_shuffle_up reads
+  // lane 0 - delta: this lane or out of range, so always its own value.
+  bool missing = false;
+  if (op == TILE_MSL_SIMD_SHUFFLE || op == TILE_MSL_SIMD_BROADCAST)
+    missing = arg != 0; // lanes 1..31 are missing, >= 32 are invalid
+  else if (op == TILE_MSL_SIMD_SHUFFLE_XOR || op == TILE_MSL_SIMD_SHUFFLE_DOWN)
+    missing = arg != 0 && arg < 32; // >= 32: out of range, keep the value
+  if (missing) {
+    __builtin_memset(o, 0xFF, n);
+    return;
+  }
+  if (op == TILE_MSL_SIMD_PREFIX_EXCLUSIVE_SUM) {
+    __builtin_memset(o, 0, n); // 0 and +0.0 in every type
+    return;
+  }
+  if (op == TILE_MSL_SIMD_PREFIX_EXCLUSIVE_PRODUCT) {
+    // 1 in the element type: the high bits of 1.0f for half (0x3c00) and
+    // bfloat (0x3f80), else the integer 1 (little endian).
+    static const unsigned char one_f32[4] = {0, 0, 0x80, 0x3f};
+    static const unsigned char one_f16[2] = {0, 0x3c};
+    static const unsigned char one_bf16[2] = {0x80, 0x3f};
+    const unsigned char *one = type == TILE_MSL_ELEM_F32   ? one_f32
+                               : type == TILE_MSL_ELEM_F16 ? one_f16
+                               : type == TILE_MSL_ELEM_BF16 ? one_bf16
+                                                            : nullptr;
+    __builtin_memset(o, 0, n);
+    for (unsigned k = 0; k < count; ++k) {
+      if (one)
+        __builtin_memcpy(o + k * es, one, es);
+      else
+        o[k * es] = 1;
+    }
+    return;
+  }
+  __builtin_memmove(o, x, n);
 }
 } // extern "C"
 #endif
