@@ -31,7 +31,8 @@ static bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 /// tiles (convert-tile-to-applegpu rejects them).
 static bool isTile(Value v) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
-  return type && type.hasStaticShape();
+  return type && type.hasStaticShape() &&
+         (type.getRank() == 1 || type.getRank() == 2);
 }
 
 static RankedTensorType tensorType(Value v) {
@@ -300,18 +301,23 @@ LogicalResult Assigner::resolve() {
   for (Value v : values)
     if (tensorType(v).getRank() == 2)
       (void)layoutOfValue(v);
+  // Each reduction produces the slice of its own input's layout; the first
+  // one decides its group's layout, the others are converted if needed.
+  DenseMap<Value, Attribute> reduced;
   kernel.walk([&](ReduceOp reduce) {
-    if (!isTensor(reduce.getResult()))
-      return;
-    Attribute &chosen = rootLayout[ties.find(reduce.getResult())];
-    if (chosen)
+    if (!isTile(reduce.getResult()))
       return;
     Attribute parent = layoutOfValue(reduce.getInput());
     if (isa<applegpu::UniformLayoutAttr>(parent))
       parent = distributed(tensorType(reduce.getInput()));
     int64_t dim = reduce.getDim();
-    chosen = applegpu::SliceLayoutAttr::get(
+    Attribute slice = applegpu::SliceLayoutAttr::get(
         ctx, dim, tensorType(reduce.getInput()).getDimSize(dim), parent);
+    Attribute given = applegpu::layoutOf(reduce.getType());
+    reduced[reduce.getResult()] = given ? given : slice;
+    Attribute &chosen = rootLayout[ties.find(reduce.getResult())];
+    if (!chosen)
+      chosen = slice;
   });
   for (Value v : values) {
     Attribute l = layoutOfValue(v);
@@ -322,6 +328,8 @@ LogicalResult Assigner::resolve() {
     if (isa<applegpu::SliceLayoutAttr>(l) && v.getDefiningOp<LoadOp>() &&
         !applegpu::layoutOf(v.getType()))
       l = distributed(tensorType(v));
+    if (Attribute own = reduced.lookup(v))
+      l = own;
     layout[v] = l;
   }
   return success();
@@ -462,18 +470,9 @@ struct TileAssignLayoutsPass
   using TileAssignLayoutsBase::TileAssignLayoutsBase;
 
   void runOnOperation() override {
-    if (!target.empty() && !isKnownTarget(target)) {
-      getOperation().emitError() << "unknown target '" << target
-                                 << "'; expected apple7, apple8, apple9 or "
-                                    "apple10";
+    if (failed(checkTargetOption(getOperation(), target)))
       return signalPassFailure();
-    }
-    SmallVector<func::FuncOp> kernels;
-    getOperation().walk([&](func::FuncOp func) {
-      if (func->hasAttr(TileDialect::getKernelAttrName()))
-        kernels.push_back(func);
-    });
-    for (func::FuncOp kernel : kernels) {
+    for (func::FuncOp kernel : tileKernels(getOperation())) {
       // A kernel taking tensors is not a tile kernel Metal can run;
       // convert-tile-to-applegpu says so.
       if (llvm::any_of(kernel.getArgumentTypes(),

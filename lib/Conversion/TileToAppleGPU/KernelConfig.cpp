@@ -13,6 +13,23 @@ bool tile::conversion::isKnownTarget(StringRef target) {
   return llvm::is_contained({"apple7", "apple8", "apple9", "apple10"}, target);
 }
 
+LogicalResult tile::conversion::checkTargetOption(Operation *op,
+                                                StringRef target) {
+  if (target.empty() || isKnownTarget(target))
+    return success();
+  return op->emitError() << "unknown target '" << target
+                         << "'; expected apple7, apple8, apple9 or apple10";
+}
+
+SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {
+  SmallVector<func::FuncOp> kernels;
+  root->walk([&](func::FuncOp func) {
+    if (func->hasAttr(TileDialect::getKernelAttrName()))
+      kernels.push_back(func);
+  });
+  return kernels;
+}
+
 FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) {
   KernelConfig cfg;
   int64_t threads = 0;
@@ -30,7 +47,10 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
     tiles.append(op->result_begin(), op->result_end());
     for (Value v : tiles) {
       auto type = dyn_cast<RankedTensorType>(v.getType());
-      if (!type)
+      // Only tiles (static, rank 1 or 2) have layouts; the lowering
+      // rejects ops on other tensors.
+      if (!type || !type.hasStaticShape() ||
+          (type.getRank() != 1 && type.getRank() != 2))
         continue;
       Attribute layout = type.getEncoding();
       if (!applegpu::isLayout(layout)) {

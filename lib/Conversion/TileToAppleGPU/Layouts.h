@@ -32,6 +32,13 @@ int64_t defaultVectorWidth(mlir::RankedTensorType type);
 /// apple7, apple8, apple9 or apple10.
 bool isKnownTarget(llvm::StringRef target);
 
+/// A located error at `op` unless `target` is empty or a known target.
+mlir::LogicalResult checkTargetOption(mlir::Operation *op,
+                                      llvm::StringRef target);
+
+/// The tile.kernel functions under `root`, in program order.
+llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
+
 } // namespace tile::conversion
 
 #endif // TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H

@@ -265,19 +265,25 @@ static void orderAccess(KernelLowering &k, Value buffer, Location loc) {
                                     applegpu::MemFlags::mem_device));
 }
 
+/// The padding of a load as an attribute of the element type (default 0).
+static TypedAttr paddingOf(KernelLowering &k, LoadOp op, Type element) {
+  TypedAttr pad = op.getPaddingAttr()
+                      ? op.getPaddingAttr()
+                      : cast<TypedAttr>(k.builder.getZeroAttr(element));
+  if (auto f = dyn_cast<FloatAttr>(pad))
+    return FloatAttr::get(element, f.getValueAsDouble());
+  if (auto i = dyn_cast<IntegerAttr>(pad))
+    return IntegerAttr::get(element, i.getInt());
+  return pad;
+}
+
 static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getType());
   Access a = accessOf(k, op, tile);
   Type element = tile.getElementType();
-  TypedAttr pad = op.getPaddingAttr()
-                      ? op.getPaddingAttr()
-                      : cast<TypedAttr>(k.builder.getZeroAttr(element));
-  if (auto f = dyn_cast<FloatAttr>(pad))
-    pad = FloatAttr::get(element, f.getValueAsDouble());
-  else if (auto i = dyn_cast<IntegerAttr>(pad))
-    pad = IntegerAttr::get(element, i.getInt());
+  TypedAttr pad = paddingOf(k, op, element);
   TileForm form = k.formFor(op.getResult());
   bool distributed = form == TileForm::Slots || form == TileForm::Uniform;
   // Padding is read by masked elements and by slots a thread does not hold
@@ -453,14 +459,7 @@ static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
   if (!ok) {
     value = memref::LoadOp::create(k.builder, loc, buffer, offset);
   } else {
-    TypedAttr pad = op.getPaddingAttr()
-                        ? op.getPaddingAttr()
-                        : cast<TypedAttr>(k.builder.getZeroAttr(type));
-    if (auto f = dyn_cast<FloatAttr>(pad))
-      pad = FloatAttr::get(type, f.getValueAsDouble());
-    else if (auto i = dyn_cast<IntegerAttr>(pad))
-      pad = IntegerAttr::get(type, i.getInt());
-    Value padding = k.scalar(type, pad, loc);
+    Value padding = k.scalar(type, paddingOf(k, op, type), loc);
     value = scf::IfOp::create(
                 k.builder, loc, ok,
                 [&](OpBuilder &then, Location l) {

@@ -159,23 +159,14 @@ struct ConvertTileToAppleGPUPass
   }
 
   void runOnOperation() override {
-    if (!target.empty() && !isKnownTarget(target)) {
-      getOperation().emitError() << "unknown target '" << target
-                                 << "'; expected apple7, apple8, apple9 or "
-                                    "apple10";
+    if (failed(checkTargetOption(getOperation(), target)))
       return signalPassFailure();
-    }
     if (backend != "auto" && backend != "simdgroup" && backend != "tensorops") {
       getOperation().emitError() << "unknown backend '" << backend
                                  << "'; expected auto, simdgroup or tensorops";
       return signalPassFailure();
     }
-    SmallVector<func::FuncOp> kernels;
-    getOperation().walk([&](func::FuncOp func) {
-      if (func->hasAttr(TileDialect::getKernelAttrName()))
-        kernels.push_back(func);
-    });
-    for (func::FuncOp source : kernels) {
+    for (func::FuncOp source : tileKernels(getOperation())) {
       std::string chosen = targetOf(source);
       if (failed(checkOptions(source, chosen)) ||
           failed(checkSignature(source)))
