@@ -1,0 +1,70 @@
+// tile.reduce of a dot accumulator split over 4x1 SIMD-groups (each owns a
+// 16x64 slice of the 64x64 tile: a column spans all 4, a row one) on the
+// ragged GEMM 200x45x40, 4x1 programs: row and column maxima (maxnumf) and
+// sums (add) of C = A @ B, the row sums of relu(C), and C itself. Otherwise
+// as dot-accumulator-2x2.mlir.
+
+// RUN: tile-run %s --grid 4,1 --arg A=f32:8000:random:1 --arg B=f32:1800:random:2 \
+// RUN:   --arg C=f32:9000:zeros --arg RowMax=f32:200:zeros --arg RowSum=f32:200:zeros \
+// RUN:   --arg ColMax=f32:180:zeros --arg ColSum=f32:180:zeros \
+// RUN:   --arg RowReluSum=f32:200:zeros --arg M=200 --arg N=45 --arg K=40 --compare \
+// RUN:   --schedules 3 | FileCheck %s
+// RUN: tile-run %s --grid 4,1 --arg A=f32:8000:random:1 --arg B=f32:1800:random:2 \
+// RUN:   --arg C=f32:9000:zeros --arg RowMax=f32:200:zeros --arg RowSum=f32:200:zeros \
+// RUN:   --arg ColMax=f32:180:zeros --arg ColSum=f32:180:zeros \
+// RUN:   --arg RowReluSum=f32:200:zeros --arg M=200 --arg N=45 --arg K=40 --compare \
+// RUN:   --target apple7 | FileCheck %s
+// CHECK: ran dot_reduce_4x1 on the emulator: ok
+// CHECK-NEXT: compare C: max abs error {{.*}}: ok
+// CHECK-NEXT: compare RowMax: max abs error {{.*}}: ok
+// CHECK-NEXT: compare RowSum: max abs error {{.*}}: ok
+// CHECK-NEXT: compare ColMax: max abs error {{.*}}: ok
+// CHECK-NEXT: compare ColSum: max abs error {{.*}}: ok
+// CHECK-NEXT: compare RowReluSum: max abs error {{.*}}: ok
+
+func.func @dot_reduce_4x1(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
+                          %RowMax: memref<?xf32>, %RowSum: memref<?xf32>,
+                          %ColMax: memref<?xf32>, %ColSum: memref<?xf32>,
+                          %RowReluSum: memref<?xf32>,
+                          %M: index, %N: index, %K: index)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 4, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %row = arith.muli %pm, %c64 : index
+  %col = arith.muli %pn, %c64 : index
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = tile.for_range %k = %c0 to %K step %c32 iter_args(%a0 = %zero) -> (tensor<64x64xf32>) {
+    %a = tile.load %A[%row, %k] strides [%K, %c1] bounds [%M, %K] : memref<?xf32> -> tensor<64x32xf32>
+    %b = tile.load %B[%k, %col] strides [%N, %c1] bounds [%K, %N] : memref<?xf32> -> tensor<32x64xf32>
+    %d = tile.dot %a, %b, %a0 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+    tile.yield %d : tensor<64x64xf32>
+  }
+  tile.store %acc, %C[%row, %col] strides [%N, %c1] bounds [%M, %N] : tensor<64x64xf32>, memref<?xf32>
+  // Per row: results of program (pm, pn) at [pn * M + row].
+  %rbase = arith.muli %pn, %M : index
+  %ridx = arith.addi %rbase, %row : index
+  %rend = arith.addi %rbase, %M : index
+  %rmax = tile.reduce maxnumf %acc dim 1 : tensor<64x64xf32> -> tensor<64xf32>
+  tile.store %rmax, %RowMax[%ridx] bounds [%rend] : tensor<64xf32>, memref<?xf32>
+  %rsum = tile.reduce add %acc dim 1 : tensor<64x64xf32> -> tensor<64xf32>
+  tile.store %rsum, %RowSum[%ridx] bounds [%rend] : tensor<64xf32>, memref<?xf32>
+  // An elementwise op between the dot and the reduction (relu, fused
+  // into a tile.epilogue on the accumulator).
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %relu = arith.maximumf %acc, %z : tensor<64x64xf32>
+  %rrelu = tile.reduce add %relu dim 1 : tensor<64x64xf32> -> tensor<64xf32>
+  tile.store %rrelu, %RowReluSum[%ridx] bounds [%rend] : tensor<64xf32>, memref<?xf32>
+  // Per column: at [pm * N + col].
+  %cbase = arith.muli %pm, %N : index
+  %cidx = arith.addi %cbase, %col : index
+  %cend = arith.addi %cbase, %N : index
+  %cmax = tile.reduce maxnumf %acc dim 0 : tensor<64x64xf32> -> tensor<64xf32>
+  tile.store %cmax, %ColMax[%cidx] bounds [%cend] : tensor<64xf32>, memref<?xf32>
+  %csum = tile.reduce add %acc dim 0 : tensor<64x64xf32> -> tensor<64xf32>
+  tile.store %csum, %ColSum[%cidx] bounds [%cend] : tensor<64xf32>, memref<?xf32>
+  return
+}
