@@ -125,10 +125,14 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
   // Earlier readers of the buffer (a conversion in a loop) are done before
   // it is written, and it is complete before it is read.
   threadgroupBarrier(k, loc);
+  // Copies of a slice's element share a key; only the first copy can be
+  // the writer (the other coordinate is 0 there), so only it is stored.
+  DenseSet<int64_t> written;
   forEachHeld(k, from, fromForm, loc,
-              [&](int64_t index, int64_t, const HeldElement &h) {
-                storeIfHeld(k, held->values[index], buffer, h.position,
-                            h.writer, loc);
+              [&](int64_t index, int64_t key, const HeldElement &h) {
+                if (written.insert(key).second)
+                  storeIfHeld(k, held->values[index], buffer, h.position,
+                              h.writer, loc);
               });
   threadgroupBarrier(k, loc);
 

@@ -358,6 +358,10 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
     /* Probe big frames page by page, so that a kernel overflowing its fiber
      * stack hits the guard page below it rather than the next stack. */
     argv[argc++] = "-fstack-clash-protection";
+    /* Barriers and SIMD-group functions are told apart by their call site:
+     * the optimizer must not duplicate a call into both arms of a branch
+     * (tail duplication), which would make one barrier look like two. */
+    argv[argc++] = "-fconvergent-functions";
   }
   if (m->instrumented)
     argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
