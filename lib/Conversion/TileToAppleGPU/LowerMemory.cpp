@@ -453,7 +453,8 @@ static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Type type = op.getType();
-  auto [offset, ok] = scalarAddress(k, op);
+  Value offset, ok;
+  std::tie(offset, ok) = scalarAddress(k, op);
   Value buffer = k.mapped(op.getBuffer());
   Value value;
   if (!ok) {

@@ -422,7 +422,8 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
   OpBuilder &b = k.builder;
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
-  auto [rows, cols] = k.fragmentGrid(type);
+  int64_t rows, cols;
+  std::tie(rows, cols) = k.fragmentGrid(type);
   bool byRow = op.getDim() == 1;
   auto at = [&](int64_t fi, int64_t fj, int64_t e) {
     return held.values[(fi * cols + fj) * 2 + e];
