@@ -114,9 +114,7 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
     KernelLowering &k, Value tile, RankedTensorType to, Location loc) {
   OpBuilder &b = k.builder;
   auto from = cast<RankedTensorType>(tile.getType());
-  TileForm fromForm = k.formFor(tile) == TileForm::Fragments
-                          ? TileForm::LaneElements
-                          : k.formFor(tile);
+  TileForm fromForm = k.elementForm(tile);
   FailureOr<TileValue> held = k.get(tile, fromForm, loc);
   if (failed(held))
     return failure();
@@ -137,12 +135,10 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
   threadgroupBarrier(k, loc);
 
   Attribute toLayout = to.getEncoding();
-  TileForm toForm = isa<applegpu::FragmentsLayoutAttr,
-                        applegpu::SliceLayoutAttr>(toLayout) &&
-                            isa<applegpu::FragmentsLayoutAttr>(
-                                applegpu::rootLayout(toLayout))
-                        ? TileForm::LaneElements
-                        : TileForm::Slots;
+  TileForm toForm =
+      isa<applegpu::FragmentsLayoutAttr>(applegpu::rootLayout(toLayout))
+          ? TileForm::LaneElements
+          : TileForm::Slots;
   TileValue result{toForm, {}};
   DenseMap<int64_t, Value> readByKey;
   forEachHeld(k, to, toForm, loc,

@@ -340,7 +340,16 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
   int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
   int64_t threads = k.numThreads(), rows = type.getDimSize(0);
   int64_t groupsPerRow = type.getDimSize(1) / width;
-  TileValue result{TileForm::Slots, {}};
+  // Each slot (round q, element v) holds the total of its column; the
+  // totals repeat every `period` rounds.
+  auto define = [&](ArrayRef<Value> totals, int64_t period) {
+    TileValue result{TileForm::Slots, {}};
+    for (int64_t q = 0; q < rounds; ++q)
+      for (int64_t v = 0; v < width; ++v)
+        result.values.push_back(totals[(q % period) * width + v]);
+    k.define(op.getResult(), std::move(result));
+    return success();
+  };
 
   if (groupsPerRow % threads == 0) {
     // A row spans whole rounds: round q holds column group
@@ -353,11 +362,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
         Value x = held.values[q * width + v];
         t = t ? c.combine(t, x) : x;
       }
-    for (int64_t q = 0; q < rounds; ++q)
-      for (int64_t v = 0; v < width; ++v)
-        result.values.push_back(totals[(q % period) * width + v]);
-    k.define(op.getResult(), std::move(result));
-    return success();
+    return define(totals, period);
   }
   if (threads % groupsPerRow != 0)
     return op.emitOpError()
@@ -401,11 +406,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
     totals.push_back(
         c.foldMemory(buffer, base, sharers, groupsPerRow * width));
   }
-  for (int64_t q = 0; q < rounds; ++q)
-    for (int64_t v = 0; v < width; ++v)
-      result.values.push_back(totals[v]);
-  k.define(op.getResult(), std::move(result));
-  return success();
+  return define(totals, 1);
 }
 
 //===----------------------------------------------------------------------===//
