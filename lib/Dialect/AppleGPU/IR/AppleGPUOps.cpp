@@ -8,6 +8,22 @@ using namespace mlir;
 using namespace tile::applegpu;
 
 #define GET_OP_CLASSES
+/// applegpu.tensor_slice prints its result type only when it differs from
+/// the source's (a static slice).
+static ParseResult parseSliceResult(OpAsmParser &parser, Type &result,
+                                    Type source) {
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(result);
+  result = source;
+  return success();
+}
+
+static void printSliceResult(OpAsmPrinter &printer, Operation *, Type result,
+                             Type source) {
+  if (result != source)
+    printer << " -> " << result;
+}
+
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.cpp.inc"
 
 static int64_t elementBytes(Type type) {

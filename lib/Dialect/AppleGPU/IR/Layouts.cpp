@@ -101,6 +101,43 @@ LogicalResult FragmentsLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
 }
 
 //===----------------------------------------------------------------------===//
+// cooperative and view
+//===----------------------------------------------------------------------===//
+
+LogicalResult CooperativeLayoutAttr::verify(EmitError emitError, int64_t m,
+                                            int64_t n) {
+  constexpr int64_t kMaxSimdgroups = kMaxThreads / kSimdWidth;
+  if (m < 1 || n < 1 || m > kMaxSimdgroups || n > kMaxSimdgroups / m)
+    return emitError() << "#applegpu.cooperative needs a grid of 1 to "
+                       << kMaxSimdgroups << " SIMD-groups, got " << m << "x"
+                       << n;
+  return success();
+}
+
+LogicalResult CooperativeLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
+                                                    Type,
+                                                    EmitError emitError) const {
+  if (shape.size() != 2 || ShapedType::isDynamicShape(shape))
+    return emitError() << "#applegpu.cooperative lays out static rank-2 "
+                          "tiles";
+  if (shape[0] % getSimdgroupsM() != 0 || shape[1] % getSimdgroupsN() != 0)
+    return emitError() << "#applegpu.cooperative over a " << getSimdgroupsM()
+                       << "x" << getSimdgroupsN()
+                       << " SIMD-group grid needs a tile whose rows divide by "
+                       << getSimdgroupsM() << " and columns by "
+                       << getSimdgroupsN();
+  return success();
+}
+
+LogicalResult ViewLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                             EmitError emitError) const {
+  if (shape.size() != 2 || ShapedType::isDynamicShape(shape))
+    return emitError() << "#applegpu.view lays out static rank-2 tiles "
+                          "(dot operands)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // slice
 //===----------------------------------------------------------------------===//
 
@@ -114,9 +151,11 @@ LogicalResult SliceLayoutAttr::verify(EmitError emitError, int64_t dim,
     return emitError() << "#applegpu.slice needs the parent's size along "
                           "the removed dimension, got "
                        << size;
-  if (!isa_and_nonnull<DistributedLayoutAttr, FragmentsLayoutAttr>(parent))
-    return emitError() << "#applegpu.slice needs a #applegpu.distributed or "
-                          "#applegpu.fragments parent, got "
+  if (!isa_and_nonnull<DistributedLayoutAttr, FragmentsLayoutAttr,
+                        CooperativeLayoutAttr>(parent))
+    return emitError() << "#applegpu.slice needs a #applegpu.distributed, "
+                          "#applegpu.fragments or #applegpu.cooperative "
+                          "parent, got "
                        << parent;
   return success();
 }
@@ -144,7 +183,8 @@ LogicalResult SliceLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
 
 bool tile::applegpu::isLayout(Attribute attr) {
   return isa_and_nonnull<UniformLayoutAttr, DistributedLayoutAttr,
-                         FragmentsLayoutAttr, SliceLayoutAttr>(attr);
+                         FragmentsLayoutAttr, SliceLayoutAttr,
+                         CooperativeLayoutAttr, ViewLayoutAttr>(attr);
 }
 
 Attribute tile::applegpu::rootLayout(Attribute layout) {
@@ -159,6 +199,8 @@ int64_t tile::applegpu::threadsOf(Attribute layout) {
     return d.getThreads();
   if (auto f = dyn_cast_if_present<FragmentsLayoutAttr>(layout))
     return f.getSimdgroupsM() * f.getSimdgroupsN() * kSimdWidth;
+  if (auto c = dyn_cast_if_present<CooperativeLayoutAttr>(layout))
+    return c.getSimdgroupsM() * c.getSimdgroupsN() * kSimdWidth;
   return 0;
 }
 

@@ -76,6 +76,50 @@ def AppleGPU_SimdReduction : I32EnumAttr<"SimdReduction",
   let cppNamespace = "::tile::applegpu";
 }
 
+
+// The mode of a Metal 4 matmul2d.
+def AppleGPU_Matmul2dMode : I32EnumAttr<"Matmul2dMode",
+    "what a matmul2d does with its destination", [
+    I32EnumAttrCase<"multiply", 0>,
+    I32EnumAttrCase<"multiply_accumulate", 1>
+  ]> {
+  let cppNamespace = "::tile::applegpu";
+}
+
+def AppleGPU_Matmul2dAttr : AttrDef<AppleGPU_Dialect, "Matmul2d"> {
+  let mnemonic = "matmul2d";
+  let summary = "a Metal 4 matmul2d operation: descriptor and execution scope";
+  let description = [{
+    The C++ type `mpp::tensor_ops::matmul2d<Desc, Scope>` of Metal 4's
+    MetalPerformancePrimitives: the fields of its `matmul2d_descriptor` and
+    its execution scope. `m` x `n` is the destination (rows x columns), `k`
+    the reduction length, or `dynamic` (`dynamic_length_v<int>`: read from
+    the operand tensors). `transpose_left` / `transpose_right` say that the
+    left (right) operand tensor is given M x K (K x N) in Apple's dimension
+    order, i.e. with the row (k) index contiguous. `relaxed_precision` lets
+    float operands be rounded to a 10-bit mantissa. `scope` is
+    `simdgroup` (`execution_simdgroup`) or `simdgroups<N>`
+    (`execution_simdgroups<N>`, N the threadgroup's SIMD-group count).
+
+    Apple's headers require at least one of m, n to be a multiple of 16 and
+    each of them to be 1, 2, 4 or a multiple of 8; the verifier does too.
+
+    Example:
+    `#applegpu.matmul2d<m = 32, n = 32, k = dynamic, transpose_right, relaxed_precision, mode = multiply_accumulate, scope = simdgroup>`
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "bool":$transposeLeft, "bool":$transposeRight,
+                        "bool":$relaxedPrecision,
+                        "::tile::applegpu::Matmul2dMode":$mode,
+                        "int64_t":$simdgroups);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    static constexpr int64_t kDynamic = -1;
+    bool isDynamicK() const { return getK() == kDynamic; }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Layout encodings of tiles
 //===----------------------------------------------------------------------===//
@@ -160,6 +204,40 @@ def AppleGPU_SliceLayoutAttr : AppleGPU_Layout<"SliceLayout", "slice"> {
   let extraClassDeclaration = [{
     /// The shape of the parent tile of a slice of `shape`.
     ::llvm::SmallVector<int64_t, 2> getParentShape(::llvm::ArrayRef<int64_t> shape) const;
+  }];
+}
+
+def AppleGPU_CooperativeLayoutAttr
+    : AppleGPU_Layout<"CooperativeLayout", "cooperative"> {
+  let summary = "matmul2d destination cooperative tensors over a grid of SIMD-groups";
+  let description = [{
+    The tensor-ops accumulator layout: a rank-2 tile cut into a `WM x WN`
+    grid of blocks, one per SIMD-group (SIMD-group `s` takes block row
+    `s / WN`, block column `s mod WN`); each block is the destination
+    cooperative tensor of that SIMD-group's `matmul2d`, whose elements are
+    spread over the lanes in Apple's implementation-defined order. Code
+    reads the position of each element from the cooperative tensor, never
+    from a formula. The tile's rows must be a multiple of `WM`, its columns
+    of `WN`.
+
+    Example: `tensor<64x64xf32, #applegpu.cooperative<simdgroups = [2, 2]>>`
+  }];
+  let parameters = (ins "int64_t":$simdgroupsM, "int64_t":$simdgroupsN);
+  let assemblyFormat =
+      "`<` `simdgroups` `=` `[` $simdgroupsM `,` $simdgroupsN `]` `>`";
+  let genVerifyDecl = 1;
+}
+
+def AppleGPU_ViewLayoutAttr : AppleGPU_Layout<"ViewLayout", "view"> {
+  let summary = "not held by threads: a tensor-ops dot reads it from memory";
+  let description = [{
+    An operand of a tensor-ops `tile.dot` that no thread holds: `matmul2d`
+    reads it through a tensor view. A `tile.load` in this layout is read
+    from device memory by the dot itself (its view's extents are the load's
+    bounds, so masked elements read 0); any other tile converted to it is
+    written to threadgroup memory and read from there.
+
+    Example: `tensor<64x32xf16, #applegpu.view>`
   }];
 }
 

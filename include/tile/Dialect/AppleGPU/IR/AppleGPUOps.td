@@ -316,4 +316,6 @@ def AppleGPU_SimdShuffleXorOp : AppleGPU_Op<"simd_shuffle_xor", [
   let assemblyFormat = "$value `mask` $mask attr-dict `:` type($value)";
 }
 
+include "tile/Dialect/AppleGPU/IR/AppleGPUTensorOps.td"
+
 #endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_TD
