@@ -6,7 +6,7 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp"> {
-  let summary = "Lower tile kernels to the applegpu dialect (simdgroup_matrix backend)";
+  let summary = "Lower tile kernels to the applegpu dialect (simdgroup_matrix or Metal 4 tensor-ops backend)";
   let description = [{
     Rewrites every `tile.kernel` function into an `applegpu.kernel` whose
     body is ordinary `scf`/`arith`/`math`/`memref` code plus applegpu ops,
@@ -39,6 +39,16 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
     with unit column stride is stored with `simdgroup_store` (fast path);
     other tiles take a guarded per-element path.
 
+    With the tensor-ops backend (`backend=tensorops`, or `auto` on
+    apple10; the layouts of `tile-assign-layouts` say which), each SIMD
+    group runs its own Metal 4 `matmul2d` on its part of the accumulator,
+    held in the destination cooperative tensor: operands in the
+    `#applegpu.view` layout are read from device memory through tensor
+    views clipped to the load's bounds (dynamic K), others are staged in
+    threadgroup memory; element-wise work on cooperative tiles runs per
+    valid cooperative element at the position the cooperative tensor gives.
+    docs/tensorops.md describes it.
+
     Without `tile.simdgroups` the SIMD-group grid is 2x2, reduced to 1 along
     a dimension whose fragments cannot be split in two. Kernels without a
     dot run a thread per element (or per group of 4) of their largest tile,
@@ -54,7 +64,11 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
            "GPU family: apple7, apple8, apple9 or apple10 (default: the "
            "kernel's or module's tile.target, else apple9)">,
     Option<"backend", "backend", "std::string", /*default=*/"\"auto\"",
-           "auto (from the target), simdgroup or tensorops">
+           "auto (from the target), simdgroup or tensorops">,
+    Option<"relaxedF32", "relaxed-f32", "bool", /*default=*/"true",
+           "Let tensor-ops dots on f32 operands use relaxed_precision (M5 "
+           "rounds the operands to a 10-bit mantissa, like TF32); false "
+           "makes such dots an error">
   ];
   let dependentDialects = [
     "::tile::applegpu::AppleGPUDialect", "::mlir::arith::ArithDialect",
@@ -79,6 +93,14 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
       values, epilogues, residual loads of their shape). The grid is the
       kernel's `tile.simdgroups`, else 2x2, reduced to 1 along a dimension
       whose 8x8 fragments cannot be split in two.
+    * With the tensor-ops backend (`backend=tensorops`, or `auto` for
+      apple10): `#applegpu.cooperative<simdgroups = [WM, WN]>` instead of
+      fragments, and `#applegpu.view` for dot operands: a `tile.load` read
+      only by dots (whose other operand is one too), with zero padding, a
+      unit stride in one dimension and a buffer the kernel does not write
+      is read by the dot through a tensor view; other operands are
+      converted to `#applegpu.view` (staged in threadgroup memory).
+      Reductions of cooperative tiles read them distributed.
     * `#applegpu.slice<dim, size, parent>`: what `tile.reduce` gives when
       it reduces a rank-2 tile, and what elementwise math on it keeps.
     * `#applegpu.distributed<threads = T, vector = V>`: every other tile,
@@ -103,7 +125,10 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "GPU family: apple7, apple8, apple9 or apple10 (default: the "
-           "kernel's or module's tile.target, else apple9)">
+           "kernel's or module's tile.target, else apple9)">,
+    Option<"backend", "backend", "std::string", /*default=*/"\"auto\"",
+           "auto (tensor ops for apple10, simdgroup_matrix otherwise), "
+           "simdgroup or tensorops: which layouts dots get">
   ];
   let dependentDialects = ["::tile::applegpu::AppleGPUDialect"];
 }

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEASSIGNLAYOUTS
@@ -76,7 +77,8 @@ private:
 
 class Assigner {
 public:
-  explicit Assigner(func::FuncOp kernel) : kernel(kernel) {}
+  Assigner(func::FuncOp kernel, bool tensorOps)
+      : kernel(kernel), tensorOps(tensorOps) {}
   LogicalResult run();
 
 private:
@@ -93,7 +95,13 @@ private:
   /// The layout `user` needs operand `operand` in, or null for any.
   Attribute required(Operation *user, OpOperand &operand);
 
+  /// The layout of accumulators: fragments, or cooperative tensors.
+  Attribute accumulatorLayout();
+  /// Loads that tensor-ops dots read through device tensor views.
+  DenseSet<Value> findViewLoads();
+
   func::FuncOp kernel;
+  bool tensorOps;
   int64_t threads = 32, simdgroupsM = 1, simdgroupsN = 1;
   llvm::SetVector<Value> values; ///< every tile value, in program order
   DenseSet<Value> uniform;
@@ -107,12 +115,81 @@ private:
 // The kernel's configuration
 //===----------------------------------------------------------------------===//
 
+/// Whether each SIMD group's rows x cols part of an accumulator is a
+/// destination Apple's matmul2d accepts (at least one of them a multiple
+/// of 16, each 1, 2, 4 or a multiple of 8).
+bool tile::conversion::isMatmul2dShape(int64_t rows, int64_t cols) {
+  auto ok = [](int64_t d) {
+    return d == 1 || d == 2 || d == 4 || (d > 0 && d % 8 == 0);
+  };
+  return ok(rows) && ok(cols) && (rows % 16 == 0 || cols % 16 == 0);
+}
+
 /// The documented default SIMD-group grid: 2x2, reduced to 1 along a
-/// dimension whose 8x8 fragments cannot be split in two.
-static std::pair<int64_t, int64_t> defaultGrid(DotOp dot) {
+/// dimension whose 8x8 fragments (for tensor ops: whose matmul2d
+/// destination) cannot be split in two.
+static std::pair<int64_t, int64_t> defaultGrid(DotOp dot, bool tensorOps) {
   auto type = cast<RankedTensorType>(dot.getType());
-  int64_t m = type.getDimSize(0) / 8, n = type.getDimSize(1) / 8;
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  if (tensorOps) {
+    for (auto [wm, wn] : {std::pair<int64_t, int64_t>{2, 2}, {2, 1}, {1, 2}})
+      if (rows % wm == 0 && cols % wn == 0 &&
+          isMatmul2dShape(rows / wm, cols / wn))
+        return {wm, wn};
+    return {1, 1};
+  }
+  int64_t m = rows / 8, n = cols / 8;
   return {m % 2 == 0 ? 2 : 1, n % 2 == 0 ? 2 : 1};
+}
+
+Attribute Assigner::accumulatorLayout() {
+  MLIRContext *ctx = kernel.getContext();
+  if (tensorOps)
+    return applegpu::CooperativeLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
+  return applegpu::FragmentsLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
+}
+
+/// Whether a constant index value is 1.
+static bool isOne(Value v) {
+  APInt value;
+  return matchPattern(v, m_ConstantInt(&value)) && value == 1;
+}
+
+DenseSet<Value> Assigner::findViewLoads() {
+  DenseSet<Value> stored, views;
+  kernel.walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
+  kernel.walk([&](LoadOp load) {
+    Value v = load.getResult();
+    if (!isTile(v) || tensorType(v).getRank() != 2 || uniform.contains(v) ||
+        stored.contains(load.getBuffer()) || v.use_empty())
+      return;
+    Attribute given = applegpu::layoutOf(v.getType());
+    if (given && !isa<applegpu::ViewLayoutAttr>(given))
+      return;
+    if (auto pad = dyn_cast_if_present<FloatAttr>(load.getPaddingAttr());
+        pad && !pad.getValue().isZero())
+      return;
+    auto strides = load.getStrides();
+    if (!isOne(strides[1]) && !isOne(strides[0]))
+      return;
+    for (OpOperand &use : v.getUses())
+      if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1)
+        return;
+    views.insert(v);
+  });
+  // A dot reads both operands through views or stages both (one dynamic
+  // K for both, or the staged tiles' K): drop views whose partner is not.
+  for (bool changed = true; changed;) {
+    changed = false;
+    kernel.walk([&](DotOp dot) {
+      bool a = views.contains(dot.getA()), b = views.contains(dot.getB());
+      if (a != b) {
+        views.erase(a ? dot.getA() : dot.getB());
+        changed = true;
+      }
+    });
+  }
+  return views;
 }
 
 LogicalResult Assigner::chooseConfig() {
@@ -142,6 +219,10 @@ LogicalResult Assigner::chooseConfig() {
       simdgroupsM = f.getSimdgroupsM();
       simdgroupsN = f.getSimdgroupsN();
     }
+    if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(applegpu::rootLayout(l))) {
+      simdgroupsM = c.getSimdgroupsM();
+      simdgroupsN = c.getSimdgroupsN();
+    }
     int64_t t = applegpu::threadsOf(l);
     if (t && given && t != given)
       return emitError(v.getLoc())
@@ -156,14 +237,15 @@ LogicalResult Assigner::chooseConfig() {
   auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
       TileDialect::getSimdgroupsAttrName());
   bool hasFragments = llvm::any_of(values, [](Value v) {
-    return isa_and_nonnull<applegpu::FragmentsLayoutAttr>(
+    return isa_and_nonnull<applegpu::FragmentsLayoutAttr,
+                           applegpu::CooperativeLayoutAttr>(
         applegpu::rootLayout(applegpu::layoutOf(v.getType())));
   });
   if (grid && !hasFragments) {
     simdgroupsM = grid[0];
     simdgroupsN = grid[1];
   } else if (!dots.empty() && !hasFragments) {
-    std::tie(simdgroupsM, simdgroupsN) = defaultGrid(dots[0]);
+    std::tie(simdgroupsM, simdgroupsN) = defaultGrid(dots[0], tensorOps);
   }
   if (!dots.empty() || grid || hasFragments) {
     threads = simdgroupsM * simdgroupsN * 32;
@@ -277,8 +359,7 @@ LogicalResult Assigner::resolve() {
     chosen = given;
   }
   // 2. Accumulators.
-  auto fragments =
-      applegpu::FragmentsLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
+  Attribute fragments = accumulatorLayout();
   kernel.walk([&](DotOp dot) {
     for (Value v : {dot.getResult(), dot.getAcc()}) {
       if (uniform.contains(v))
@@ -308,7 +389,9 @@ LogicalResult Assigner::resolve() {
     if (!isTile(reduce.getResult()))
       return;
     Attribute parent = layoutOfValue(reduce.getInput());
-    if (isa<applegpu::UniformLayoutAttr>(parent))
+    // Cooperative tiles are reduced from a distributed copy.
+    if (isa<applegpu::UniformLayoutAttr, applegpu::CooperativeLayoutAttr>(
+            parent))
       parent = distributed(tensorType(reduce.getInput()));
     int64_t dim = reduce.getDim();
     Attribute slice = applegpu::SliceLayoutAttr::get(
@@ -325,13 +408,18 @@ LogicalResult Assigner::resolve() {
       l = rootLayout[ties.find(v)] = distributed(tensorType(v));
     // A load reads distributed tiles (or accumulator-shaped ones straight
     // into the lanes); tied to a slice, it is converted after the load.
+    // (A cooperative slice is read where it is used, per element.)
     if (isa<applegpu::SliceLayoutAttr>(l) && v.getDefiningOp<LoadOp>() &&
-        !applegpu::layoutOf(v.getType()))
+        !applegpu::layoutOf(v.getType()) &&
+        !isa<applegpu::CooperativeLayoutAttr>(applegpu::rootLayout(l)))
       l = distributed(tensorType(v));
     if (Attribute own = reduced.lookup(v))
       l = own;
     layout[v] = l;
   }
+  if (tensorOps)
+    for (Value v : findViewLoads())
+      layout[v] = applegpu::ViewLayoutAttr::get(ctx);
   return success();
 }
 
@@ -352,6 +440,23 @@ LogicalResult Assigner::rewriteTypes() {
       continue;
     RankedTensorType type = tensorType(v);
     Attribute l = layout.lookup(v);
+    if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(l)) {
+      int64_t wm = c.getSimdgroupsM(), wn = c.getSimdgroupsN();
+      if (type.getRank() != 2 || type.getDimSize(0) % wm != 0 ||
+          type.getDimSize(1) % wn != 0 ||
+          !isMatmul2dShape(type.getDimSize(0) / wm,
+                           type.getDimSize(1) / wn)) {
+        Operation *where = v.getDefiningOp() ? v.getDefiningOp()
+                                             : v.getParentBlock()->getParentOp();
+        return where->emitOpError()
+               << "accumulator tile " << type << " cannot be split over a "
+               << wm << "x" << wn
+               << " SIMD-group grid into matmul2d destinations: each part "
+                  "must be a whole number of rows and columns, each 1, 2, "
+                  "4 or a multiple of 8, at least one a multiple of 16 "
+                  "(Apple's rule)";
+      }
+    }
     if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(l)) {
       int64_t rows = 8 * f.getSimdgroupsM(), cols = 8 * f.getSimdgroupsN();
       if (type.getRank() != 2 || type.getDimSize(0) % rows != 0 ||
@@ -403,12 +508,16 @@ Attribute Assigner::required(Operation *user, OpOperand &operand) {
     if (v == dot.getAcc() && i == 2)
       return typeLayout(dot.getResult());
     Attribute l = typeLayout(v);
+    if (tensorOps)
+      return applegpu::ViewLayoutAttr::get(user->getContext());
     return isa<applegpu::DistributedLayoutAttr, applegpu::UniformLayoutAttr>(l)
                ? l
                : distributed(tensorType(v));
   }
   if (isa<StoreOp>(user) || isa<ReduceOp>(user)) {
     Attribute l = typeLayout(v);
+    if (isa<applegpu::CooperativeLayoutAttr>(l) && isa<StoreOp>(user))
+      return l;
     return isa<applegpu::DistributedLayoutAttr, applegpu::FragmentsLayoutAttr>(l)
                ? l
                : distributed(tensorType(v));
@@ -478,7 +587,14 @@ struct TileAssignLayoutsPass
       if (llvm::any_of(kernel.getArgumentTypes(),
                        [](Type t) { return isa<TensorType>(t); }))
         continue;
-      if (failed(Assigner(kernel).run()))
+      std::string chosen = kernelTarget(kernel, target);
+      if (backend != "auto" && backend != "simdgroup" &&
+          backend != "tensorops") {
+        kernel.emitError() << "unknown backend '" << backend
+                           << "'; expected auto, simdgroup or tensorops";
+        return signalPassFailure();
+      }
+      if (failed(Assigner(kernel, choosesTensorOps(chosen, backend)).run()))
         return signalPassFailure();
     }
   }

@@ -21,6 +21,20 @@ LogicalResult tile::conversion::checkTargetOption(Operation *op,
                          << "'; expected apple7, apple8, apple9 or apple10";
 }
 
+std::string tile::conversion::kernelTarget(func::FuncOp kernel,
+                                          StringRef option) {
+  if (!option.empty())
+    return option.str();
+  for (Operation *op = kernel; op; op = op->getParentOp())
+    if (auto t = op->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
+      return t.str();
+  return "apple9";
+}
+
+bool tile::conversion::choosesTensorOps(StringRef target, StringRef backend) {
+  return backend == "tensorops" || (backend == "auto" && target == "apple10");
+}
+
 SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {
   SmallVector<func::FuncOp> kernels;
   root->walk([&](func::FuncOp func) {
@@ -60,10 +74,19 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
                "first (the tile-to-applegpu pipeline does)";
         return WalkResult::interrupt();
       }
-      if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(
-              applegpu::rootLayout(layout))) {
-        if (hasFragments && (f.getSimdgroupsM() != cfg.simdgroupsM ||
-                             f.getSimdgroupsN() != cfg.simdgroupsN)) {
+      Attribute root = applegpu::rootLayout(layout);
+      std::optional<std::pair<int64_t, int64_t>> grid;
+      if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(root))
+        grid = {f.getSimdgroupsM(), f.getSimdgroupsN()};
+      if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(root)) {
+        grid = {c.getSimdgroupsM(), c.getSimdgroupsN()};
+        cfg.tensorOps = true;
+      }
+      if (isa<applegpu::ViewLayoutAttr>(root))
+        cfg.tensorOps = true;
+      if (grid) {
+        if (hasFragments && (grid->first != cfg.simdgroupsM ||
+                             grid->second != cfg.simdgroupsN)) {
           emitError(v.getLoc())
               << "layout " << layout << " uses another SIMD-group grid than "
               << cfg.simdgroupsM << "x" << cfg.simdgroupsN
@@ -71,8 +94,8 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
           return WalkResult::interrupt();
         }
         hasFragments = true;
-        cfg.simdgroupsM = f.getSimdgroupsM();
-        cfg.simdgroupsN = f.getSimdgroupsN();
+        cfg.simdgroupsM = grid->first;
+        cfg.simdgroupsN = grid->second;
       }
       int64_t t = applegpu::threadsOf(layout);
       if (t && threads && t != threads) {

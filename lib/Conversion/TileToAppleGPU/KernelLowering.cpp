@@ -84,6 +84,11 @@ int64_t KernelLowering::count(RankedTensorType type, TileForm form) const {
     return rows * cols;
   case TileForm::LaneElements:
     return rows * cols * 2;
+  case TileForm::Cooperative:
+    return 1;
+  case TileForm::PerElement:
+  case TileForm::View:
+    return 0;
   }
   llvm_unreachable("all forms handled");
 }
@@ -94,6 +99,10 @@ TileForm KernelLowering::formFor(Value tile) const {
   if (isa_and_nonnull<applegpu::UniformLayoutAttr>(layout))
     return TileForm::Uniform;
   Attribute root = applegpu::rootLayout(layout);
+  if (isa_and_nonnull<applegpu::CooperativeLayoutAttr>(root))
+    return TileForm::PerElement;
+  if (isa_and_nonnull<applegpu::ViewLayoutAttr>(root))
+    return TileForm::View;
   if (isa_and_nonnull<applegpu::FragmentsLayoutAttr>(root)) {
     // Matrices hold floats; anything else (e.g. a mask), and slices, stay
     // per lane.
@@ -231,6 +240,13 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
 
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
+  if (config.tensorOps)
+    for (Family family : {lowerTensorOps, lowerCooperative}) {
+      bool handled = false;
+      LogicalResult result = family(*this, op, handled);
+      if (handled)
+        return result;
+    }
   for (Family family : {lowerGridQuery, lowerMemory, lowerDot,
                         lowerElementwise, lowerEpilogue, lowerLayout,
                         lowerReduce, lowerControlFlow}) {
@@ -239,8 +255,9 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     if (handled)
       return result;
   }
-  return op.emitOpError() << "is not supported by the simdgroup backend of "
-                             "convert-tile-to-applegpu";
+  return op.emitOpError() << "is not supported by the "
+                          << (config.tensorOps ? "tensor-ops" : "simdgroup")
+                          << " backend of convert-tile-to-applegpu";
 }
 
 //===----------------------------------------------------------------------===//
@@ -279,7 +296,9 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
 /// way, unpadded otherwise.
 LogicalResult KernelLowering::setUpStaging() {
   SmallVector<DotOp> dots;
-  source.walk([&](DotOp dot) { dots.push_back(dot); });
+  // Tensor-ops dots stage only what they cannot view (setUpTensorOps).
+  if (!config.tensorOps)
+    source.walk([&](DotOp dot) { dots.push_back(dot); });
   for (DotOp dot : dots) {
     int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
     if (k % 8 != 0)
@@ -305,6 +324,18 @@ LogicalResult KernelLowering::setUpStaging() {
       firstUser = op;
     vectors += bytes;
   });
+  for (auto &[op, plan] : matmuls) {
+    if (!plan.staged)
+      continue;
+    auto memref = [](Value v) { return cast<MemRefType>(v.getType()); };
+    int64_t width =
+        memref(plan.buffers.a).getElementType().getIntOrFloatBitWidth() / 8;
+    vectors += (memref(plan.buffers.a).getNumElements() +
+                memref(plan.buffers.b).getNumElements()) *
+               width;
+    if (!firstUser)
+      firstUser = op;
+  }
   int64_t padded = vectors, unpadded = vectors;
   for (DotOp dot : dots) {
     padded += bytes(dot, true);
@@ -357,7 +388,9 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
     kernel.erase();
     return failure();
   };
-  if (failed(setUpThreadCoordinates(loc)) || failed(setUpStaging()) ||
+  if (failed(setUpThreadCoordinates(loc)) ||
+      (config.tensorOps && failed(setUpTensorOps())) ||
+      failed(setUpStaging()) ||
       failed(lowerBlock(source.getBody().front())))
     return fail();
   func::ReturnOp::create(builder, loc);

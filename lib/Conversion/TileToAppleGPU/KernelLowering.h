@@ -26,6 +26,12 @@ enum class TileForm {
   Slots,        ///< Distributed: slot j holds element j * T + tid
   Fragments,    ///< Accumulator as simdgroup_matrix values, fragment-major
   LaneElements, ///< Accumulator as the lane's 2 scalars per fragment
+  // Tensor ops (LowerTensorOps.cpp, LowerCooperative.cpp):
+  Cooperative, ///< Accumulator part in a cooperative tensor (one handle)
+  PerElement,  ///< Cooperative layout, computed where it is used, per
+               ///< cooperative element (values: none, or the threadgroup
+               ///< buffer holding the tile row-major)
+  View,        ///< A tile.load a tensor-ops dot reads through tensor views
 };
 
 struct TileValue {
@@ -130,6 +136,23 @@ public:
   };
   llvm::DenseMap<mlir::Operation *, Staging> staging;
 
+  /// How a tensor-ops dot runs (set up before lowering): its matmul2d and
+  /// cooperative tensor type, and for staged operands the threadgroup
+  /// buffers and each SIMD group's views of them.
+  struct Matmul {
+    mlir::Type cooperative; ///< applegpu::CooperativeTensorType
+    bool staged = false;
+    Staging buffers;
+    mlir::Value viewA, viewB;
+  };
+  llvm::DenseMap<mlir::Operation *, Matmul> matmuls;
+  /// The SIMD group's first row and column of an accumulator of `type`.
+  std::pair<mlir::Value, mlir::Value> partOrigin(mlir::RankedTensorType type,
+                                                 mlir::Location loc);
+  /// The cooperative tensor type that holds the accumulator tile `tile`
+  /// (that of the dot it comes from, else of the kernel's first dot).
+  mlir::FailureOr<mlir::Type> cooperativeTypeOf(mlir::Value tile);
+
   /// Buffers the kernel both stores to and loads from: every load and
   /// store of one is preceded by a device-memory barrier, so that a load
   /// sees what the other threads of the program stored before it and a
@@ -140,6 +163,7 @@ public:
 private:
   mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);
   mlir::LogicalResult setUpStaging();
+  mlir::LogicalResult setUpTensorOps();
 
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Value, TileValue> tiles;
@@ -167,6 +191,55 @@ mlir::LogicalResult lowerLayout(KernelLowering &k, mlir::Operation &op,
                                 bool &handled);
 mlir::LogicalResult lowerReduce(KernelLowering &k, mlir::Operation &op,
                                 bool &handled);
+/// Tensor ops: dots, and the ops on cooperative-layout tiles.
+mlir::LogicalResult lowerTensorOps(KernelLowering &k, mlir::Operation &op,
+                                   bool &handled);
+mlir::LogicalResult lowerCooperative(KernelLowering &k, mlir::Operation &op,
+                                     bool &handled);
+
+/// Runs `body(index, row, column)` for each valid element of a
+/// cooperative tensor of the accumulator tile type `tile` (a loop over the
+/// thread's elements; row and column are positions in the whole tile).
+/// `handle` is a cooperative tensor of that type.
+void forEachCooperativeElement(
+    KernelLowering &k, mlir::Value handle, mlir::RankedTensorType tile,
+    mlir::Location loc,
+    llvm::function_ref<mlir::LogicalResult(mlir::Value, mlir::Value,
+                                           mlir::Value)>
+        body,
+    mlir::LogicalResult &status);
+/// A cooperative tensor holding the accumulator-layout tile `tile` that the
+/// caller may update in place: its own when it has no other use
+/// (`inPlace`), else a copy; of type `type`.
+mlir::FailureOr<mlir::Value> materializeCooperative(KernelLowering &k,
+                                                    mlir::Value tile,
+                                                    mlir::Type type,
+                                                    bool inPlace,
+                                                    mlir::Location loc);
+/// Writes the values of cooperative-layout tiles `tiles` into the
+/// cooperative tensors `into` (same type), element by element, all read
+/// before any is written.
+mlir::LogicalResult assignCooperative(KernelLowering &k,
+                                      mlir::ArrayRef<mlir::Value> tiles,
+                                      mlir::ArrayRef<mlir::Value> into,
+                                      mlir::Location loc);
+/// Stores the cooperative-layout tile `tile` with the tile.store `store`,
+/// element by element at the positions of the cooperative tensor
+/// `positions`.
+mlir::LogicalResult assignCooperativeToMemory(KernelLowering &k,
+                                              mlir::Value tile,
+                                              mlir::Value positions,
+                                              mlir::Operation *store,
+                                              mlir::Location loc);
+/// Element (row, col) of a tile.load (bounds and padding honoured).
+mlir::Value loadTileElement(KernelLowering &k, mlir::Operation *load,
+                            mlir::Value row, mlir::Value col,
+                            mlir::Location loc);
+/// `tile.store` of a cooperative-layout tile element (row, col), under the
+/// store's bounds.
+void storeTileElement(KernelLowering &k, mlir::Operation *store,
+                      mlir::Value value, mlir::Value row, mlir::Value col,
+                      mlir::Location loc);
 
 /// Bytes of threadgroup memory an op's lowering allocates besides dot
 /// staging (layout conversions and reductions), counted in the budget.

@@ -18,6 +18,7 @@ struct KernelConfig {
   int64_t simdgroupsM = 1, simdgroupsN = 1; ///< WM x WN of fragments
   int64_t numThreads = 32;                  ///< threads per threadgroup
   bool hasDot = false;
+  bool tensorOps = false; ///< cooperative or view layouts: Metal 4 tensor ops
 };
 
 /// Reads the configuration from the layout encodings of every tile of
@@ -35,6 +36,18 @@ bool isKnownTarget(llvm::StringRef target);
 /// A located error at `op` unless `target` is empty or a known target.
 mlir::LogicalResult checkTargetOption(mlir::Operation *op,
                                       llvm::StringRef target);
+
+/// The target of a kernel: the pass option when given, else the kernel's
+/// or module's `tile.target`, else apple9.
+std::string kernelTarget(mlir::func::FuncOp kernel, llvm::StringRef option);
+
+/// Whether `backend` (auto, simdgroup or tensorops) means the Metal 4
+/// tensor-ops backend on `target`: auto picks it for apple10 only.
+bool choosesTensorOps(llvm::StringRef target, llvm::StringRef backend);
+
+/// Whether a SIMD group's rows x cols part of an accumulator is a matmul2d
+/// destination Apple accepts.
+bool isMatmul2dShape(int64_t rows, int64_t cols);
 
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);

@@ -24,6 +24,9 @@ struct Flattening {
   SmallVector<std::pair<unsigned, unsigned>> ranges; ///< begin, size
   SmallVector<TileForm> forms;
   SmallVector<Type> types;
+  /// Per source value: the cooperative tensor that holds it across the
+  /// loop or branch (tensor ops), updated in place; null for the others.
+  SmallVector<Value> handles;
 };
 } // namespace
 
@@ -33,6 +36,8 @@ static std::optional<TileForm> carriedForm(KernelLowering &k, Value v) {
   if (!isa<RankedTensorType>(v.getType()))
     return std::nullopt;
   TileForm form = k.formFor(v);
+  if (form == TileForm::PerElement)
+    return TileForm::Cooperative;
   return form == TileForm::Uniform ? TileForm::Slots : form;
 }
 
@@ -50,6 +55,12 @@ static FailureOr<Flattening> flatten(KernelLowering &k, ValueRange sourceValues,
         values->push_back(k.mapped(v));
       f.forms.push_back(TileForm::Uniform);
       f.ranges.push_back({begin, 1});
+      continue;
+    }
+    if (*form == TileForm::Cooperative) {
+      // Not a loop value: a cooperative tensor updated in place.
+      f.forms.push_back(*form);
+      f.ranges.push_back({begin, 0});
       continue;
     }
     auto type = cast<RankedTensorType>(v.getType());
@@ -80,12 +91,70 @@ static void unflatten(KernelLowering &k, const Flattening &f,
       k.map(v, values[begin]);
       continue;
     }
+    if (f.forms[i] == TileForm::Cooperative) {
+      k.define(v, TileValue{TileForm::Cooperative, {f.handles[i]}});
+      continue;
+    }
     k.define(v, TileValue{f.forms[i], llvm::to_vector(values.slice(begin, size))});
   }
 }
 
+/// The cooperative tensors that carry a loop's or branch's cooperative
+/// values: for a loop, its initial values (updated in place when nothing
+/// else reads them), for a branch new ones.
+static LogicalResult makeHandles(KernelLowering &k, Flattening &f,
+                                 ValueRange results, ValueRange inits,
+                                 Location loc) {
+  f.handles.assign(results.size(), Value());
+  for (auto [i, result] : llvm::enumerate(results)) {
+    if (f.forms[i] != TileForm::Cooperative)
+      continue;
+    FailureOr<Type> type = k.cooperativeTypeOf(result);
+    if (failed(type))
+      return failure();
+    if (inits.empty()) {
+      f.handles[i] =
+          applegpu::CooperativeDestinationOp::create(k.builder, loc, *type);
+      continue;
+    }
+    FailureOr<Value> handle = materializeCooperative(
+        k, inits[i], *type, /*inPlace=*/inits[i].hasOneUse(), loc);
+    if (failed(handle))
+      return failure();
+    f.handles[i] = *handle;
+  }
+  return success();
+}
+
+/// Writes the yielded cooperative values into the carrying cooperative
+/// tensors (nothing to do for one already held there).
+static LogicalResult assignYielded(KernelLowering &k, const Flattening &f,
+                                   scf::YieldOp yield) {
+  DenseMap<Type, std::pair<SmallVector<Value>, SmallVector<Value>>> byType;
+  SmallVector<Type> order;
+  for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+    if (f.forms[i] != TileForm::Cooperative)
+      continue;
+    const TileValue &held = k.current(v);
+    if (held.form == TileForm::Cooperative && held.values[0] == f.handles[i])
+      continue;
+    Type type = f.handles[i].getType();
+    if (!byType.count(type))
+      order.push_back(type);
+    byType[type].first.push_back(v);
+    byType[type].second.push_back(f.handles[i]);
+  }
+  for (Type type : order)
+    if (failed(assignCooperative(k, byType[type].first, byType[type].second,
+                                 yield.getLoc())))
+      return failure();
+  return success();
+}
+
 static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
-                                ValueRange witnesses) {
+                                ValueRange witnesses, const Flattening &f) {
+  if (failed(assignYielded(k, f, yield)))
+    return failure();
   SmallVector<Value> values;
   if (failed(flatten(k, yield.getOperands(), witnesses, &values,
                      yield.getLoc())))
@@ -105,7 +174,8 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
   SmallVector<Value> inits;
   FailureOr<Flattening> f =
       flatten(k, loop.getInitArgs(), loop.getResults(), &inits, loc);
-  if (failed(f))
+  if (failed(f) ||
+      failed(makeHandles(k, *f, loop.getResults(), loop.getInitArgs(), loc)))
     return failure();
   auto newLoop = scf::ForOp::create(k.builder, loc, k.mapped(loop.getLowerBound()),
                                     k.mapped(loop.getUpperBound()),
@@ -122,7 +192,7 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
     unflatten(k, *f, loop.getRegionIterArgs(), newLoop.getRegionIterArgs());
     if (failed(k.lowerBlock(*loop.getBody())) ||
         failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
-                          loop.getResults())))
+                          loop.getResults(), *f)))
       return failure();
   }
   unflatten(k, *f, loop.getResults(), newLoop.getResults());
@@ -133,7 +203,8 @@ static LogicalResult lowerIf(KernelLowering &k, scf::IfOp branch) {
   Location loc = branch.getLoc();
   FailureOr<Flattening> f =
       flatten(k, branch.getResults(), branch.getResults(), nullptr, loc);
-  if (failed(f))
+  if (failed(f) ||
+      failed(makeHandles(k, *f, branch.getResults(), ValueRange(), loc)))
     return failure();
   bool hasElse = !branch.getElseRegion().empty();
   auto newIf = scf::IfOp::create(k.builder, loc, f->types,
@@ -148,7 +219,7 @@ static LogicalResult lowerIf(KernelLowering &k, scf::IfOp branch) {
     if (failed(k.lowerBlock(source)))
       return failure();
     return lowerYield(k, cast<scf::YieldOp>(source.getTerminator()),
-                      branch.getResults());
+                      branch.getResults(), *f);
   };
   if (failed(lowerRegion(branch.getThenRegion(), newIf.getThenRegion())))
     return failure();

@@ -95,7 +95,9 @@ static int64_t elementBytes(Type type) {
 int64_t tile::conversion::scratchBytes(KernelLowering &k, Operation &op) {
   if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
     RankedTensorType to = convert.getType();
-    if (movesNothing(convert.getInput(), to))
+    // A conversion to a dot's view moves nothing itself (the dot stages).
+    if (movesNothing(convert.getInput(), to) ||
+        isa_and_nonnull<applegpu::ViewLayoutAttr>(to.getEncoding()))
       return 0;
     return to.getNumElements() * elementBytes(to.getElementType());
   }

@@ -277,6 +277,32 @@ static TypedAttr paddingOf(KernelLowering &k, LoadOp op, Type element) {
   return pad;
 }
 
+Value tile::conversion::loadTileElement(KernelLowering &k, Operation *load,
+                                       Value row, Value col, Location loc) {
+  auto op = cast<LoadOp>(load);
+  auto tile = cast<RankedTensorType>(op.getType());
+  Access a = accessOf(k, op, tile);
+  Type element = tile.getElementType();
+  Value padding =
+      a.bounds.empty() ? Value() : k.scalar(element, paddingOf(k, op, element), loc);
+  Element el;
+  el.row = row;
+  el.col = col;
+  return loadElement(k, a, el, padding, loc);
+}
+
+void tile::conversion::storeTileElement(KernelLowering &k, Operation *store,
+                                        Value value, Value row, Value col,
+                                        Location loc) {
+  auto op = cast<StoreOp>(store);
+  Access a =
+      accessOf(k, op, cast<RankedTensorType>(op.getValue().getType()));
+  Element el;
+  el.row = row;
+  el.col = col;
+  storeElement(k, a, el, value, loc);
+}
+
 static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);

@@ -127,15 +127,8 @@ struct ConvertTileToAppleGPUPass
     : tile::impl::ConvertTileToAppleGPUBase<ConvertTileToAppleGPUPass> {
   using ConvertTileToAppleGPUBase::ConvertTileToAppleGPUBase;
 
-  /// The target of a kernel: the pass option when given, else the
-  /// kernel's or module's `tile.target`, else apple9.
   std::string targetOf(func::FuncOp kernel) {
-    if (!target.empty())
-      return target;
-    for (Operation *op = kernel; op; op = op->getParentOp())
-      if (auto t = op->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
-        return t.str();
-    return "apple9";
+    return kernelTarget(kernel, target);
   }
 
   LogicalResult checkOptions(func::FuncOp kernel, StringRef chosenTarget) {
@@ -146,16 +139,36 @@ struct ConvertTileToAppleGPUPass
     if (backend != "auto" && backend != "simdgroup" && backend != "tensorops")
       return kernel.emitError() << "unknown backend '" << backend
                                 << "'; expected auto, simdgroup or tensorops";
-    bool tensorops = backend == "tensorops" ||
-                     (backend == "auto" && chosenTarget == "apple10");
-    if (tensorops)
-      return kernel.emitError()
-             << "the Metal 4 tensor-ops backend"
-             << (backend == "auto" ? " (chosen by backend=auto for apple10)"
-                                   : "")
-             << " is not implemented yet; use backend=simdgroup, which runs "
-                "on every target";
     return success();
+  }
+
+  /// The layouts decide how dots are lowered; they must have been chosen
+  /// for the backend this pass is asked for.
+  LogicalResult checkBackend(func::FuncOp kernel, StringRef chosenTarget,
+                             const KernelConfig &config) {
+    bool tensorOps = choosesTensorOps(chosenTarget, backend);
+    if (config.hasDot && config.tensorOps != tensorOps)
+      return kernel.emitError()
+             << "the kernel's layouts are for the "
+             << (config.tensorOps ? "tensor-ops" : "simdgroup_matrix")
+             << " backend, but backend=" << backend << " on " << chosenTarget
+             << " means the "
+             << (tensorOps ? "tensor-ops" : "simdgroup_matrix")
+             << " backend; run tile-assign-layouts with the same target and "
+                "backend";
+    if (!tensorOps || relaxedF32)
+      return success();
+    WalkResult walk = kernel.walk([&](DotOp dot) {
+      if (!cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32())
+        return WalkResult::advance();
+      dot.emitOpError()
+          << "has f32 operands, which the tensor-ops backend multiplies with "
+             "relaxed_precision (M5 rounds them to a 10-bit mantissa); "
+             "relaxed-f32=false forbids that: use f16/bf16 operands or "
+             "backend=simdgroup";
+      return WalkResult::interrupt();
+    });
+    return failure(walk.wasInterrupted());
   }
 
   void runOnOperation() override {
@@ -172,7 +185,7 @@ struct ConvertTileToAppleGPUPass
           failed(checkSignature(source)))
         return signalPassFailure();
       FailureOr<KernelConfig> config = readKernelConfig(source);
-      if (failed(config))
+      if (failed(config) || failed(checkBackend(source, chosen, *config)))
         return signalPassFailure();
       KernelLowering lowering(source, *config);
       FailureOr<func::FuncOp> kernel = lowering.run(chosen);
@@ -199,9 +212,17 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("apple7, apple8, apple9 or apple10 (default: the "
                      "kernel's or module's tile.target, else apple9)"),
       llvm::cl::init("")};
-  Option<std::string> backend{*this, "backend",
-                              llvm::cl::desc("auto, simdgroup or tensorops"),
-                              llvm::cl::init("auto")};
+  Option<std::string> backend{
+      *this, "backend",
+      llvm::cl::desc("auto (tensor ops for apple10, simdgroup_matrix "
+                     "otherwise), simdgroup or tensorops"),
+      llvm::cl::init("auto")};
+  Option<bool> relaxedF32{
+      *this, "relaxed-f32",
+      llvm::cl::desc("Let tensor-ops dots on f32 operands use "
+                     "relaxed_precision (TF32-like on M5); false makes them "
+                     "an error"),
+      llvm::cl::init(true)};
   Option<std::string> swizzle{
       *this, "swizzle",
       llvm::cl::desc("Swizzle pattern for 2-D kernels without a tile.swizzle "
@@ -233,11 +254,13 @@ void tile::registerTileToAppleGPUPipeline() {
         pm.addPass(createCSEPass());
         TileAssignLayoutsOptions layouts;
         layouts.target = options.target;
+        layouts.backend = options.backend;
         pm.addPass(createTileAssignLayouts(layouts));
         pm.addPass(createCanonicalizerPass());
         ConvertTileToAppleGPUOptions convert;
         convert.target = options.target;
         convert.backend = options.backend;
+        convert.relaxedF32 = options.relaxedF32;
         pm.addPass(createConvertTileToAppleGPU(convert));
         pm.addPass(createCanonicalizerPass());
         pm.addPass(createCSEPass());

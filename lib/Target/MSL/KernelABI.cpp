@@ -33,11 +33,13 @@ static FailureOr<std::string> argumentName(func::FuncOp kernel, unsigned i) {
 }
 
 /// The language version the kernel's types and ops need: simdgroup_matrix
-/// needs 2.3, bfloat 3.1.
+/// needs 2.3, bfloat 3.1, Metal 4 tensor ops 4.0.
 static std::string requiredVersion(func::FuncOp kernel) {
-  bool usesBFloat = false;
+  bool usesBFloat = false, usesTensorOps = false;
   kernel.walk([&](Operation *op) {
     auto check = [&](Type t) {
+      usesTensorOps |= isa<applegpu::CooperativeTensorType,
+                           applegpu::TensorViewType>(t);
       if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
         t = m.getElementType();
       if (auto s = dyn_cast<ShapedType>(t))
@@ -49,6 +51,8 @@ static std::string requiredVersion(func::FuncOp kernel) {
     for (Type t : op->getOperandTypes())
       check(t);
   });
+  if (usesTensorOps)
+    return "4.0";
   return usesBFloat ? "3.1" : "2.3";
 }
 
@@ -187,6 +191,8 @@ void tile::msl::printABIComment(const KernelABI &abi, llvm::raw_ostream &os) {
        << " x " << abi.grid[2] << "\n";
   if (!abi.target.empty())
     os << "//   target: " << abi.target << "\n";
-  os << "//   MSL " << abi.mslVersion
-     << "; written for -fno-fast-math (correct with fast math off)\n";
+  os << "//   MSL " << abi.mslVersion;
+  if (abi.mslVersion == "4.0")
+    os << " (-std=metal4.0, or languageVersion 4.0: Metal 4 tensor ops)";
+  os << "; written for -fno-fast-math (correct with fast math off)\n";
 }

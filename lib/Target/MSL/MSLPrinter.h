@@ -49,7 +49,18 @@ public:
   /// the parameter's name: filled while the body is printed.
   std::map<std::string, std::string> &usedBuiltins() { return builtins; }
 
+  /// A name no value has, for a local the printer introduces itself (a
+  /// loop counter, a position).
+  std::string freshName(llvm::StringRef prefix) {
+    return (prefix + llvm::Twine(nextId++)).str();
+  }
+
   mlir::raw_indented_ostream os;
+
+  /// Tensor ops (MSLEmitTensorOps.cpp): the alias of each matmul2d type,
+  /// and the first view declared of each tensor view type.
+  llvm::DenseMap<mlir::Attribute, std::string> matmulAliases;
+  llvm::DenseMap<mlir::Type, std::string> firstViewOfType;
 
 private:
   llvm::DenseMap<mlir::Value, std::string> names;
@@ -68,6 +79,16 @@ mlir::LogicalResult printMemoryOp(MSLPrinter &p, mlir::Operation &op,
                                   bool &handled);
 mlir::LogicalResult printAppleGPUOp(MSLPrinter &p, mlir::Operation &op,
                                     bool &handled);
+mlir::LogicalResult printTensorOp(MSLPrinter &p, mlir::Operation &op,
+                                  bool &handled);
+
+/// Whether a kernel uses Metal 4 tensor views or cooperative tensors (and
+/// so needs MSL 4.0 and the tensor headers).
+bool usesTensorOps(mlir::func::FuncOp kernel);
+/// Prints a `using` alias for each matmul2d type of the kernel, at the top
+/// of its body.
+mlir::LogicalResult printTensorOpsPrologue(MSLPrinter &p,
+                                           mlir::func::FuncOp kernel);
 
 } // namespace tile::msl
 

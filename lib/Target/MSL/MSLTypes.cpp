@@ -62,6 +62,12 @@ FailureOr<std::string> tile::msl::valueTypeName(Type type, Location loc) {
       return failure();
     return "simdgroup_matrix<" + *element + ", 8, 8>";
   }
+  if (isa<applegpu::CooperativeTensorType, applegpu::TensorViewType>(type))
+    return emitError(loc)
+           << "a " << type
+           << " cannot be a loop or branch value in MSL: tensor views and "
+              "cooperative tensors are declared once where they are made "
+              "(and cooperative tensors updated in place)";
   return scalarTypeName(type, loc);
 }
 

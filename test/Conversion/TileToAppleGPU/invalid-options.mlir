@@ -1,18 +1,10 @@
-// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=tensorops 2>&1 | FileCheck %s --check-prefix=TENSOROPS
-// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple10 2>&1 | FileCheck %s --check-prefix=AUTO10
-// RUN: not tile-opt %s --tile-assign-layouts "--convert-tile-to-applegpu=target=apple10 backend=auto" 2>&1 | FileCheck %s --check-prefix=AUTO10
 // RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
 // RUN: not tile-opt %s --tile-assign-layouts "--convert-tile-to-applegpu=target=apple6 backend=magic" 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: not tile-opt %s "--tile-to-applegpu=target=apple8 backend=tensorops" 2>&1 | FileCheck %s --check-prefix=TENSOROPS
-// RUN: not tile-opt %s --tile-to-applegpu=target=apple10 2>&1 | FileCheck %s --check-prefix=AUTO10
 // RUN: not tile-opt %s --tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt %s --tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
 //
 // Each failing option set prints nothing on stdout:
-// RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=tensorops > %t.out 2> %t.err
-// RUN: count 0 < %t.out
-// RUN: FileCheck %s --check-prefix=TENSOROPS < %t.err
 // RUN: not tile-opt %s --tile-to-applegpu=target=apple6 > %t.out 2> %t.err
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --check-prefix=TARGET < %t.err
@@ -24,15 +16,12 @@
 // RUN: tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple9 | FileCheck %s --check-prefix=OVERRIDE
 //
 // Options of convert-tile-to-applegpu (and of the tile-to-applegpu pipeline,
-// which forwards them): the Metal 4 tensor-ops backend, asked for or chosen
-// by backend=auto for apple10, is not implemented; an unknown target or
-// backend is rejected (the target first). Only one error is reported (the
+// which forwards them): an unknown target or backend is rejected (the
+// target first). Only one error is reported (the
 // pass stops at the first failure).
 
 // An unknown target or backend is checked once, before any kernel, and
 // reported at the module; the backend choice at each kernel.
-// TENSOROPS: invalid-options.mlir:[[@LINE+4]]:1: error: the Metal 4 tensor-ops backend is not implemented yet; use backend=simdgroup, which runs on every target
-// AUTO10: invalid-options.mlir:[[@LINE+3]]:1: error: the Metal 4 tensor-ops backend (chosen by backend=auto for apple10) is not implemented yet; use backend=simdgroup, which runs on every target
 // TARGET: invalid-options.mlir:0:0: error: unknown target 'apple6'; expected apple7, apple8, apple9 or apple10
 // BACKEND: invalid-options.mlir:0:0: error: unknown backend 'magic'; expected auto, simdgroup or tensorops
 func.func @vector_add(%X: memref<?xf32>, %Y: memref<?xf32>, %n: index) attributes {tile.kernel} {
@@ -42,8 +31,6 @@ func.func @vector_add(%X: memref<?xf32>, %Y: memref<?xf32>, %n: index) attribute
   return
 }
 
-// TENSOROPS-NOT: error
-// AUTO10-NOT: error
 // TARGET-NOT: error
 // BACKEND-NOT: error
 

@@ -9,23 +9,7 @@
 // Target and backend (TileToAppleGPU.cpp, checkOptions)
 //===----------------------------------------------------------------------===//
 
-// backend=auto picks the Metal 4 tensor-ops backend for apple10; the target
-// may come from the kernel's own tile.target when the option is not given.
-
-// expected-error @+1 {{the Metal 4 tensor-ops backend (chosen by backend=auto for apple10) is not implemented yet; use backend=simdgroup, which runs on every target}}
-func.func @apple10_kernel(%X: memref<?xf32>) attributes {tile.kernel, tile.target = "apple10"} {
-  return
-}
-
-// -----
-
-// ... or from the enclosing module's tile.target.
-module attributes {tile.target = "apple10"} {
-  // expected-error @+1 {{the Metal 4 tensor-ops backend (chosen by backend=auto for apple10) is not implemented yet}}
-  func.func @apple10_module(%X: memref<?xf32>) attributes {tile.kernel} {
-    return
-  }
-}
+// (The tensor-ops backend has its own: tensorops-invalid.mlir.)
 
 //===----------------------------------------------------------------------===//
 // What the layout plan cannot lay out (LayoutPlan.cpp)

@@ -180,21 +180,21 @@ func.func @slice_size(%x: tensor<64xf32, #applegpu.slice<dim = 1, size = 0, pare
 
 // -----
 
-// expected-error @+1 {{#applegpu.slice needs a #applegpu.distributed or #applegpu.fragments parent, got #applegpu.uniform}}
+// expected-error @+1 {{#applegpu.slice needs a #applegpu.distributed, #applegpu.fragments or #applegpu.cooperative parent, got #applegpu.uniform}}
 func.func @slice_uniform_parent(%x: tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.uniform>>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{#applegpu.slice needs a #applegpu.distributed or #applegpu.fragments parent, got #applegpu.slice<dim = 0, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>}}
+// expected-error @+1 {{#applegpu.slice needs a #applegpu.distributed, #applegpu.fragments or #applegpu.cooperative parent, got #applegpu.slice<dim = 0, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>}}
 func.func @slice_slice_parent(%x: tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = #applegpu.slice<dim = 0, size = 64, parent = #applegpu.fragments<simdgroups = [2, 2]>>>>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{#applegpu.slice needs a #applegpu.distributed or #applegpu.fragments parent, got 3 : i32}}
+// expected-error @+1 {{#applegpu.slice needs a #applegpu.distributed, #applegpu.fragments or #applegpu.cooperative parent, got 3 : i32}}
 func.func @slice_not_layout_parent(%x: tensor<64xf32, #applegpu.slice<dim = 1, size = 64, parent = 3 : i32>>) {
   return
 }
