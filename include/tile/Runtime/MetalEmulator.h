@@ -15,8 +15,9 @@
  * tme_run() executes a grid: threadgroups are distributed over a few OS
  * threads; the threads of one threadgroup are fibers (ucontext) on one OS
  * thread that switch at threadgroup_barrier, simdgroup_barrier,
- * simdgroup_multiply_accumulate and the SIMD-group functions (simd_sum,
- * simd_shuffle, ...). SIMD-group collectives are 32-lane rendezvous. On top
+ * simdgroup_multiply_accumulate, the SIMD-group functions (simd_sum,
+ * simd_shuffle, ...) and Metal 4's matmul2d::run. SIMD-group collectives
+ * are 32-lane rendezvous. On top
  * of plain execution it looks for the faults that GPU code typically has:
  *  - threadgroup memory is filled with 0xFF bytes (a NaN for float, half and
  *    bfloat) before every threadgroup, so reading what nobody wrote shows up;
@@ -128,6 +129,19 @@ typedef struct TmeParam {
   unsigned index;       /* [[buffer(index)]]; informational                */
 } TmeParam;
 
+/* Metal Shading Language version
+ * --------------------------------
+ * A compile option "-std=metalX.Y" (Apple's spelling; e.g. from the ABI's
+ * "msl_version", see tme_abi_parse) is not passed to the host compiler but
+ * translated: -D__METAL_VERSION__=XY0, and for 4.0 and later -std=c++20
+ * instead of -std=c++17. With __METAL_VERSION__ >= 400 the shim defines
+ * __HAVE_TENSOR__, which <metal_tensor> and
+ * <MetalPerformancePrimitives/MetalPerformancePrimitives.h> need (they stop
+ * with an #error otherwise, where Apple's compile to nothing). Without the
+ * option no version is assumed: kernels compile as C++17 without
+ * __METAL_VERSION__, as before. Plain clang++ gets the same effect from
+ * -std=c++20 -D__METAL_VERSION__=400. */
+
 /* What is needed to call a kernel. `params` are the bound arguments in the
  * order they appear in the kernel's signature ([[buffer]] index order);
  * `builtins` name the builtin parameters that follow them, in signature
@@ -139,7 +153,8 @@ typedef struct TmeParam {
  * thread_index_in_simdgroup, simdgroups_per_threadgroup,
  * threads_per_simdgroup (scalar, 2- or 3-vector of uint or ushort, as the
  * kernel declares them). `compile_options` (may be NULL) are passed to the
- * compiler, e.g. the ABI's "-fno-fast-math". */
+ * compiler, e.g. the ABI's "-fno-fast-math", except "-std=metalX.Y" (see
+ * "Metal Shading Language version" above). */
 typedef struct TmeSignature {
   const char *kernel_name;
   const TmeParam *params;
@@ -221,6 +236,11 @@ typedef struct TmeStats {
   /* SIMD-group functions (simd_sum, simd_shuffle, simd_ballot, ...), per
    * SIMD-group */
   unsigned long long simd_collectives;
+  /* Metal 4 tensor operations (mpp::tensor_ops::matmul2d::run; every
+   * tile_msl_rendezvous collective), one per execution scope: per
+   * SIMD-group for execution_simdgroup, per threadgroup for
+   * execution_simdgroups<N> */
+  unsigned long long tensor_ops;
   /* Indexed by parameter position in the signature (scalars included). */
   unsigned long long buffer_bytes_read[TME_MAX_COUNTED_PARAMS];
   unsigned long long buffer_bytes_written[TME_MAX_COUNTED_PARAMS];

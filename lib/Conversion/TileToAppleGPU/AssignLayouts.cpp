@@ -581,6 +581,11 @@ struct TileAssignLayoutsPass
   void runOnOperation() override {
     if (failed(checkTargetOption(getOperation(), target)))
       return signalPassFailure();
+    if (backend != "auto" && backend != "simdgroup" && backend != "tensorops") {
+      getOperation().emitError() << "unknown backend '" << backend
+                                 << "'; expected auto, simdgroup or tensorops";
+      return signalPassFailure();
+    }
     for (func::FuncOp kernel : tileKernels(getOperation())) {
       // A kernel taking tensors is not a tile kernel Metal can run;
       // convert-tile-to-applegpu says so.
@@ -588,12 +593,6 @@ struct TileAssignLayoutsPass
                        [](Type t) { return isa<TensorType>(t); }))
         continue;
       std::string chosen = kernelTarget(kernel, target);
-      if (backend != "auto" && backend != "simdgroup" &&
-          backend != "tensorops") {
-        kernel.emitError() << "unknown backend '" << backend
-                           << "'; expected auto, simdgroup or tensorops";
-        return signalPassFailure();
-      }
       if (failed(Assigner(kernel, choosesTensorOps(chosen, backend)).run()))
         return signalPassFailure();
     }

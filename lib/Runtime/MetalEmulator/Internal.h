@@ -15,6 +15,7 @@
 #define TILE_LIB_RUNTIME_METALEMULATOR_INTERNAL_H
 
 #include "tile/Runtime/MetalEmulator.h"
+#include "tile/Runtime/msl/tile_msl_hooks.h"
 
 #include <pthread.h>
 #include <setjmp.h>
@@ -106,6 +107,8 @@ typedef enum {
   TME_FS_MMA,
   TME_FS_SG_UNIFORM, /* at a simdgroup_load/store: waits for its 32 lanes */
   TME_FS_SIMD,       /* at a SIMD-group function (simd_sum, simd_shuffle..) */
+  TME_FS_RENDEZVOUS, /* at a tile_msl_rendezvous (matmul2d::run)           */
+  TME_FS_RV_WAIT,    /* arrived; the scope's first thread runs the callback */
   TME_FS_DONE
 } TmeFiberState;
 
@@ -113,9 +116,9 @@ typedef struct TmeFiber {
   ucontext_t ctx;
   TmeFiberState state;
   const void *site;         /* return address of the blocking hook call */
-  unsigned long long passed[5]; /* tg barriers, sg barriers, MMAs,
+  unsigned long long passed[6]; /* tg barriers, sg barriers, MMAs,
                                    simdgroup loads/stores, SIMD-group
-                                   functions passed */
+                                   functions, rendezvous passed */
   /* MMA operands while state == TME_FS_MMA */
   void *d;
   const void *a, *b, *c;
@@ -126,6 +129,15 @@ typedef struct TmeFiber {
   unsigned simd_count, simd_arg;
   const void *simd_in;
   void *simd_out;
+  /* tile_msl_rendezvous arguments while state == TME_FS_RENDEZVOUS */
+  unsigned rv_simdgroups;   /* 0: the SIMD-group; N: the threadgroup */
+  const char *rv_what;
+  tile_msl_rendezvous_fn rv_fn;
+  void *rv_arg;
+  const void *rv_key;
+  unsigned rv_key_size;
+  unsigned rv_lo, rv_hi;    /* the scope's fibers, set on release */
+  int rv_lead;              /* released as the one that runs rv_fn */
   unsigned bv[TME_BV_COUNT];
 } TmeFiber;
 
@@ -150,6 +162,7 @@ typedef struct TmeWorker {
   void *const *args;
   const TmeRegion *regions; /* this schedule's regions, one per param */
   unsigned *order;
+  void **rv_args;          /* nthreads: the callback's argument array */
   uint64_t rng;
   /* threadgroup memory of this OS thread (the module's TLS block) */
   unsigned char *tg_mem;

@@ -249,6 +249,7 @@ struct TmeAbi {
   unsigned long tg_memory;
   const char *grid[3];
   char grid_numbers[3][32];
+  char std_option[48]; /* "-std=metal" + msl_version */
 };
 
 static int cmp_param(const void *a, const void *b) {
@@ -340,6 +341,25 @@ int tme_abi_parse(const char *json, const char *kernel_name, TmeAbi **out,
   size_t nb = 0, no = 0;
   abi->builtins = strings_of(kernel, "builtins", &nb, &bad);
   abi->options = strings_of(kernel, "compile_options", &no, &bad);
+  /* "msl_version": "4.0" becomes the compile option -std=metal4.0 (which
+   * tme_module_load translates, MetalEmulator.h) unless the options already
+   * choose a language standard. */
+  const char *version = string_member(kernel, "msl_version");
+  int has_std = 0;
+  for (size_t i = 0; i < no && abi->options; ++i)
+    has_std |= abi->options[i] && strncmp(abi->options[i], "-std=", 5) == 0;
+  if (version && *version && !has_std && !bad) {
+    const char **more = realloc(abi->options, (no + 2) * sizeof *more);
+    if (!more) {
+      bad = 1;
+    } else {
+      snprintf(abi->std_option, sizeof abi->std_option, "-std=metal%s",
+               version);
+      abi->options = more;
+      abi->options[no++] = abi->std_option;
+      abi->options[no] = NULL;
+    }
+  }
   const JVal *tpt = member(kernel, "threads_per_threadgroup");
   for (int i = 0; i < 3; ++i) {
     abi->threads[i] = 1;

@@ -51,14 +51,23 @@ static void hash_str(uint64_t *h, const char *s) {
 }
 
 /* The shim headers are part of what is compiled, but only by #include:
- * hash their names and contents so that editing them invalidates the cache. */
-static void hash_shim_dir(uint64_t *h, const char *dir) {
+ * hash their names and contents so that editing them invalidates the cache.
+ * Subdirectories (MetalPerformancePrimitives/) are hashed too. */
+static void hash_shim_dir(uint64_t *h, const char *dir, int depth) {
   struct dirent **names = NULL;
   int n = scandir(dir, &names, NULL, alphasort);
   for (int i = 0; i < n; ++i) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-    FILE *f = names[i]->d_name[0] != '.' ? fopen(path, "rb") : NULL;
+    struct stat st;
+    int hidden = names[i]->d_name[0] == '.';
+    if (!hidden && depth < 4 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+      hash_str(h, names[i]->d_name);
+      hash_shim_dir(h, path, depth + 1);
+      free(names[i]);
+      continue;
+    }
+    FILE *f = !hidden ? fopen(path, "rb") : NULL;
     if (f) {
       hash_str(h, names[i]->d_name);
       char buf[8192];
@@ -70,6 +79,18 @@ static void hash_shim_dir(uint64_t *h, const char *dir) {
     free(names[i]);
   }
   free(names);
+}
+
+/* "4.0" -> 400, "3.1" -> 310, ...: __METAL_VERSION__ of a Metal Shading
+ * Language version Apple has released; 0 for anything else. */
+static unsigned parse_metal_version(const char *v) {
+  static const char *const known[] = {"1.0", "1.1", "1.2", "2.0",
+                                      "2.1", "2.2", "2.3", "2.4",
+                                      "3.0", "3.1", "3.2", "4.0"};
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
+    if (strcmp(v, known[i]) == 0)
+      return (unsigned)(v[0] - '0') * 100u + (unsigned)(v[2] - '0') * 10u;
+  return 0;
 }
 
 /* ---- locations -------------------------------------------------------- */
@@ -242,15 +263,19 @@ static int open_module(TmeModule *m, const char *path, char *error,
   memcpy(&m->entry, &sym, sizeof sym);
   void (*hook_addresses)(void (**)(void));
   memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
-  void (*seen[5])(void);
+  enum { NHOOKS = 8 };
+  void (*seen[NHOOKS])(void);
   hook_addresses(seen);
-  void (*mine[5])(void) = {
+  void (*mine[NHOOKS])(void) = {
       (void (*)(void))tile_msl_lane_id,
       (void (*)(void))tile_msl_threadgroup_barrier,
       (void (*)(void))tile_msl_simdgroup_barrier,
       (void (*)(void))tile_msl_simdgroup_multiply_accumulate,
-      (void (*)(void))tile_msl_simd_collective};
-  for (int i = 0; i < 5; ++i) {
+      (void (*)(void))tile_msl_simd_collective,
+      (void (*)(void))tile_msl_thread_index,
+      (void (*)(void))tile_msl_report,
+      (void (*)(void))tile_msl_rendezvous};
+  for (int i = 0; i < NHOOKS; ++i) {
     if (seen[i] != mine[i]) {
       tme_set_error(error, error_size,
                     "%s: the module's tile_msl_* hooks bound to another "
@@ -344,8 +369,38 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
   const char *argv[64 + 32];
   size_t argc = 0;
   argv[argc++] = cxx;
+  /* The MSL version, from -std=metalX.Y (MetalEmulator.h): MSL 4.0 needs
+   * C++20 (class-type template arguments) and __HAVE_TENSOR__. */
+  unsigned metal_version = 0;
+  char version_define[48];
+  if (sig->num_compile_options > 64) {
+    tme_set_error(error, error_size, "too many compile options");
+    rc = TME_ERR_ARGUMENT;
+    goto fail;
+  }
+  for (size_t i = 0; i < sig->num_compile_options; ++i) {
+    const char *o = sig->compile_options[i];
+    if (!o || strncmp(o, "-std=metal", 10) != 0)
+      continue;
+    metal_version = parse_metal_version(o + 10);
+    if (!metal_version) {
+      tme_set_error(error, error_size,
+                    "unsupported compile option '%s' (expected a Metal "
+                    "Shading Language version such as -std=metal3.1 or "
+                    "-std=metal4.0)",
+                    o);
+      rc = TME_ERR_ARGUMENT;
+      goto fail;
+    }
+  }
+  argv[argc++] = metal_version >= 400 ? "-std=c++20" : "-std=c++17";
+  if (metal_version) {
+    snprintf(version_define, sizeof version_define,
+             "-D__METAL_VERSION__=%u", metal_version);
+    argv[argc++] = version_define;
+  }
   static const char *const fixed[] = {
-      "-std=c++17",          "-O1",
+      "-O1",
       "-fPIC",               "-shared",
       "-fno-exceptions",     "-fno-rtti",
       "-fvisibility=hidden", "-ffunction-sections",
@@ -367,20 +422,18 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
     argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
   argv[argc++] = "-I";
   argv[argc++] = shim;
-  if (sig->num_compile_options > 64) {
-    tme_set_error(error, error_size, "too many compile options");
-    rc = TME_ERR_ARGUMENT;
-    goto fail;
+  for (size_t i = 0; i < sig->num_compile_options; ++i) {
+    const char *o = sig->compile_options[i];
+    if (o && strncmp(o, "-std=metal", 10) != 0)
+      argv[argc++] = o;
   }
-  for (size_t i = 0; i < sig->num_compile_options; ++i)
-    argv[argc++] = sig->compile_options[i];
   size_t nflags = argc;
 
   uint64_t h = 0xcbf29ce484222325ull;
   for (size_t i = 0; i < nflags; ++i)
     hash_str(&h, argv[i]);
   hash_str(&h, tu);
-  hash_shim_dir(&h, shim);
+  hash_shim_dir(&h, shim, 0);
   /* A compiler upgraded in place must not reuse objects of the old one. */
   struct stat cst;
   if (stat(cxx, &cst) == 0) {

@@ -57,7 +57,8 @@ int tme_worker_init(TmeWorker *w, TmeLaunchState *ls, unsigned id) {
   size_t page = page_size();
   w->fibers = calloc(w->nthreads, sizeof *w->fibers);
   w->order = calloc(w->nthreads, sizeof *w->order);
-  if (!w->fibers || !w->order)
+  w->rv_args = calloc(w->nthreads, sizeof *w->rv_args);
+  if (!w->fibers || !w->order || !w->rv_args)
     return TME_ERR_SYSTEM;
 
   /* One mapping for all stacks, a PROT_NONE page below each (stacks grow
@@ -115,6 +116,7 @@ void tme_worker_fini(TmeWorker *w) {
     munmap(w->stacks, w->stacks_len);
   free(w->fibers);
   free(w->order);
+  free(w->rv_args);
   free(w->tg_shadow);
   memset(w, 0, sizeof *w);
 }
@@ -235,6 +237,7 @@ static void prepare_fibers(TmeWorker *w) {
     memset(f->passed, 0, sizeof f->passed);
     f->state = TME_FS_RUNNABLE;
     f->site = NULL;
+    f->rv_lead = 0;
     init_context(&f->ctx);
     f->ctx.uc_stack.ss_sp = w->stacks + t * w->stack_stride + page;
     f->ctx.uc_stack.ss_size = w->stack_size;

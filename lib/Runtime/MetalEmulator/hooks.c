@@ -79,6 +79,89 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
   tme_fiber_block(w, TME_FS_MMA, __builtin_return_address(0));
 }
 
+unsigned tile_msl_thread_index(void) {
+  TmeWorker *w = tme_active_worker();
+  return w ? w->cur : 0u;
+}
+
+/* A misuse the shim detected (metal_tensor, MetalPerformancePrimitives):
+ * stops the threadgroup as a fault in kernel code does. */
+void tile_msl_report(int kind, const char *message) {
+  TmeWorker *w = tme_active_worker();
+  if (!message)
+    message = "(no message)";
+  if (!w) {
+    fprintf(stderr, "tile-msl: %s\n", message);
+    abort();
+  }
+  int code = kind == TILE_MSL_REPORT_OUT_OF_BOUNDS ? TME_ERR_OOB
+             : kind == TILE_MSL_REPORT_DIVERGENCE  ? TME_ERR_DIVERGENCE
+                                                   : TME_ERR_FAULT;
+  tme_worker_error(w, code, w->cur, "%s", message);
+  siglongjmp(w->fault_jmp, 1); /* synchronous, in kernel code */
+}
+
+/* The generic collective of tile_msl_hooks.h. A thread records its
+ * arguments and waits (TME_FS_RENDEZVOUS); when the whole scope waits at
+ * the same call with equal keys, tme_release_collectives resumes the
+ * scope's first thread with rv_lead set and parks the others
+ * (TME_FS_RV_WAIT). The first thread runs the callback on its own fiber --
+ * so that its memory accesses are counted and a fault in it is reported
+ * like one in kernel code -- and then lets the others go. */
+void tile_msl_rendezvous(unsigned simdgroups, const char *what,
+                         tile_msl_rendezvous_fn fn, void *arg,
+                         const void *key, unsigned key_size) {
+  const void *site = __builtin_return_address(0);
+  TmeWorker *w = tme_active_worker();
+  if (!what)
+    what = "tile_msl_rendezvous";
+  if (!w) { /* a kernel called directly: a scope of one thread */
+    void *args[1] = {arg};
+    fn(args, 1);
+    return;
+  }
+  TmeLaunchState *ls = w->ls;
+  if (!fn || (key_size && !key)) {
+    tme_worker_error(w, TME_ERR_FAULT, w->cur,
+                     "%s: invalid call of tile_msl_rendezvous", what);
+    siglongjmp(w->fault_jmp, 1);
+  }
+  if (w->nthreads % TME_SIMD_WIDTH != 0) {
+    tme_worker_error(w, TME_ERR_ARGUMENT, w->cur,
+                     "%s needs full SIMD-groups, but the threadgroup has %u "
+                     "threads (not a multiple of 32)",
+                     what, w->nthreads);
+    siglongjmp(w->fault_jmp, 1);
+  }
+  if (simdgroups != 0 && simdgroups != ls->nsimd) {
+    tme_worker_error(w, TME_ERR_ARGUMENT, w->cur,
+                     "%s: its execution scope is %u SIMD-groups "
+                     "(execution_simdgroups<%u>), but the threadgroup has %u "
+                     "(%u threads)",
+                     what, simdgroups, simdgroups, ls->nsimd, w->nthreads);
+    siglongjmp(w->fault_jmp, 1);
+  }
+  TmeFiber *f = &w->fibers[w->cur];
+  f->rv_simdgroups = simdgroups;
+  f->rv_what = what;
+  f->rv_fn = fn;
+  f->rv_arg = arg;
+  f->rv_key = key;
+  f->rv_key_size = key_size;
+  f->rv_lead = 0;
+  tme_fiber_block(w, TME_FS_RENDEZVOUS, site);
+  if (!f->rv_lead)
+    return;
+  f->rv_lead = 0;
+  unsigned lo = f->rv_lo, hi = f->rv_hi;
+  for (unsigned t = lo; t < hi; ++t)
+    w->rv_args[t - lo] = w->fibers[t].rv_arg;
+  fn(w->rv_args, hi - lo);
+  for (unsigned t = lo; t < hi; ++t)
+    if (w->fibers[t].state == TME_FS_RV_WAIT)
+      w->fibers[t].state = TME_FS_RUNNABLE;
+}
+
 /* ---- element conversions (bit exact, round to nearest even) ------------- */
 static float bits_to_float(uint32_t u) {
   float f;
@@ -193,6 +276,9 @@ static int counter_of(TmeFiberState s) {
     return 2;
   case TME_FS_SIMD:
     return 4;
+  case TME_FS_RENDEZVOUS:
+  case TME_FS_RV_WAIT:
+    return 5;
   default:
     return 3;
   }
@@ -206,6 +292,9 @@ static int same_call(const TmeFiber *x, const TmeFiber *y) {
   if (x->state == TME_FS_SIMD && y->state == TME_FS_SIMD &&
       (x->simd_op != y->simd_op || x->simd_type != y->simd_type ||
        x->simd_count != y->simd_count))
+    return 0;
+  if (x->state == TME_FS_RENDEZVOUS && y->state == TME_FS_RENDEZVOUS &&
+      (x->rv_fn != y->rv_fn || x->rv_simdgroups != y->rv_simdgroups))
     return 0;
   return x->state == y->state && x->site == y->site &&
          x->passed[counter_of(x->state)] == y->passed[counter_of(y->state)];
@@ -242,6 +331,38 @@ static int all_at(TmeWorker *w, unsigned lo, unsigned hi, TmeFiberState state,
   return first != NULL;
 }
 
+/* Fibers [lo, hi) all wait at one tile_msl_rendezvous call: checks that
+ * they agree on the key, then releases the first as the one that runs the
+ * callback (tile_msl_rendezvous) and parks the others until it has. */
+static int complete_rendezvous(TmeWorker *w, unsigned lo, unsigned hi) {
+  const TmeFiber *first = &w->fibers[lo];
+  for (unsigned t = lo + 1; t < hi; ++t) {
+    const TmeFiber *f = &w->fibers[t];
+    if (f->rv_key_size != first->rv_key_size ||
+        (f->rv_key_size &&
+         memcmp(f->rv_key, first->rv_key, f->rv_key_size) != 0)) {
+      tme_worker_error(w, TME_ERR_DIVERGENCE, lo,
+                       "%s with divergent operands: thread %u and thread %u "
+                       "pass different operands (every thread of the %s "
+                       "must pass the same ones)",
+                       first->rv_what, lo, t,
+                       first->rv_simdgroups ? "threadgroup" : "SIMD-group");
+      return -1;
+    }
+  }
+  for (unsigned t = lo; t < hi; ++t) {
+    TmeFiber *f = &w->fibers[t];
+    f->passed[counter_of(TME_FS_RENDEZVOUS)]++;
+    f->rv_lo = lo;
+    f->rv_hi = hi;
+    f->rv_lead = t == lo;
+    f->state = t == lo ? TME_FS_RUNNABLE : TME_FS_RV_WAIT;
+  }
+  if (w->counting)
+    w->stats.tensor_ops++;
+  return 1;
+}
+
 int tme_release_collectives(TmeWorker *w) {
   TmeLaunchState *ls = w->ls;
   int lenient = (ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
@@ -271,6 +392,11 @@ int tme_release_collectives(TmeWorker *w) {
       if (w->counting)
         w->stats.simd_collectives++;
       progress = 1;
+    } else if (all_at(w, lo, hi, TME_FS_RENDEZVOUS, 0) &&
+               w->fibers[lo].rv_simdgroups == 0) {
+      if (complete_rendezvous(w, lo, hi) < 0)
+        return -1;
+      progress = 1;
     } else if (all_at(w, lo, hi, TME_FS_SG_UNIFORM, 0)) {
       release(w, lo, hi, TME_FS_SG_UNIFORM);
       progress = 1;
@@ -280,6 +406,12 @@ int tme_release_collectives(TmeWorker *w) {
         w->stats.simdgroup_barriers++;
       progress = 1;
     }
+  }
+  if (!progress && all_at(w, 0, w->nthreads, TME_FS_RENDEZVOUS, 0) &&
+      w->fibers[0].rv_simdgroups != 0) {
+    if (complete_rendezvous(w, 0, w->nthreads) < 0)
+      return -1;
+    progress = 1;
   }
   if (!progress && all_at(w, 0, w->nthreads, TME_FS_TG_BARRIER, lenient)) {
     release(w, 0, w->nthreads, TME_FS_TG_BARRIER);
@@ -303,6 +435,9 @@ static const char *call_name(const TmeFiber *f) {
     return "simdgroup_load/simdgroup_store";
   case TME_FS_SIMD:
     return tme_simd_name(f->simd_op);
+  case TME_FS_RENDEZVOUS:
+  case TME_FS_RV_WAIT:
+    return f->rv_what;
   default:
     return "?";
   }
@@ -395,6 +530,32 @@ static int report_simd_functions(TmeWorker *w) {
   return 0;
 }
 
+/* report_group for tile_msl_rendezvous calls, over the scope of the first
+ * waiting thread found (its SIMD-group, or the threadgroup). */
+static int report_rendezvous(TmeWorker *w) {
+  for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
+    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                                    : w->nthreads;
+    for (unsigned t = lo; t < hi; ++t) {
+      const TmeFiber *f = &w->fibers[t];
+      if (f->state != TME_FS_RENDEZVOUS)
+        continue;
+      int whole = f->rv_simdgroups != 0;
+      char what[256];
+      snprintf(what, sizeof what,
+               "%s in divergent control flow (every thread of the %s must "
+               "call it together, at the same call)",
+               f->rv_what,
+               whole ? "threadgroup, its execution scope," : "SIMD-group");
+      if (report_group(w, whole ? 0 : lo, whole ? w->nthreads : hi,
+                       TME_FS_RENDEZVOUS, 0, what))
+        return 1;
+      break;
+    }
+  }
+  return 0;
+}
+
 void tme_describe_stall(TmeWorker *w) {
   int lenient =
       (w->ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
@@ -408,7 +569,7 @@ void tme_describe_stall(TmeWorker *w) {
                         "simdgroup_load/simdgroup_store in divergent control "
                         "flow (all 32 threads of the SIMD-group must call it "
                         "together)") ||
-      report_simd_functions(w) ||
+      report_simd_functions(w) || report_rendezvous(w) ||
       report_simdgroups(w, TME_FS_SG_BARRIER, lenient,
                         "divergent simdgroup_barrier"))
     return;

@@ -87,6 +87,7 @@ static void add_stats(TmeStats *to, const TmeStats *from) {
   to->simdgroup_barriers += from->simdgroup_barriers;
   to->simdgroup_mmas += from->simdgroup_mmas;
   to->simd_collectives += from->simd_collectives;
+  to->tensor_ops += from->tensor_ops;
   for (int i = 0; i < TME_MAX_COUNTED_PARAMS; ++i) {
     to->buffer_bytes_read[i] += from->buffer_bytes_read[i];
     to->buffer_bytes_written[i] += from->buffer_bytes_written[i];

@@ -285,6 +285,9 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  out[2] = (void (*)(void))&tile_msl_simdgroup_barrier;\n"
       "  out[3] = (void (*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
       "  out[4] = (void (*)(void))&tile_msl_simd_collective;\n"
+      "  out[5] = (void (*)(void))&tile_msl_thread_index;\n"
+      "  out[6] = (void (*)(void))&tile_msl_report;\n"
+      "  out[7] = (void (*)(void))&tile_msl_rendezvous;\n"
       "}\n";
   str_add(&s, epilogue, sizeof epilogue - 1);
   if (s.oom) {

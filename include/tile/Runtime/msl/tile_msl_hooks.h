@@ -139,6 +139,53 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
 void tile_msl_simd_collective(int op, int type, unsigned count,
                               const void *in, void *out, unsigned arg);
 
+/* Index of the calling thread within its threadgroup (the value the kernel
+ * sees as [[thread_index_in_threadgroup]]; 0 outside an executor). A
+ * cooperative tensor of execution_simdgroups<N> scope (metal_tensor) spreads
+ * its elements over all threads of the threadgroup by this index. */
+unsigned tile_msl_thread_index(void);
+
+/* What tile_msl_report is about; the emulator maps them to its result
+ * codes (TME_ERR_OOB, TME_ERR_FAULT, TME_ERR_DIVERGENCE). */
+#define TILE_MSL_REPORT_OUT_OF_BOUNDS 1 /* a read or write past a tensor   */
+#define TILE_MSL_REPORT_INVALID 2       /* undefined behaviour on Apple GPUs
+                                           (e.g. the index of an invalid
+                                           cooperative-tensor element)     */
+#define TILE_MSL_REPORT_DIVERGENCE 3    /* threads of a scope disagree     */
+
+/* A misuse the shim itself detects (the checks of metal_tensor and
+ * MetalPerformancePrimitives that Apple's compiler cannot make statically).
+ * Does not return: the emulator stops the threadgroup and reports `message`
+ * with kernel, threadgroup and thread; the single-thread default prints it
+ * and aborts. `message` needs no trailing newline. */
+void tile_msl_report(int kind, const char *message);
+
+/* A collective whose data exchange the shim computes itself (used by
+ * mpp::tensor_ops::matmul2d::run): a rendezvous of a scope, a callback over
+ * every participant's argument, and a release.
+ *
+ * The scope is the caller's SIMD-group if `simdgroups` is 0, else all
+ * `simdgroups` SIMD-groups of the threadgroup (which must have exactly that
+ * many; full SIMD-groups only, i.e. a threadgroup size that is a multiple of
+ * 32). Every thread of the scope must call it at the same call (as for the
+ * other collectives: same return address, same number of earlier passes,
+ * same `fn` and `simdgroups`), and pass `key_size` bytes at `key` that are
+ * equal in all threads (the operands the threads must agree on, e.g. tensor
+ * pointers, extents and strides): anything else is reported as divergent.
+ *
+ * Once all have arrived, `fn(args, count)` runs ONCE, on the first thread of
+ * the scope, with args[i] = the `arg` of the scope's thread i (i = lane for
+ * a SIMD-group, thread index in the threadgroup otherwise) and count = the
+ * number of threads of the scope; then all threads return. `arg` and `key`
+ * point to the callers' own storage (typically their stacks), which stays
+ * valid while they wait. `fn` must not call blocking hooks; it may call
+ * tile_msl_report. `what` names the operation in reports ("matmul2d::run").
+ * Outside an executor (one thread) `fn` is called with that one thread. */
+typedef void (*tile_msl_rendezvous_fn)(void *const *args, unsigned count);
+void tile_msl_rendezvous(unsigned simdgroups, const char *what,
+                         tile_msl_rendezvous_fn fn, void *arg,
+                         const void *key, unsigned key_size);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -15,8 +15,9 @@
 //
 // This header is the internal plumbing: types, address-space words, lane
 // layout, default hooks. The Apple-named headers (metal_stdlib, metal_math,
-// metal_compute, metal_simdgroup, metal_simdgroup_matrix) build the public
-// API on top of it.
+// metal_compute, metal_simdgroup, metal_simdgroup_matrix, and for MSL 4.0
+// metal_tensor and MetalPerformancePrimitives/MetalPerformancePrimitives.h)
+// build the public API on top of it.
 //
 // What generated MSL must avoid, because host C++ cannot express it (all are
 // compile errors here, except the one case noted under `threadgroup`):
@@ -45,14 +46,37 @@
 #error "the tile-mlir MSL shim needs C++17 (-std=c++17)"
 #endif
 
+// Metal Shading Language version. Apple's compiler takes -std=metal4.0 and
+// defines __METAL_VERSION__ (400 for 4.0); the host compiler knows neither,
+// so a kernel that needs a version is compiled with -D__METAL_VERSION__=NNN
+// (the Metal emulator translates a compile option -std=metalX.Y into it).
+// MSL 4.0 (tensors, MetalPerformancePrimitives) needs C++20 on the host,
+// because matmul2d takes its descriptor (a class object) as a template
+// argument: -std=c++20 -D__METAL_VERSION__=400. Only then is __HAVE_TENSOR__
+// defined, the macro that guards Apple's <metal_tensor> and
+// <MetalPerformancePrimitives/MetalPerformancePrimitives.h>.
+#if defined(__METAL_VERSION__) && __METAL_VERSION__ >= 400
+#if __cplusplus < 202002L
+#error "MSL 4.0 (__METAL_VERSION__ >= 400) needs C++20 on the host: compile with -std=c++20 -D__METAL_VERSION__=400"
+#endif
+#ifndef __HAVE_TENSOR__
+#define __HAVE_TENSOR__ 1
+#endif
+#endif
+
 // Standard headers are included BEFORE the address-space macros below exist:
 // libstdc++ uses `thread`, and a header parsed after `#define thread` breaks.
-// Only <cstdio> is needed (message of the default MMA hook); it declares no
-// name an MSL kernel uses. <cstdlib>/<cmath> are deliberately avoided: their
+// Only <cstdio> (message of the default MMA hook, the tensor headers'
+// reports) and <cstdint> are needed; they declare no name an MSL kernel uses
+// other than MSL's own int8_t .. uint64_t. <cstdlib>/<cmath> are deliberately avoided: their
 // global ::abs/::exp overloads would make MSL's unqualified abs(x)/exp(x)
 // ambiguous after `using namespace metal;`. A C++ test program that includes
 // this shim must include its own standard headers first for the same reason.
 #include <cstdio>
+// MSL's fixed-width integer types (int32_t, uint16_t, ...; the tensor
+// headers spell extents as dextents<int32_t, 2>). <cstdint> declares types
+// only.
+#include <cstdint>
 
 #include "tile_msl_hooks.h"
 
@@ -316,6 +340,19 @@ tile_msl_simdgroup_multiply_accumulate(void *, int, const void *, int,
              "tile_msl_shim.h are linked)\n",
              stderr);
   __builtin_abort();
+}
+__attribute__((weak)) unsigned tile_msl_thread_index(void) { return 0; }
+__attribute__((weak)) void tile_msl_report(int, const char *message) {
+  std::fprintf(stderr, "tile-msl: %s\n", message);
+  __builtin_abort();
+}
+// A scope of one thread: the callback sees only the caller.
+__attribute__((weak)) void tile_msl_rendezvous(unsigned, const char *,
+                                               tile_msl_rendezvous_fn fn,
+                                               void *arg, const void *,
+                                               unsigned) {
+  void *args[1] = {arg};
+  fn(args, 1);
 }
 // A SIMD-group of one lane, lane 0: reductions, inclusive scans and
 // simd_broadcast_first return the value itself, exclusive scans 0 or 1,
