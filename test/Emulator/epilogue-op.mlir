@@ -7,8 +7,10 @@
 // a per-column bias, D = alpha * acc. Run with the pipeline's epilogue
 // fusion on and off.
 // RUN: tile-run %s --kernel gemm_two_outputs --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg D=f32:3700:zeros --arg Bias=f32:37:random:3 --arg alpha=0.5 --arg M=100 --arg N=37 --arg K=53 --compare --emit-msl %t.gemm.metal | FileCheck %s --check-prefix=GEMM
+// RUN: tile-run --target apple10 --schedules 3 %s --kernel gemm_two_outputs --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg D=f32:3700:zeros --arg Bias=f32:37:random:3 --arg alpha=0.5 --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s --check-prefix=GEMM
 // RUN: %msl_check %t.gemm.metal
 // RUN: tile-run %s --kernel gemm_two_outputs --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg D=f32:3700:zeros --arg Bias=f32:37:random:3 --arg alpha=0.5 --arg M=100 --arg N=37 --arg K=53 --compare --fuse-epilogue=false | FileCheck %s --check-prefix=GEMM
+// RUN: tile-run --target apple10 --schedules 3 %s --kernel gemm_two_outputs --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg D=f32:3700:zeros --arg Bias=f32:37:random:3 --arg alpha=0.5 --arg M=100 --arg N=37 --arg K=53 --compare --fuse-epilogue=false | FileCheck %s --check-prefix=GEMM
 // GEMM:      ran gemm_two_outputs on the emulator: ok
 // GEMM-NEXT: compare C: max abs error {{.*}}: ok
 // GEMM-NEXT: compare D: max abs error {{.*}}: ok
@@ -19,6 +21,7 @@
 // Z = X * scale + shift, W = X > 0 ? X : shift. W only selects, so it is
 // exact; Z may be rounded once or twice (a contracted multiply-add).
 // RUN: tile-run %s --kernel scale_shift --grid 2,2 --arg X=f32:4500:random:1 --arg S=f32:45:random:2 --arg T=f16:100:random:3 --arg Z=f32:4500:zeros --arg W=f32:4500:zeros --arg M=45 --arg N=100 --compare --emit-msl %t.nodot.metal | FileCheck %s --check-prefix=NODOT
+// RUN: tile-run --target apple10 --schedules 3 %s --kernel scale_shift --grid 2,2 --arg X=f32:4500:random:1 --arg S=f32:45:random:2 --arg T=f16:100:random:3 --arg Z=f32:4500:zeros --arg W=f32:4500:zeros --arg M=45 --arg N=100 --compare | FileCheck %s --check-prefix=NODOT
 // RUN: %msl_check %t.nodot.metal
 // NODOT:      ran scale_shift on the emulator: ok
 // NODOT-NEXT: compare Z: max abs error {{.*}}: ok

@@ -8,7 +8,8 @@
 using namespace tile::run;
 
 Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms,
-                                      double accumulatorEpsilon) {
+                                      double accumulatorEpsilon,
+                                      double operandEpsilon) {
   double eps = 0;
   switch (type) {
   case ElementType::F32: eps = 0x1.0p-23; break;
@@ -18,7 +19,9 @@ Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms,
   }
   if (eps == 0)
     return {0, 0};
-  double t = 2.0 * static_cast<double>(terms) * accumulatorEpsilon + 4.0 * eps;
+  double t = static_cast<double>(terms) *
+                 (2.0 * accumulatorEpsilon + operandEpsilon) +
+             4.0 * eps;
   return {t, t};
 }
 

@@ -91,6 +91,9 @@ static FailureOr<Value> evaluateOp(KernelLowering &k, Site &site, Value tile) {
   }
   if (auto broadcast = dyn_cast_if_present<BroadcastOp>(def))
     return evaluate(k, site, broadcast.getInput());
+  // A cooperative tile passed on as a dot operand (#applegpu.view).
+  if (auto convert = dyn_cast_if_present<ConvertLayoutOp>(def))
+    return evaluate(k, site, convert.getInput());
   if (auto epilogue = dyn_cast_if_present<EpilogueOp>(def)) {
     IRMapping map;
     Block &body = epilogue.getBody().front();

@@ -36,10 +36,18 @@ static FailureOr<std::string> argumentName(func::FuncOp kernel, unsigned i) {
 /// needs 2.3, bfloat 3.1, Metal 4 tensor ops 4.0.
 static std::string requiredVersion(func::FuncOp kernel) {
   bool usesBFloat = false, usesTensorOps = false;
-  kernel.walk([&](Operation *op) {
-    auto check = [&](Type t) {
+  // The tensor headers are included once for the whole file, which then
+  // needs 4.0 for every kernel in it.
+  Operation *scope = kernel->getParentOp() ? kernel->getParentOp()
+                                           : kernel.getOperation();
+  scope->walk([&](Operation *op) {
+    for (Type t : llvm::concat<const Type>(op->getResultTypes(),
+                                           op->getOperandTypes()))
       usesTensorOps |= isa<applegpu::CooperativeTensorType,
                            applegpu::TensorViewType>(t);
+  });
+  kernel.walk([&](Operation *op) {
+    auto check = [&](Type t) {
       if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
         t = m.getElementType();
       if (auto s = dyn_cast<ShapedType>(t))
@@ -156,7 +164,10 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
                          abi.threadsPerThreadgroup[2]}},
       {"threadgroup_memory_bytes", abi.threadgroupMemoryBytes},
       {"msl_version", abi.mslVersion},
-      {"compile_options", llvm::json::Array{"-fno-fast-math"}},
+      {"compile_options",
+       abi.mslVersion == "4.0"
+           ? llvm::json::Array{"-fno-fast-math", "-std=metal4.0"}
+           : llvm::json::Array{"-fno-fast-math"}},
   };
   if (!abi.grid.empty()) {
     llvm::json::Array grid;

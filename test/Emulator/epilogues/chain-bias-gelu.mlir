@@ -6,7 +6,9 @@
 // tile.epilogue.
 
 // RUN: tile-run %s --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg Bias=f32:37:random:3 --arg R=f32:3700:random:4 --arg alpha=0.75 --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s
+// RUN: tile-run --target apple10 --schedules 3 %s --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg Bias=f32:37:random:3 --arg R=f32:3700:random:4 --arg alpha=0.75 --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s
 // RUN: tile-run %s --grid 5,3 --arg A=f32:16705:random:1 --arg B=f32:8385:random:2 --arg C=f32:33153:zeros --arg Bias=f32:129:random:3 --arg R=f32:33153:random:4 --arg alpha=0.75 --arg M=257 --arg N=129 --arg K=65 --compare | FileCheck %s
+// RUN: tile-run --target apple10 --schedules 3 %s --grid 5,3 --arg A=f32:16705:random:1 --arg B=f32:8385:random:2 --arg C=f32:33153:zeros --arg Bias=f32:129:random:3 --arg R=f32:33153:random:4 --arg alpha=0.75 --arg M=257 --arg N=129 --arg K=65 --compare | FileCheck %s
 // RUN: tile-opt %s --tile-fuse-epilogue | FileCheck %s --check-prefix=FUSED
 
 // CHECK: ran gemm_bias_gelu_res on the emulator: ok
