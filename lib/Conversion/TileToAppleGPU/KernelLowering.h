@@ -231,6 +231,10 @@ mlir::LogicalResult assignCooperativeToMemory(KernelLowering &k,
                                               mlir::Value positions,
                                               mlir::Operation *store,
                                               mlir::Location loc);
+/// A cooperative tensor of `type` that the cooperative-layout tile `tile`
+/// is computed from (its positions are the tile's), else a new one.
+mlir::Value findCooperativeHandle(KernelLowering &k, mlir::Value tile,
+                                  mlir::Type type);
 /// Element (row, col) of a tile.load (bounds and padding honoured).
 mlir::Value loadTileElement(KernelLowering &k, mlir::Operation *load,
                             mlir::Value row, mlir::Value col,

@@ -184,6 +184,28 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
   return result;
 }
 
+Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
+                                             Type type) {
+  SmallVector<Value> work{tile};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!isa<RankedTensorType>(v.getType()) || !seen.insert(v).second ||
+        !k.isLowered(v))
+      continue;
+    const TileValue &held = k.current(v);
+    if (held.form == TileForm::Cooperative &&
+        held.values[0].getType() == type)
+      return held.values[0];
+    if (held.form != TileForm::PerElement || !held.values.empty())
+      continue;
+    if (Operation *def = v.getDefiningOp())
+      work.append(def->operand_begin(), def->operand_end());
+  }
+  return applegpu::CooperativeDestinationOp::create(k.builder, tile.getLoc(),
+                                                    type);
+}
+
 //===----------------------------------------------------------------------===//
 // Materializing
 //===----------------------------------------------------------------------===//
@@ -307,12 +329,7 @@ static LogicalResult convertFromCooperative(KernelLowering &k,
   FailureOr<Type> coop = k.cooperativeTypeOf(input);
   if (failed(coop))
     return failure();
-  const TileValue &held = k.current(input);
-  Value positions =
-      held.form == TileForm::Cooperative
-          ? held.values[0]
-          : applegpu::CooperativeDestinationOp::create(k.builder, loc, *coop)
-                .getResult();
+  Value positions = findCooperativeHandle(k, input, *coop);
   Value buffer = k.allocThreadgroup(from.getElementType(),
                                     from.getNumElements(), loc);
   threadgroupBarrier(k, loc);

@@ -413,12 +413,7 @@ static LogicalResult lowerCooperativeStore(KernelLowering &k, StoreOp store) {
   if (failed(coop))
     return failure();
   // Any cooperative tensor of the type gives the positions.
-  const TileValue &held = k.current(tile);
-  Value positions = held.form == TileForm::Cooperative
-                        ? held.values[0]
-                        : applegpu::CooperativeDestinationOp::create(
-                              k.builder, loc, *coop)
-                              .getResult();
+  Value positions = findCooperativeHandle(k, tile, *coop);
   return assignCooperativeToMemory(k, tile, positions, store, loc);
 }
 
