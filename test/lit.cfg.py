@@ -55,6 +55,22 @@ config.substitutions.append((
     ]),
 ))
 
+# %msl4_check: the same check for MSL 4.0 (tensor ops, docs/tensorops.md):
+# what -std=metal4.0 means to the shim (C++20, __METAL_VERSION__ 400, which
+# makes it define __HAVE_TENSOR__). The Metal emulator translates
+# -std=metal4.0 the same way.
+config.substitutions.append((
+    "%msl4_check",
+    " ".join([
+        config.cxx_compiler, "-std=c++20", "-D__METAL_VERSION__=400",
+        "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+        "-Wno-unused-parameter", "-Wno-unused-variable",
+        "-I" + os.path.join(config.tile_src_root, "include", "tile",
+                                       "Runtime", "msl"),
+        "-x", "c++",
+    ]),
+))
+
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-translate", "tile-run", "tile-capi-test",
