@@ -8,6 +8,9 @@
 |* number of earlier passes), which is how divergent barriers and             *|
 |* simdgroup_multiply_accumulate or simd_sum & co. (simd.c) in divergent      *|
 |* control flow are caught instead of being silently "completed" or hanging.  *|
+|* tile_msl_rendezvous is the generic form (matmul2d::run of the tensor       *|
+|* headers): the threads of a scope meet, one runs the shim's callback over   *|
+|* all their arguments, and all continue.                                     *|
 |*                                                                            *|
 |* Also here: the SanitizerCoverage load/store callbacks the module is        *|
 |* instrumented with, which give the byte counters and find reads of          *|
