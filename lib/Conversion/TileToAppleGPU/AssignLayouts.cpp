@@ -15,7 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEASSIGNLAYOUTS
@@ -149,12 +149,6 @@ Attribute Assigner::accumulatorLayout() {
   return applegpu::FragmentsLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
 }
 
-/// Whether a constant index value is 1.
-static bool isOne(Value v) {
-  APInt value;
-  return matchPattern(v, m_ConstantInt(&value)) && value == 1;
-}
-
 DenseSet<Value> Assigner::findViewLoads() {
   DenseSet<Value> stored, views;
   kernel.walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
@@ -170,7 +164,7 @@ DenseSet<Value> Assigner::findViewLoads() {
         pad && !pad.getValue().isZero())
       return;
     auto strides = load.getStrides();
-    if (!isOne(strides[1]) && !isOne(strides[0]))
+    if (!isConstantIntValue(strides[1], 1) && !isConstantIntValue(strides[0], 1))
       return;
     for (OpOperand &use : v.getUses())
       if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1)
@@ -581,11 +575,8 @@ struct TileAssignLayoutsPass
   void runOnOperation() override {
     if (failed(checkTargetOption(getOperation(), target)))
       return signalPassFailure();
-    if (backend != "auto" && backend != "simdgroup" && backend != "tensorops") {
-      getOperation().emitError() << "unknown backend '" << backend
-                                 << "'; expected auto, simdgroup or tensorops";
+    if (failed(checkBackendOption(getOperation(), backend)))
       return signalPassFailure();
-    }
     for (func::FuncOp kernel : tileKernels(getOperation())) {
       // A kernel taking tensors is not a tile kernel Metal can run;
       // convert-tile-to-applegpu says so.

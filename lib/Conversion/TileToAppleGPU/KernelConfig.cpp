@@ -21,6 +21,14 @@ LogicalResult tile::conversion::checkTargetOption(Operation *op,
                          << "'; expected apple7, apple8, apple9 or apple10";
 }
 
+LogicalResult tile::conversion::checkBackendOption(Operation *op,
+                                                 StringRef backend) {
+  if (backend == "auto" || backend == "simdgroup" || backend == "tensorops")
+    return success();
+  return op->emitError() << "unknown backend '" << backend
+                         << "'; expected auto, simdgroup or tensorops";
+}
+
 std::string tile::conversion::kernelTarget(func::FuncOp kernel,
                                           StringRef option) {
   if (!option.empty())

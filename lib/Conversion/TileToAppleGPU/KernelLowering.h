@@ -235,6 +235,10 @@ mlir::LogicalResult assignCooperativeToMemory(KernelLowering &k,
 /// is computed from (its positions are the tile's), else a new one.
 mlir::Value findCooperativeHandle(KernelLowering &k, mlir::Value tile,
                                   mlir::Type type);
+/// A device-memory barrier before an access to a buffer the kernel both
+/// loads and stores (see KernelLowering::storedAndLoaded); nothing for the
+/// others.
+void orderAccess(KernelLowering &k, mlir::Value buffer, mlir::Location loc);
 /// Element (row, col) of a tile.load (bounds and padding honoured).
 mlir::Value loadTileElement(KernelLowering &k, mlir::Operation *load,
                             mlir::Value row, mlir::Value col,
@@ -280,6 +284,15 @@ void forEachHeld(
     mlir::Location loc,
     llvm::function_ref<void(int64_t index, int64_t key, const HeldElement &)>
         fn);
+/// Writes what the threads hold of `tile` to a new row-major threadgroup
+/// buffer (each element once), between two barriers; returns the buffer.
+mlir::FailureOr<mlir::Value> writeToMemory(KernelLowering &k, mlir::Value tile,
+                                           mlir::Location loc);
+/// Reads a tile of `to`'s type in `form` (Slots or LaneElements) from a
+/// row-major threadgroup buffer, each distinct position once.
+TileValue readFromMemory(KernelLowering &k, mlir::Value buffer,
+                         mlir::RankedTensorType to, TileForm form,
+                         mlir::Location loc);
 /// `tile` in the layout of `to`, through threadgroup memory.
 mlir::FailureOr<TileValue> moveThroughMemory(KernelLowering &k,
                                              mlir::Value tile,

@@ -37,6 +37,11 @@ bool isKnownTarget(llvm::StringRef target);
 mlir::LogicalResult checkTargetOption(mlir::Operation *op,
                                       llvm::StringRef target);
 
+/// A located error at `op` unless `backend` is auto, simdgroup or
+/// tensorops.
+mlir::LogicalResult checkBackendOption(mlir::Operation *op,
+                                       llvm::StringRef backend);
+
 /// The target of a kernel: the pass option when given, else the kernel's
 /// or module's `tile.target`, else apple9.
 std::string kernelTarget(mlir::func::FuncOp kernel, llvm::StringRef option);

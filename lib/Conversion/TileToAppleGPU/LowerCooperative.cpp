@@ -295,23 +295,10 @@ static LogicalResult convertToCooperative(KernelLowering &k,
     k.define(op.getResult(), held);
     return success();
   }
-  auto from = cast<RankedTensorType>(input.getType());
-  TileForm form = k.elementForm(input);
-  FailureOr<TileValue> values = k.get(input, form, loc);
-  if (failed(values))
+  FailureOr<Value> buffer = writeToMemory(k, input, loc);
+  if (failed(buffer))
     return failure();
-  Value buffer = k.allocThreadgroup(from.getElementType(),
-                                    from.getNumElements(), loc);
-  threadgroupBarrier(k, loc);
-  DenseSet<int64_t> written;
-  forEachHeld(k, from, form, loc,
-              [&](int64_t index, int64_t key, const HeldElement &h) {
-                if (written.insert(key).second)
-                  storeIfHeld(k, values->values[index], buffer, h.position,
-                              h.writer, loc);
-              });
-  threadgroupBarrier(k, loc);
-  k.define(op.getResult(), TileValue{TileForm::PerElement, {buffer}});
+  k.define(op.getResult(), TileValue{TileForm::PerElement, {*buffer}});
   return success();
 }
 
@@ -355,22 +342,7 @@ static LogicalResult convertFromCooperative(KernelLowering &k,
   if (toForm != TileForm::Slots)
     return op.emitOpError() << "the tensor-ops backend converts cooperative "
                                "tiles only to distributed layouts";
-  TileValue result{toForm, {}};
-  DenseMap<int64_t, Value> readByKey;
-  forEachHeld(k, to, toForm, loc,
-              [&](int64_t, int64_t key, const HeldElement &h) {
-                Value &value = readByKey[key];
-                if (!value) {
-                  Value position = h.position;
-                  if (h.held)
-                    position = arith::SelectOp::create(k.builder, loc, h.held,
-                                                       position, k.index(0));
-                  value = memref::LoadOp::create(k.builder, loc, buffer,
-                                                 position);
-                }
-                result.values.push_back(value);
-              });
-  k.define(op.getResult(), std::move(result));
+  k.define(op.getResult(), readFromMemory(k, buffer, to, toForm, loc));
   return success();
 }
 

@@ -112,16 +112,15 @@ void tile::conversion::threadgroupBarrier(KernelLowering &k, Location loc) {
                                   applegpu::MemFlags::mem_threadgroup));
 }
 
-FailureOr<TileValue> tile::conversion::moveThroughMemory(
-    KernelLowering &k, Value tile, RankedTensorType to, Location loc) {
-  OpBuilder &b = k.builder;
+FailureOr<Value> tile::conversion::writeToMemory(KernelLowering &k, Value tile,
+                                                Location loc) {
   auto from = cast<RankedTensorType>(tile.getType());
   TileForm fromForm = k.elementForm(tile);
   FailureOr<TileValue> held = k.get(tile, fromForm, loc);
   if (failed(held))
     return failure();
-  Type element = from.getElementType();
-  Value buffer = k.allocThreadgroup(element, from.getNumElements(), loc);
+  Value buffer = k.allocThreadgroup(from.getElementType(),
+                                    from.getNumElements(), loc);
   // Earlier readers of the buffer (a conversion in a loop) are done before
   // it is written, and it is complete before it is read.
   threadgroupBarrier(k, loc);
@@ -135,15 +134,16 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
                               h.writer, loc);
               });
   threadgroupBarrier(k, loc);
+  return buffer;
+}
 
-  Attribute toLayout = to.getEncoding();
-  TileForm toForm =
-      isa<applegpu::FragmentsLayoutAttr>(applegpu::rootLayout(toLayout))
-          ? TileForm::LaneElements
-          : TileForm::Slots;
-  TileValue result{toForm, {}};
+TileValue tile::conversion::readFromMemory(KernelLowering &k, Value buffer,
+                                           RankedTensorType to, TileForm form,
+                                           Location loc) {
+  OpBuilder &b = k.builder;
+  TileValue result{form, {}};
   DenseMap<int64_t, Value> readByKey;
-  forEachHeld(k, to, toForm, loc,
+  forEachHeld(k, to, form, loc,
               [&](int64_t, int64_t key, const HeldElement &h) {
                 Value &value = readByKey[key];
                 if (!value) {
@@ -157,6 +157,18 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
                 result.values.push_back(value);
               });
   return result;
+}
+
+FailureOr<TileValue> tile::conversion::moveThroughMemory(
+    KernelLowering &k, Value tile, RankedTensorType to, Location loc) {
+  FailureOr<Value> buffer = writeToMemory(k, tile, loc);
+  if (failed(buffer))
+    return failure();
+  TileForm toForm =
+      isa<applegpu::FragmentsLayoutAttr>(applegpu::rootLayout(to.getEncoding()))
+          ? TileForm::LaneElements
+          : TileForm::Slots;
+  return readFromMemory(k, *buffer, to, toForm, loc);
 }
 
 static LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op) {

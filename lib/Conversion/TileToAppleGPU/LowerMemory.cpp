@@ -257,7 +257,8 @@ static SmallVector<Value> loadGroups(KernelLowering &k, const Access &a,
 /// A device-memory barrier before an access to a buffer the kernel both
 /// loads and stores: a load sees what other threads of the program stored
 /// before it, and a store does not overwrite what they have yet to load.
-static void orderAccess(KernelLowering &k, Value buffer, Location loc) {
+void tile::conversion::orderAccess(KernelLowering &k, Value buffer,
+                                   Location loc) {
   if (k.storedAndLoaded.contains(buffer))
     applegpu::ThreadgroupBarrierOp::create(
         k.builder, loc,

@@ -23,7 +23,6 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -31,15 +30,10 @@ using namespace tile::conversion;
 using applegpu::CooperativeTensorType;
 using applegpu::TensorViewType;
 
-static bool isOne(Value v) {
-  APInt value;
-  return matchPattern(v, m_ConstantInt(&value)) && value == 1;
-}
-
 /// A tile.load read through views: transposed when its unit stride runs
 /// along the tile's rows (dimension 0 of the view is then the row index).
 static bool isTransposedView(LoadOp load) {
-  return !isOne(load.getStrides()[1]);
+  return !isConstantIntValue(load.getStrides()[1], 1);
 }
 
 std::pair<Value, Value> KernelLowering::partOrigin(RankedTensorType type,
@@ -335,7 +329,7 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
                               .getResult();
     Value nonEmpty;
     for (Value e : {a.outerExtent, bv.outerExtent, kExtent}) {
-      if (isConstantIntValue(e, 0) || getConstantIntValue(e))
+      if (getConstantIntValue(e)) // a full extent, without bounds
         continue;
       Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                              e, k.index(0));
@@ -372,7 +366,7 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
   auto buffer = cast<MemRefType>(store.getBuffer().getType());
   if (held.form != TileForm::Cooperative ||
       buffer.getElementType() != tile.getElementType() ||
-      !isOne(store.getStrides()[1]))
+      !isConstantIntValue(store.getStrides()[1], 1))
     return false;
   Value handle = held.values[0];
   auto type = cast<CooperativeTensorType>(handle.getType());
@@ -401,11 +395,7 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
 
 static LogicalResult lowerCooperativeStore(KernelLowering &k, StoreOp store) {
   Location loc = store.getLoc();
-  if (k.storedAndLoaded.contains(store.getBuffer()))
-    applegpu::ThreadgroupBarrierOp::create(
-        k.builder, loc,
-        applegpu::MemFlagsAttr::get(k.builder.getContext(),
-                                    applegpu::MemFlags::mem_device));
+  orderAccess(k, store.getBuffer(), loc);
   if (storeWhole(k, store, loc))
     return success();
   Value tile = store.getValue();

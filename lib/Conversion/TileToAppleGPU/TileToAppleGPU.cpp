@@ -136,9 +136,6 @@ struct ConvertTileToAppleGPUPass
       return kernel.emitError() << "unknown target '" << chosenTarget
                                 << "'; expected apple7, apple8, apple9 or "
                                    "apple10";
-    if (backend != "auto" && backend != "simdgroup" && backend != "tensorops")
-      return kernel.emitError() << "unknown backend '" << backend
-                                << "'; expected auto, simdgroup or tensorops";
     return success();
   }
 
@@ -174,11 +171,10 @@ struct ConvertTileToAppleGPUPass
   void runOnOperation() override {
     if (failed(checkTargetOption(getOperation(), target)))
       return signalPassFailure();
-    if (backend != "auto" && backend != "simdgroup" && backend != "tensorops") {
-      getOperation().emitError() << "unknown backend '" << backend
-                                 << "'; expected auto, simdgroup or tensorops";
+    // The backend is checked once, for all kernels; the target per kernel
+    // (it may come from the kernel's own tile.target).
+    if (failed(checkBackendOption(getOperation(), backend)))
       return signalPassFailure();
-    }
     for (func::FuncOp source : tileKernels(getOperation())) {
       std::string chosen = targetOf(source);
       if (failed(checkOptions(source, chosen)) ||

@@ -1,5 +1,6 @@
 //===- KernelABI.cpp - the launch interface of an emitted kernel ----------===//
 
+#include "MSLPrinter.h"
 #include "MSLTypes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/AppleGPU/IR/MSLNames.h"
@@ -35,17 +36,14 @@ static FailureOr<std::string> argumentName(func::FuncOp kernel, unsigned i) {
 /// The language version the kernel's types and ops need: simdgroup_matrix
 /// needs 2.3, bfloat 3.1, Metal 4 tensor ops 4.0.
 static std::string requiredVersion(func::FuncOp kernel) {
-  bool usesBFloat = false, usesTensorOps = false;
   // The tensor headers are included once for the whole file, which then
   // needs 4.0 for every kernel in it.
-  Operation *scope = kernel->getParentOp() ? kernel->getParentOp()
-                                           : kernel.getOperation();
-  scope->walk([&](Operation *op) {
-    for (Type t : llvm::concat<const Type>(op->getResultTypes(),
-                                           op->getOperandTypes()))
-      usesTensorOps |= isa<applegpu::CooperativeTensorType,
-                           applegpu::TensorViewType>(t);
-  });
+  bool fileUsesTensorOps = usesTensorOps(kernel);
+  if (Operation *parent = kernel->getParentOp())
+    parent->walk([&](func::FuncOp other) {
+      fileUsesTensorOps |= usesTensorOps(other);
+    });
+  bool usesBFloat = false;
   kernel.walk([&](Operation *op) {
     auto check = [&](Type t) {
       if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
@@ -59,7 +57,7 @@ static std::string requiredVersion(func::FuncOp kernel) {
     for (Type t : op->getOperandTypes())
       check(t);
   });
-  if (usesTensorOps)
+  if (fileUsesTensorOps)
     return "4.0";
   return usesBFloat ? "3.1" : "2.3";
 }
