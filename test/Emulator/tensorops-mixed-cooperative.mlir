@@ -1,9 +1,16 @@
-// attention_block of chained-dots.mlir on apple10: its two dots have
-// different cooperative tensor types (one reads device views, the other
-// staged operands), whose element orders may differ; combining their
-// accumulators element by element is reported, not guessed.
-// RUN: not tile-opt %s --tile-to-applegpu=target=apple10 2>&1 | FileCheck %s
-// CHECK: error: a cooperative tile of type {{.*}} is combined with one of type {{.*}}; their element orders may differ
+// Kernels whose dots have different cooperative tensor types on apple10:
+// one dot reads device views (dynamic K), the other staged threadgroup
+// operands, so their element orders may differ. A tile computed from both
+// accumulators is evaluated at one dot's elements; the other's are first
+// copied to threadgroup memory and read back by position.
+
+// attention_block of chained-dots.mlir: the row sums (a reduction of the
+// first dot's accumulator) divide the second dot's.
+// RUN: tile-run %s --kernel attention_block --grid 2 --arg Q=f32:1440:random:1 \
+// RUN:   --arg Kt=f32:864:random:2 --arg V=f32:864:random:3 --arg O=f32:1440:zeros \
+// RUN:   --arg M=45 --arg N=27 --compare --target apple10 --schedules 3 | FileCheck %s --check-prefix=ATTN
+// ATTN: ran attention_block on the emulator: ok
+// ATTN-NEXT: compare O: max abs error {{.*}}: ok
 
 func.func @attention_block(%Q: memref<?xf32>, %Kt: memref<?xf32>, %V: memref<?xf32>,
                            %O: memref<?xf32>, %M: index, %N: index)
@@ -38,5 +45,49 @@ func.func @attention_block(%Q: memref<?xf32>, %Kt: memref<?xf32>, %V: memref<?xf
   %l2 = tile.broadcast %l dim 0 : tensor<32xf32> -> tensor<32x32xf32>
   %out = arith.divf %o, %l2 : tensor<32x32xf32>
   tile.store %out, %O[%row, %c0] strides [%c32, %c1] bounds [%M, %c32] : tensor<32x32xf32>, memref<?xf32>
+  return
+}
+
+// Both accumulators added element by element: S = A B (device views) and
+// P = exp(S/8) B (staged; B loaded again for it with other bounds, which
+// keeps the first load a view: the two loads are not merged); C = S + P, on a ragged 45x27 problem with K = 27.
+// RUN: tile-run %s --kernel sum_of_two_dots --grid 2 --arg A=f32:1440:random:1 \
+// RUN:   --arg B=f32:1024:random:2 --arg C=f32:1440:zeros --arg M=45 --arg N=27 \
+// RUN:   --compare --target apple10 --schedules 3 | FileCheck %s --check-prefix=SUM
+// SUM: ran sum_of_two_dots on the emulator: ok
+// SUM-NEXT: compare C: max abs error {{.*}}: ok
+// RUN: tile-opt %s --tile-to-applegpu=target=apple10 | FileCheck %s --check-prefix=IR
+// The store iterates over one dot's elements; the other dot's accumulator
+// is copied to threadgroup memory between barriers and read by position.
+// IR-LABEL: func.func @sum_of_two_dots
+// IR:         applegpu.matmul2d {{.*}}k = dynamic
+// IR:         applegpu.matmul2d {{.*}}k = 32
+// IR-NEXT:    applegpu.threadgroup_barrier
+// IR:         %[[P:.*]] = applegpu.cooperative_get %[[STAGED:.*]][%{{.*}}] {{.*}}k = 32
+// IR:         memref.store %[[P]], %[[COPY:.*]][%{{.*}}] : memref<1024xf32, #applegpu.address_space<threadgroup>>
+// IR:         applegpu.threadgroup_barrier
+// IR:         %[[Q:.*]] = memref.load %[[COPY]]
+// IR-NEXT:    %[[S:.*]] = applegpu.cooperative_get {{.*}}k = dynamic
+// IR-NEXT:    arith.addf %[[S]], %[[Q]]
+// RUN: tile-opt %s --tile-to-applegpu=target=apple10 | tile-translate --mlir-to-msl > %t.metal
+// RUN: %msl4_check %t.metal
+func.func @sum_of_two_dots(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
+                           %M: index, %N: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %p = tile.program_id x : index
+  %row = arith.muli %p, %c32 : index
+  %a = tile.load %A[%row, %c0] strides [%c32, %c1] bounds [%M, %N] : memref<?xf32> -> tensor<32x32xf32>
+  %b = tile.load %B[%c0, %c0] strides [%c32, %c1] bounds [%N, %N] : memref<?xf32> -> tensor<32x32xf32>
+  %z = arith.constant dense<0.0> : tensor<32x32xf32>
+  %s = tile.dot %a, %b, %z : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %eighth = arith.constant dense<0.125> : tensor<32x32xf32>
+  %t = arith.mulf %s, %eighth : tensor<32x32xf32>
+  %e = math.exp %t : tensor<32x32xf32>
+  %b2 = tile.load %B[%c0, %c0] strides [%c32, %c1] bounds [%N, %c32] : memref<?xf32> -> tensor<32x32xf32>
+  %pv = tile.dot %e, %b2, %z : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %sum = arith.addf %s, %pv : tensor<32x32xf32>
+  tile.store %sum, %C[%row, %c0] strides [%c32, %c1] bounds [%M, %N] : tensor<32x32xf32>, memref<?xf32>
   return
 }

@@ -57,16 +57,39 @@ void tile::conversion::forEachCooperativeElement(
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// Threadgroup copies (row-major, by tile position) of cooperative tiles
+/// held in cooperative tensors of another type than the one being
+/// iterated: another dot's element order is unknown, so its elements are
+/// read by position from memory.
+using Spills = DenseMap<Value, Value>;
+
 /// One cooperative element being computed: its index in the thread's
 /// cooperative tensors (of type `type`) and its position in the tile.
 struct Site {
-  Site(Value index, Value row, Value col, Type type)
-      : index(index), row(row), col(col), type(type) {}
+  Site(Value index, Value row, Value col, Type type, const Spills &spills)
+      : index(index), row(row), col(col), type(type), spills(spills) {}
   Value index, row, col;
   Type type;
+  const Spills &spills;
   DenseMap<Value, Value> memo;
 };
 } // namespace
+
+/// The element of `tile` at the site's position in a row-major threadgroup
+/// copy (a slice: by its position along the parent).
+static Value readAtSite(KernelLowering &k, Site &site, Value buffer,
+                        RankedTensorType type, Location loc) {
+  Value position;
+  if (type.getRank() == 2) {
+    position = addIndex(
+        k, mulIndex(k, site.row, k.index(type.getDimSize(1)), loc), site.col,
+        loc);
+  } else {
+    std::optional<int64_t> dim = sliceDim(type);
+    position = dim && *dim == 0 ? site.col : site.row;
+  }
+  return memref::LoadOp::create(k.builder, loc, buffer, position);
+}
 
 static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile);
 
@@ -145,14 +168,18 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
     break;
   case TileForm::Cooperative: {
     Value handle = held.values[0];
-    if (handle.getType() != site.type)
-      return emitError(loc)
-             << "a cooperative tile of type " << handle.getType()
-             << " is combined with one of type " << site.type
-             << "; their element orders may differ (different dots), which "
-                "the tensor-ops backend does not support";
-    result = applegpu::CooperativeGetOp::create(
-        k.builder, loc, type.getElementType(), handle, site.index);
+    if (handle.getType() == site.type) {
+      result = applegpu::CooperativeGetOp::create(
+          k.builder, loc, type.getElementType(), handle, site.index);
+      break;
+    }
+    Value copy = site.spills.lookup(tile);
+    if (!copy)
+      return emitError(loc) << "internal error: a cooperative tile of type "
+                            << handle.getType() << " is read at the elements "
+                            << "of one of type " << site.type
+                            << " without a threadgroup copy";
+    result = readAtSite(k, site, copy, type, loc);
     break;
   }
   case TileForm::PerElement: {
@@ -163,17 +190,8 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
       result = *x;
       break;
     }
-    // Held in threadgroup memory, row-major (a slice: by its position).
-    Value position;
-    if (type.getRank() == 2) {
-      position = addIndex(
-          k, mulIndex(k, site.row, k.index(type.getDimSize(1)), loc),
-          site.col, loc);
-    } else {
-      std::optional<int64_t> dim = sliceDim(type);
-      position = dim && *dim == 0 ? site.col : site.row;
-    }
-    result = memref::LoadOp::create(k.builder, loc, held.values[0], position);
+    // Held in threadgroup memory, row-major.
+    result = readAtSite(k, site, held.values[0], type, loc);
     break;
   }
   default:
@@ -184,9 +202,12 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
   return result;
 }
 
-Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
-                                             Type type) {
-  SmallVector<Value> work{tile};
+/// Calls `visit` on each tile that reading `tiles` per cooperative element
+/// reads: the tiles themselves and, through tiles computed where they are
+/// used, their operands. Stops when `visit` returns true.
+static void forEachSource(KernelLowering &k, ArrayRef<Value> tiles,
+                          function_ref<bool(Value, const TileValue &)> visit) {
+  SmallVector<Value> work(tiles);
   DenseSet<Value> seen;
   while (!work.empty()) {
     Value v = work.pop_back_val();
@@ -194,16 +215,83 @@ Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
         !k.isLowered(v))
       continue;
     const TileValue &held = k.current(v);
-    if (held.form == TileForm::Cooperative &&
-        held.values[0].getType() == type)
-      return held.values[0];
+    if (visit(v, held))
+      return;
     if (held.form != TileForm::PerElement || !held.values.empty())
       continue;
     if (Operation *def = v.getDefiningOp())
       work.append(def->operand_begin(), def->operand_end());
   }
+}
+
+Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
+                                             Type type) {
+  Value found;
+  forEachSource(k, {tile}, [&](Value, const TileValue &held) {
+    if (held.form == TileForm::Cooperative && held.values[0].getType() == type)
+      found = held.values[0];
+    return bool(found);
+  });
+  if (found)
+    return found;
   return applegpu::CooperativeDestinationOp::create(k.builder, tile.getLoc(),
                                                     type);
+}
+
+static FailureOr<Spills> spillForeign(KernelLowering &k, ArrayRef<Value> tiles,
+                                      Type type, Location loc);
+
+/// Writes the rank-2 cooperative-layout tile `tile` to a new threadgroup
+/// buffer, row-major, each thread its elements at the positions of the
+/// cooperative tensor `positions`; complete when this returns.
+static FailureOr<Value> spillCooperative(KernelLowering &k, Value tile,
+                                         Value positions, Location loc) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  FailureOr<Spills> spills = spillForeign(k, {tile}, positions.getType(), loc);
+  if (failed(spills))
+    return failure();
+  Value buffer = k.allocThreadgroup(type.getElementType(),
+                                    type.getNumElements(), loc);
+  threadgroupBarrier(k, loc);
+  LogicalResult status = success();
+  forEachCooperativeElement(
+      k, positions, type, loc,
+      [&](Value i, Value row, Value col) -> LogicalResult {
+        Site site(i, row, col, positions.getType(), *spills);
+        FailureOr<Value> x = evaluate(k, site, tile);
+        if (failed(x))
+          return failure();
+        Value offset = addIndex(
+            k, mulIndex(k, row, k.index(type.getDimSize(1)), loc), col, loc);
+        memref::StoreOp::create(k.builder, loc, *x, buffer, offset);
+        return success();
+      },
+      status);
+  if (failed(status))
+    return failure();
+  threadgroupBarrier(k, loc);
+  return buffer;
+}
+
+/// Threadgroup copies of the tiles held in cooperative tensors of another
+/// type than `type` that reading `tiles` at the elements of `type` needs
+/// (two dots' accumulators combined), made before the loop over elements.
+static FailureOr<Spills> spillForeign(KernelLowering &k, ArrayRef<Value> tiles,
+                                      Type type, Location loc) {
+  SmallVector<std::pair<Value, Value>> foreign;
+  forEachSource(k, tiles, [&](Value v, const TileValue &held) {
+    if (held.form == TileForm::Cooperative && held.values[0].getType() != type)
+      foreign.push_back({v, held.values[0]});
+    return false;
+  });
+  Spills spills;
+  for (auto [tile, handle] : foreign) {
+    FailureOr<Value> copy = spillCooperative(k, tile, handle, loc);
+    if (failed(copy))
+      return failure();
+    spills[tile] = *copy;
+  }
+  return spills;
 }
 
 //===----------------------------------------------------------------------===//
@@ -217,11 +305,14 @@ LogicalResult tile::conversion::assignCooperative(KernelLowering &k,
   if (tiles.empty())
     return success();
   auto type = cast<RankedTensorType>(tiles[0].getType());
+  FailureOr<Spills> spills = spillForeign(k, tiles, into[0].getType(), loc);
+  if (failed(spills))
+    return failure();
   LogicalResult status = success();
   forEachCooperativeElement(
       k, into[0], type, loc,
       [&](Value i, Value row, Value col) -> LogicalResult {
-        Site site(i, row, col, into[0].getType());
+        Site site(i, row, col, into[0].getType(), *spills);
         SmallVector<Value> values;
         for (Value tile : tiles) {
           FailureOr<Value> x = evaluate(k, site, tile);
@@ -265,11 +356,14 @@ FailureOr<Value> tile::conversion::materializeCooperative(KernelLowering &k,
 LogicalResult tile::conversion::assignCooperativeToMemory(
     KernelLowering &k, Value tile, Value positions, Operation *store,
     Location loc) {
+  FailureOr<Spills> spills = spillForeign(k, {tile}, positions.getType(), loc);
+  if (failed(spills))
+    return failure();
   LogicalResult status = success();
   forEachCooperativeElement(
       k, positions, cast<RankedTensorType>(tile.getType()), loc,
       [&](Value i, Value row, Value col) -> LogicalResult {
-        Site site(i, row, col, positions.getType());
+        Site site(i, row, col, positions.getType(), *spills);
         FailureOr<Value> x = evaluate(k, site, tile);
         if (failed(x))
           return failure();
@@ -317,32 +411,15 @@ static LogicalResult convertFromCooperative(KernelLowering &k,
   if (failed(coop))
     return failure();
   Value positions = findCooperativeHandle(k, input, *coop);
-  Value buffer = k.allocThreadgroup(from.getElementType(),
-                                    from.getNumElements(), loc);
-  threadgroupBarrier(k, loc);
-  LogicalResult status = success();
-  forEachCooperativeElement(
-      k, positions, from, loc,
-      [&](Value i, Value row, Value col) -> LogicalResult {
-        Site site(i, row, col, positions.getType());
-        FailureOr<Value> x = evaluate(k, site, input);
-        if (failed(x))
-          return failure();
-        Value offset = addIndex(
-            k, mulIndex(k, row, k.index(from.getDimSize(1)), loc), col, loc);
-        memref::StoreOp::create(k.builder, loc, *x, buffer, offset);
-        return success();
-      },
-      status);
-  if (failed(status))
+  FailureOr<Value> buffer = spillCooperative(k, input, positions, loc);
+  if (failed(buffer))
     return failure();
-  threadgroupBarrier(k, loc);
   RankedTensorType to = op.getType();
   TileForm toForm = k.formFor(op.getResult());
   if (toForm != TileForm::Slots)
     return op.emitOpError() << "the tensor-ops backend converts cooperative "
                                "tiles only to distributed layouts";
-  k.define(op.getResult(), readFromMemory(k, buffer, to, toForm, loc));
+  k.define(op.getResult(), readFromMemory(k, *buffer, to, toForm, loc));
   return success();
 }
 

@@ -80,8 +80,13 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
         work.push_back(branch.elseYield().getOperand(i));
       continue;
     }
+    // Only through tiles in the cooperative layout: a tile converted from
+    // another layout (a row reduction broadcast back, say) has no dot's
+    // element order.
     for (Value operand : def->getOperands())
-      if (isa<RankedTensorType>(operand.getType()))
+      if (auto type = dyn_cast<RankedTensorType>(operand.getType());
+          type && isa_and_nonnull<applegpu::CooperativeLayoutAttr>(
+                      applegpu::rootLayout(applegpu::layoutOf(type))))
         work.push_back(operand);
   }
   // Not computed by a dot (e.g. a loaded tile kept in the accumulator
