@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cstring>
@@ -18,13 +19,24 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::interp;
 
+/// An f32 value truncated toward zero to 10 explicit mantissa bits (NaN
+/// and infinities kept): RunOptions::relaxedF32Dots.
+static double truncateToTF32(double x) {
+  float f = static_cast<float>(x);
+  if (f != f)
+    return x;
+  return llvm::bit_cast<float>(llvm::bit_cast<uint32_t>(f) & 0xffffe000u);
+}
+
 namespace {
 /// Evaluates one program instance.
 class Program {
 public:
   Program(func::FuncOp kernel, MutableArrayRef<Argument> arguments,
-          std::array<int64_t, 3> grid, std::array<int64_t, 3> id)
-      : kernel(kernel), arguments(arguments), grid(grid), id(id) {}
+          std::array<int64_t, 3> grid, std::array<int64_t, 3> id,
+          const RunOptions &options)
+      : kernel(kernel), arguments(arguments), grid(grid), id(id),
+        options(options) {}
 
   LogicalResult run() {
     Block &entry = kernel.getBody().front();
@@ -76,6 +88,7 @@ private:
   func::FuncOp kernel;
   MutableArrayRef<Argument> arguments;
   std::array<int64_t, 3> grid, id;
+  const RunOptions &options;
   DenseMap<Value, RValue> env;
   SmallVector<RValue> yielded;
 };
@@ -421,11 +434,17 @@ LogicalResult Program::runOp(Operation &op) {
         Type accType = cast<RankedTensorType>(dot.getType()).getElementType();
         accumulatorEpsilon = std::max(
             accumulatorEpsilon, accType.isF16() ? 0x1.0p-10 : 0x1.0p-23);
+        bool relaxed = options.relaxedF32Dots &&
+                       getElementTypeOrSelf(dot.getA().getType()).isF32() &&
+                       getElementTypeOrSelf(dot.getB().getType()).isF32();
+        auto operand = [&](double x) {
+          return relaxed ? truncateToTF32(x) : x;
+        };
         for (int64_t i = 0; i < m; ++i)
           for (int64_t j = 0; j < n; ++j) {
             double sum = r.f[i * n + j];
             for (int64_t x = 0; x < k; ++x)
-              sum += a.f[i * k + x] * b.f[x * n + j];
+              sum += operand(a.f[i * k + x]) * operand(b.f[x * n + j]);
             r.f[i * n + j] = roundTo(accType, sum);
           }
         env[dot.getResult()] = std::move(r);
@@ -480,14 +499,15 @@ LogicalResult Program::runOp(Operation &op) {
 LogicalResult tile::interp::runKernel(func::FuncOp kernel,
                                       MutableArrayRef<Argument> arguments,
                                       std::array<int64_t, 3> grid,
-                                      RunStats *stats) {
+                                      RunStats *stats,
+                                      const RunOptions &options) {
   if (arguments.size() != kernel.getNumArguments())
     return kernel.emitError() << "the kernel takes " << kernel.getNumArguments()
                               << " arguments, got " << arguments.size();
   for (int64_t z = 0; z < grid[2]; ++z)
     for (int64_t y = 0; y < grid[1]; ++y)
       for (int64_t x = 0; x < grid[0]; ++x) {
-        Program program(kernel, arguments, grid, {x, y, z});
+        Program program(kernel, arguments, grid, {x, y, z}, options);
         if (failed(program.run()))
           return failure();
         if (stats) {

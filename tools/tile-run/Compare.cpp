@@ -8,8 +8,7 @@
 using namespace tile::run;
 
 Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms,
-                                      double accumulatorEpsilon,
-                                      double operandEpsilon) {
+                                      double accumulatorEpsilon) {
   double eps = 0;
   switch (type) {
   case ElementType::F32: eps = 0x1.0p-23; break;
@@ -19,9 +18,7 @@ Tolerance tile::run::defaultTolerance(ElementType type, int64_t terms,
   }
   if (eps == 0)
     return {0, 0};
-  double t = static_cast<double>(terms) *
-                 (2.0 * accumulatorEpsilon + operandEpsilon) +
-             4.0 * eps;
+  double t = static_cast<double>(terms) * 2.0 * accumulatorEpsilon + 4.0 * eps;
   return {t, t};
 }
 

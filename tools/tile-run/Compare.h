@@ -21,12 +21,11 @@ struct Tolerance {
 /// (integers must match exactly). The emulator accumulates in a different
 /// order than the interpreter (which sums in double), so each term may add
 /// a rounding of the accumulator, and the result a few of its own type.
-/// `operandEpsilon` adds `terms * operandEpsilon` for dots that round their
-/// operands first (tensor-ops f32 with relaxed_precision: 2^-9, two
-/// truncations to a 10-bit mantissa).
+/// Dots that round their operands first (tensor-ops f32 with
+/// relaxed_precision) need nothing more: the reference rounds them the same
+/// way (interp::RunOptions::relaxedF32Dots).
 Tolerance defaultTolerance(ElementType type, int64_t terms,
-                           double accumulatorEpsilon,
-                           double operandEpsilon = 0);
+                           double accumulatorEpsilon);
 
 struct Mismatch {
   int64_t index = -1;

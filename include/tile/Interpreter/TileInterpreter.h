@@ -38,6 +38,15 @@ struct RunStats {
   double accumulatorEpsilon = 0;
 };
 
+/// How the reference models what a backend is allowed to do.
+struct RunOptions {
+  /// Operands of f32 x f32 dots are truncated toward zero to 10 explicit
+  /// mantissa bits before they are multiplied: what a matmul2d with
+  /// relaxed_precision may do on M5 (TF32-like), and what the Metal
+  /// emulator does, so that its results can be compared tightly.
+  bool relaxedF32Dots = false;
+};
+
 /// Runs `kernel` for every program instance of `grid` (x fastest).
 /// `arguments` has one entry per kernel argument. Fails with a located
 /// diagnostic on an op it does not know or on an access outside a buffer
@@ -45,7 +54,8 @@ struct RunStats {
 mlir::LogicalResult runKernel(mlir::func::FuncOp kernel,
                               llvm::MutableArrayRef<Argument> arguments,
                               std::array<int64_t, 3> grid,
-                              RunStats *stats = nullptr);
+                              RunStats *stats = nullptr,
+                              const RunOptions &options = {});
 
 } // namespace tile::interp
 
