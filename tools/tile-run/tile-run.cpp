@@ -517,6 +517,16 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
   func::FuncOp sourceKernel =
       source->lookupSymbol<func::FuncOp>(kernel.getSymName());
 
+  // Only the kernel that runs is compiled: another kernel of the file may
+  // not fit this target.
+  SmallVector<func::FuncOp> others;
+  module->walk([&](func::FuncOp f) {
+    if (f != kernel && f->hasAttr("tile.kernel"))
+      others.push_back(f);
+  });
+  for (func::FuncOp f : others)
+    f.erase();
+
   // Compile (which replaces `kernel`): the parameters keep their source
   // names in the MSL and ABI.
   std::string name = kernel.getSymName().str();
