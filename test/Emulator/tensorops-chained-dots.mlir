@@ -45,6 +45,9 @@ func.func @chained_through_epilogue(%A: memref<?xf32>, %B: memref<?xf32>, %C: me
 // RUN: tile-run %s --kernel operand_tied_to_accumulator --grid 1 \
 // RUN:   --arg A=f32:256:random:1 --arg C=f32:256:zeros --arg c=1 --compare --target apple10 --schedules 3 \
 // RUN:   | FileCheck %s --check-prefix=SELECT
+// RUN: tile-run %s --kernel operand_tied_to_accumulator --grid 1 \
+// RUN:   --arg A=f32:256:random:1 --arg C=f32:256:zeros --arg c=0 --compare --target apple10 --schedules 3 \
+// RUN:   | FileCheck %s --check-prefix=SELECT
 // SELECT: ran operand_tied_to_accumulator on the emulator: ok
 // SELECT-NEXT: compare C: max abs error {{.*}}: ok
 func.func @operand_tied_to_accumulator(%A: memref<?xf32>, %C: memref<?xf32>, %c: i1)
@@ -62,6 +65,9 @@ func.func @operand_tied_to_accumulator(%A: memref<?xf32>, %C: memref<?xf32>, %c:
 
 // RUN: tile-run %s --kernel operand_tied_through_if --grid 1 \
 // RUN:   --arg A=f32:256:random:1 --arg C=f32:256:zeros --arg c=1 --compare --target apple10 --schedules 3 \
+// RUN:   | FileCheck %s --check-prefix=IF
+// RUN: tile-run %s --kernel operand_tied_through_if --grid 1 \
+// RUN:   --arg A=f32:256:random:1 --arg C=f32:256:zeros --arg c=0 --compare --target apple10 --schedules 3 \
 // RUN:   | FileCheck %s --check-prefix=IF
 // IF: ran operand_tied_through_if on the emulator: ok
 // IF-NEXT: compare C: max abs error {{.*}}: ok

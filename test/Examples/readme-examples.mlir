@@ -10,9 +10,13 @@
 // RUN: tile-opt %tile_src_root/examples/gemm_swizzled.mlir --tile-to-applegpu=target=apple9 | tile-translate --mlir-to-msl > %t.swizzled.metal
 // RUN: %msl_check %t.swizzled.metal
 // RUN: tile-run %tile_src_root/examples/gemm_relu.mlir --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s
+// RUN: tile-run --target apple10 --schedules 3 %tile_src_root/examples/gemm_relu.mlir --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s
 // RUN: tile-run %tile_src_root/examples/gemm_bias_gelu.mlir --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg Bias=f32:37:random:3 --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s
+// RUN: tile-run --target apple10 --schedules 3 %tile_src_root/examples/gemm_bias_gelu.mlir --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg Bias=f32:37:random:3 --arg M=100 --arg N=37 --arg K=53 --compare | FileCheck %s
 // RUN: tile-run %tile_src_root/examples/gemm_bias_gelu.mlir --grid 5,3 --arg A=f32:16705:random:1 --arg B=f32:8385:random:2 --arg C=f32:33153:zeros --arg Bias=f32:129:random:3 --arg M=257 --arg N=129 --arg K=65 --compare | FileCheck %s
+// RUN: tile-run --target apple10 --schedules 3 %tile_src_root/examples/gemm_bias_gelu.mlir --grid 5,3 --arg A=f32:16705:random:1 --arg B=f32:8385:random:2 --arg C=f32:33153:zeros --arg Bias=f32:129:random:3 --arg M=257 --arg N=129 --arg K=65 --compare | FileCheck %s
 // RUN: tile-run %tile_src_root/examples/gemm_swizzled.mlir --grid 3,5 --arg A=f32:6800:random:1 --arg B=f32:12000:random:2 --arg C=f32:51000:zeros --arg M=170 --arg N=300 --arg K=40 --compare | FileCheck %s
+// RUN: tile-run --target apple10 --schedules 3 %tile_src_root/examples/gemm_swizzled.mlir --grid 3,5 --arg A=f32:6800:random:1 --arg B=f32:12000:random:2 --arg C=f32:51000:zeros --arg M=170 --arg N=300 --arg K=40 --compare | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/gemm_bias_gelu.mlir --tile-fuse-epilogue | FileCheck %s --check-prefix=GELU-FUSED
 
 // CHECK: ran {{matmul[a-z_]*}} on the emulator: ok

@@ -303,7 +303,8 @@ static void printStatsTable(const TmeStats &stats,
                << stats.threads << ", threadgroup barriers " << stats.barriers
                << ", simdgroup barriers " << stats.simdgroup_barriers
                << ", simdgroup MMAs " << stats.simdgroup_mmas
-               << ", simd collectives " << stats.simd_collectives << "\n";
+               << ", simd collectives " << stats.simd_collectives
+               << ", tensor ops " << stats.tensor_ops << "\n";
   if (!stats.instrumented) {
     llvm::outs() << "stats: memory traffic not counted (kernel built without "
                     "instrumentation)\n";
