@@ -2,6 +2,7 @@
 // added together: each gets the slice of its own input, and one is converted.
 // RUN: tile-opt %s --tile-assign-layouts | FileCheck %s --check-prefix=LAYOUTS
 // RUN: tile-run %s --grid 1 --arg A=f32:256:random:1 --arg X=f32:256:random:2 --arg Y=f32:16:zeros --compare --schedules 3 | FileCheck %s
+// RUN: tile-run --target apple10 %s --grid 1 --arg A=f32:256:random:1 --arg X=f32:256:random:2 --arg Y=f32:16:zeros --compare --schedules 3 | FileCheck %s
 
 // CHECK: ran two_parents on the emulator: ok
 // CHECK-NEXT: compare Y: {{.*}}: ok

@@ -3,6 +3,7 @@
 // device barrier, so no thread overwrites an element another has yet to
 // read (the emulator reports order-dependent results otherwise).
 // RUN: tile-run %s --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg R=f32:3700:random:4 --arg V=f32:100:random:5 --arg M=100 --arg N=37 --arg K=53 --arg alpha=1.5 --compare | FileCheck %s
+// RUN: tile-run --target apple10 %s --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg R=f32:3700:random:4 --arg V=f32:100:random:5 --arg M=100 --arg N=37 --arg K=53 --arg alpha=1.5 --compare --schedules 3 | FileCheck %s
 // CHECK: ran k on the emulator: ok
 // CHECK-NEXT: compare C: {{.*}}: ok
 // CHECK-NEXT: compare R: {{.*}}: ok
