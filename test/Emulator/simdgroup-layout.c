@@ -1,7 +1,8 @@
 /* simdgroup_matrix through the Metal emulator (fixtures/simdgroup_layout.metal):
  *  - each lane writes known values (2l, 2l+1) into its thread_elements and
  *    the fragment is stored with simdgroup_store; the positions must follow
- *    DESIGN.md: lane l owns row (l/4 & 4) + (l/2)%4, columns c and c+1 with
+ *    docs/layouts.md (the fragments encoding): lane l owns row
+ *    (l/4 & 4) + (l/2)%4, columns c and c+1 with
  *    c = (l/4 & 2)*2 + (l%2)*2 (float and half fragments);
  *  - the 32-lane MMA collective: D = A*B + C for float and for half operands
  *    with a transposed B, against a C reference (exact: small integers).
@@ -11,8 +12,8 @@
  * RUN: %tile_cc %s -o %t %tme_lib
  * RUN: %t %S/fixtures %t.cache | FileCheck %s
  *
- * CHECK: fragment_layout: 64 of 64 elements where DESIGN.md puts them
- * CHECK-NEXT: fragment_layout_half: 64 of 64 elements where DESIGN.md puts them
+ * CHECK: fragment_layout: 64 of 64 elements where docs/layouts.md puts them
+ * CHECK-NEXT: fragment_layout_half: 64 of 64 elements where docs/layouts.md puts them
  * CHECK-NEXT: mma_f32: 64 of 64 elements right, 1 MMA
  * CHECK-NEXT: mma_f16: 64 of 64 elements right, 1 MMA
  */
@@ -30,7 +31,7 @@ static const char *fixture(void) {
   return path;
 }
 
-/* The layout as DESIGN.md states it. */
+/* The layout as docs/layouts.md states it (the fragments encoding). */
 static unsigned design_row(unsigned l) { return ((l / 4) & 4) + (l / 2) % 4; }
 static unsigned design_col(unsigned l) { return ((l / 4) & 2) * 2 + (l % 2) * 2; }
 
@@ -83,7 +84,7 @@ static void layout(const char *kernel, int is_half) {
                lane, e, got, pos / 8, pos % 8);
     }
   }
-  printf("%s: %d of 64 elements where DESIGN.md puts them\n", kernel, right);
+  printf("%s: %d of 64 elements where docs/layouts.md puts them\n", kernel, right);
   tme_module_free(m);
 }
 

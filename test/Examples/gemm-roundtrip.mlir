@@ -1,5 +1,5 @@
-// The GEMM example of DESIGN.md parses, verifies and round-trips through two
-// tile-opt runs unchanged in meaning.
+// The README's GEMM example (examples/gemm.mlir) parses, verifies and
+// round-trips through two tile-opt runs unchanged in meaning.
 // RUN: tile-opt %tile_src_root/examples/gemm.mlir | tile-opt | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/gemm.mlir > %t.1.mlir
 // RUN: tile-opt %t.1.mlir > %t.2.mlir

@@ -1,8 +1,8 @@
 /*===- tile/Runtime/MetalEmulator.h - Metal kernels on the host ---*- C -*-===*\
 |*                                                                            *|
 |* Plain C (C11). Runs Metal Shading Language compute kernels on a Linux host *|
-|* so that tile-mlir's MSL output can be checked without a Mac (DESIGN.md,    *|
-|* "Verifying MSL without a Mac").                                            *|
+|* so that tile-mlir's MSL output can be checked without a Mac                *|
+|* (docs/architecture.md, "The Metal emulator").                              *|
 \*===----------------------------------------------------------------------===*/
 
 /* How it works

@@ -274,8 +274,9 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
   Value wn = index(simdgroupsN());
   simdgroupRow = arith::DivUIOp::create(b, loc, sg, wn);
   simdgroupCol = arith::RemUIOp::create(b, loc, sg, wn);
-  // DESIGN.md: lane l holds row (l/4 & 4) + (l/2) % 4 and columns c, c + 1
-  // with c = (l/4 & 2) * 2 + (l % 2) * 2.
+  // docs/layouts.md (the fragments encoding): lane l holds row
+  // (l/4 & 4) + (l/2) % 4 and columns c, c + 1 with
+  // c = (l/4 & 2) * 2 + (l % 2) * 2.
   Value quad = arith::DivUIOp::create(b, loc, lane, index(4));
   Value pair = arith::DivUIOp::create(b, loc, lane, index(2));
   laneRow = arith::AddIOp::create(

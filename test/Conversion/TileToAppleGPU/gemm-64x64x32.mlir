@@ -1,7 +1,9 @@
 // RUN: tile-opt %tile_src_root/examples/gemm.mlir --tile-to-applegpu=target=apple9 | FileCheck %s
 // RUN: tile-opt %tile_src_root/examples/gemm.mlir --tile-to-applegpu=target=apple9 | tile-translate --mlir-to-msl > %t.metal
 // RUN: %msl_check %t.metal
-// The DESIGN.md GEMM (64x64 output tile, K step 32, 2x2 SIMD groups):
+// The README's GEMM, examples/gemm.mlir (64x64 output tile, K step 32, 2x2
+// SIMD groups), on the simdgroup_matrix backend (docs/architecture.md, "Two
+// backends for `tile.dot`"):
 // 128 threads; A and B staged in threadgroup memory with rows padded by 16
 // bytes (64 x 36 and 32 x 68 floats); each SIMD group owns a 32x32 quarter
 // of the accumulator as 4x4 fragments carried by the K loop; per 8-wide K

@@ -1,7 +1,7 @@
 // Checks the per-lane behaviour of the simdgroup_matrix shim
 // (include/tile/Runtime/msl/metal_simdgroup_matrix) against the fragment
-// layout of DESIGN.md: lane l owns row (l/4 & 4) + (l/2)%4, columns c, c+1
-// with c = (l/4 & 2)*2 + (l%2)*2.
+// layout of docs/layouts.md (the fragments encoding): lane l owns row
+// (l/4 & 4) + (l/2)%4, columns c, c+1 with c = (l/4 & 2)*2 + (l%2)*2.
 //
 // There is no emulator here: the program plays the 32 lanes one after the
 // other by providing tile_msl_lane_id(), which is enough for every operation

@@ -2,8 +2,8 @@
 //
 // tile-mlir emits Metal Shading Language. No Metal compiler exists for Linux,
 // so every emitted .metal file is also compiled, unchanged, as C++17 by the
-// host clang against the headers of this directory (see DESIGN.md, "Verifying
-// MSL without a Mac"):
+// host clang against the headers of this directory (see docs/architecture.md,
+// "Shim headers"):
 //
 //   clang++ -std=c++17 -fsyntax-only -I include/tile/Runtime/msl -x c++ f.metal
 //

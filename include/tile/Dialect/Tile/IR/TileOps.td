@@ -1,7 +1,7 @@
 //===- TileOps.td - tile dialect operations ----------------*- tablegen -*-===//
 //
-// The textual forms of these ops are a public interface (see DESIGN.md):
-// extend them, do not change them.
+// The textual forms of these ops are a public interface (see README.md, "The
+// tile dialect"): extend them, do not change them.
 //
 //===----------------------------------------------------------------------===//
 
