@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "TILE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".c", ".metal", ".cpp"]
+config.suffixes = [".mlir", ".c", ".metal", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
@@ -29,6 +29,11 @@ config.substitutions.append((
     ]),
 ))
 config.substitutions.append(("%tile_capi_lib", "-lTileCAPI"))
+# The mlir-opt plugin and Debian's mlir-opt, which loads it.
+config.substitutions.append(
+    ("%tile_plugin", os.path.join(config.tile_lib_dir, "libTilePlugin.so")))
+config.substitutions.append(
+    ("%system_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 # Programs using the Metal emulator export its hooks to the kernels it loads.
 config.substitutions.append(
     ("%tme_lib", "-lTileMetalEmulator -rdynamic -ldl -lpthread -lm"))
@@ -74,5 +79,5 @@ config.substitutions.append((
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-translate", "tile-run", "tile-capi-test",
-     "tile-swizzle-bijection"], tool_dirs)
+     "tile-swizzle-bijection", "tile-lsp-server", "tile-reduce"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -26,8 +26,13 @@
 // RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 0 2>&1 | FileCheck %s --check-prefix=GRID
 // GRID: tile-run: --grid needs positive integers, got '0'
 
-// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir 2>&1 | FileCheck %s --check-prefix=NOGRID
-// NOGRID: tile-run: for the --grid option: must be specified at least once!
+// Without --grid the grid comes from the ABI (see test/tools/tile-run/grid.mlir);
+// the arguments are still needed:
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir 2>&1 | FileCheck %s --check-prefix=NOARGS
+// NOARGS: tile-run: missing --arg for parameter 'A'
+// A grid that does not cover the problem is refused (exit 2):
+// RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %tile_src_root/examples/gemm.mlir --grid 1 --arg A=f32:5300:zeros --arg B=f32:1961:zeros --arg C=f32:3700:zeros --arg M=100 --arg N=37 --arg K=53 2>&1 | FileCheck %s --check-prefix=SMALLGRID
+// SMALLGRID: tile-run: --grid 1,1,1 does not cover the problem: the ABI computes 2,1,1
 
 // RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %S/fixtures/vector_add.metal --grid 1 2>&1 | FileCheck %s --check-prefix=NOABI
 // NOABI: tile-run: an MSL input needs its ABI: --abi FILE.json

@@ -6,12 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/InitTile.h"
+#include "tile/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   tile::registerAllTilePasses();
+  tile::addVersionPrinter();
   mlir::DialectRegistry registry;
   tile::registerTileDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

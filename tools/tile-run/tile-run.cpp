@@ -15,11 +15,13 @@
 #include "Emulate.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/InitTile.h"
 #include "tile/Interpreter/TileInterpreter.h"
 #include "tile/Runtime/MetalEmulator.h"
 #include "tile/Support/BFloat16.h"
 #include "tile/Target/MSL/MSLEmitter.h"
+#include "tile/Version.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -30,6 +32,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -61,8 +65,9 @@ static cl::opt<std::string> kernelName("kernel", cl::cat(runOptions),
                                        cl::desc("The kernel to run (default: "
                                                 "the only one)"));
 static cl::opt<std::string> gridText(
-    "grid", cl::cat(runOptions), cl::Required,
-    cl::desc("Threadgroups (program instances) per grid: X[,Y[,Z]]"));
+    "grid", cl::cat(runOptions),
+    cl::desc("Threadgroups (program instances) per grid: X[,Y[,Z]]; "
+             "default: the grid the ABI computes from the scalar arguments"));
 static cl::opt<std::string> target("target", cl::cat(runOptions), cl::init(""),
                                    cl::desc("apple7, apple8, apple9 or apple10"));
 static cl::opt<std::string> backend("backend", cl::cat(runOptions), cl::init("auto"),
@@ -115,7 +120,10 @@ static cl::opt<std::string> cacheDir(
   std::exit(1);
 }
 
-static std::array<int64_t, 3> parseGrid() {
+/// The --grid option, if given.
+static std::optional<std::array<int64_t, 3>> parseGrid() {
+  if (gridText.getNumOccurrences() == 0)
+    return std::nullopt;
   std::array<int64_t, 3> grid = {1, 1, 1};
   llvm::SmallVector<llvm::StringRef, 3> parts;
   llvm::StringRef(gridText).split(parts, ',');
@@ -141,8 +149,8 @@ static std::string defaultCacheDir() {
   return std::string(path);
 }
 
-/// The kernel's parameter names as written in the source (%A, %B, ...), or
-/// argN where the parser recorded none.
+/// The kernel's parameter names: a `tile.name` attribute, else as written
+/// in the source (%A, %B, ...), or argN where the parser recorded none.
 static std::vector<std::string> parameterNames(func::FuncOp kernel,
                                                const AsmParserState &state) {
   std::vector<std::string> names;
@@ -150,6 +158,11 @@ static std::vector<std::string> parameterNames(func::FuncOp kernel,
   const AsmParserState::BlockDefinition *def = state.getBlockDef(&entry);
   for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i) {
     std::string name = "arg" + std::to_string(i);
+    if (auto given = kernel.getArgAttrOfType<StringAttr>(
+            i, tile::TileDialect::getArgNameAttrName())) {
+      names.push_back(given.str());
+      continue;
+    }
     if (def && i < def->arguments.size()) {
       llvm::SMRange range = def->arguments[i].loc;
       llvm::StringRef text(range.Start.getPointer(),
@@ -405,8 +418,61 @@ static std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
   return bindings;
 }
 
+/// The grid to launch: the one the ABI computes from the scalar arguments
+/// (`grid_extents`), which --grid may enlarge but not shrink (the kernel
+/// would leave part of its output unwritten and the reference would be
+/// computed on the same wrong grid).
+static std::array<int64_t, 3>
+launchGrid(std::optional<std::array<int64_t, 3>> requested,
+           const llvm::json::Object &abi, llvm::ArrayRef<Binding> bindings) {
+  std::optional<std::array<int64_t, 3>> computed;
+  if (const llvm::json::Array *extents = abi.getArray("grid_extents");
+      extents && extents->size() == 3) {
+    computed = std::array<int64_t, 3>{1, 1, 1};
+    for (auto [d, value] : llvm::enumerate(*extents)) {
+      const llvm::json::Object *e = value.getAsObject();
+      if (!e)
+        usageError("the ABI's grid_extents are malformed");
+      if (std::optional<int64_t> c = e->getInteger("constant")) {
+        (*computed)[d] = *c;
+        continue;
+      }
+      std::optional<int64_t> index = e->getInteger("index");
+      std::optional<int64_t> divisor = e->getInteger("divisor");
+      if (!index || !divisor || *divisor <= 0 || *index < 0 ||
+          *index >= static_cast<int64_t>(bindings.size()) ||
+          bindings[*index].isBuffer)
+        usageError("the ABI's grid_extents are malformed");
+      int64_t n = bindings[*index].scalarInt;
+      (*computed)[d] = std::max<int64_t>(1, (n + *divisor - 1) / *divisor);
+    }
+  }
+  auto text = [](const std::array<int64_t, 3> &g) {
+    return std::to_string(g[0]) + "," + std::to_string(g[1]) + "," +
+           std::to_string(g[2]);
+  };
+  if (!requested) {
+    if (!computed)
+      usageError("the kernel's ABI gives no launch grid; pass --grid X[,Y[,Z]]");
+    return *computed;
+  }
+  if (!computed)
+    return *requested;
+  for (int d = 0; d < 3; ++d)
+    if ((*requested)[d] < (*computed)[d])
+      usageError("--grid " + text(*requested) + " does not cover the problem: "
+                 "the ABI computes " + text(*computed) + " (" +
+                 (abi.getArray("grid") ? "from the scalar arguments" : "") +
+                 "); a smaller grid would leave part of the output unwritten");
+  if (*requested != *computed)
+    llvm::errs() << "tile-run: note: --grid " << text(*requested)
+                 << " is larger than the " << text(*computed)
+                 << " the ABI computes; the extra threadgroups run too\n";
+  return *requested;
+}
+
 /// tile-run FILE.metal --abi FILE.json: runs existing MSL.
-static int runMSL(std::array<int64_t, 3> grid) {
+static int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   if (abiFile.empty())
     usageError("an MSL input needs its ABI: --abi FILE.json");
   if (compare)
@@ -426,6 +492,7 @@ static int runMSL(std::array<int64_t, 3> grid) {
     usageError("no kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
                " in '" + abiFile + "' (use --kernel NAME when there are several)");
   std::vector<Binding> bindings = bindingsFromABI(*kernel, collectSpecs());
+  std::array<int64_t, 3> grid = launchGrid(requestedGrid, *kernel, bindings);
   TmeStats stats = {};
   std::string error;
   if (!emulate((*msl)->getBuffer().str(), *kernel, bindings, grid, schedules,
@@ -440,7 +507,7 @@ static int runMSL(std::array<int64_t, 3> grid) {
 }
 
 /// tile-run KERNEL.mlir: compile, emulate, and compare with the interpreter.
-static int runTileKernel(std::array<int64_t, 3> grid) {
+static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   DialectRegistry registry;
   registerTileDialects(registry);
   registerAllTilePasses();
@@ -532,17 +599,28 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
   // names in the MSL and ABI.
   std::string name = kernel.getSymName().str();
   for (auto [i, name] : llvm::enumerate(names))
-    kernel.setArgAttr(i, "applegpu.name", StringAttr::get(&context, name));
-  PassManager pm(&context);
-  std::string pipeline = "tile-to-applegpu{backend=" + backend +
-                         (target.empty() ? "" : " target=" + target) +
-                         (fuseEpilogue ? "" : " fuse-epilogue=false") + "}";
-  std::string pipelineError;
-  llvm::raw_string_ostream pipelineErrors(pipelineError);
-  if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))
-    usageError(pipelineError);
-  if (failed(pm.run(*module)))
-    fail("compiling the kernel failed (see above)");
+    kernel.setArgAttr(i, tile::TileDialect::getArgNameAttrName(),
+                      StringAttr::get(&context, name));
+  {
+    // Scoped: MLIR's timing report, if asked for, is printed when the pass
+    // manager goes, before the kernel runs.
+    PassManager pm(&context);
+    std::string pipeline = "tile-to-applegpu{backend=" + backend +
+                           (target.empty() ? "" : " target=" + target) +
+                           (fuseEpilogue ? "" : " fuse-epilogue=false") + "}";
+    std::string pipelineError;
+    llvm::raw_string_ostream pipelineErrors(pipelineError);
+    if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))
+      usageError(pipelineError);
+    // MLIR's debugging flags (--mlir-print-ir-after-all, --mlir-timing, ...).
+    if (failed(applyPassManagerCLOptions(pm)))
+      usageError("bad pass manager options (see above)");
+    auto timing = std::make_unique<DefaultTimingManager>();
+    applyDefaultTimingManagerCLOptions(*timing);
+    pm.enableTiming(std::move(timing));
+    if (failed(pm.run(*module)))
+      fail("compiling the kernel failed (see above)");
+  }
   // Tensor-ops dots on f32 operands may round them to a 10-bit mantissa
   // (relaxed_precision, as M5 may; the emulator truncates): the reference
   // does the same, so that the comparison stays as tight as elsewhere.
@@ -551,27 +629,6 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
     if (op.getOp().getRelaxedPrecision())
       referenceOptions.relaxedF32Dots = true;
   });
-  // The reference, on copies of the inputs.
-  std::vector<Binding> reference = bindings;
-  interp::RunStats referenceStats;
-  if (compare) {
-    std::vector<interp::Argument> args;
-    for (auto [binding, type] : llvm::zip(reference, sourceKernel.getArgumentTypes())) {
-      interp::Argument a;
-      if (binding.isBuffer) {
-        a.data = binding.data.data();
-        a.numElements = binding.data.size() / elementBytes(binding.element);
-      } else {
-        a.floatValue = binding.scalarFloat;
-        a.intValue = binding.scalarInt;
-      }
-      args.push_back(a);
-    }
-    if (failed(interp::runKernel(sourceKernel, args, grid, &referenceStats,
-                                  referenceOptions)))
-      fail("the tile interpreter failed (see above)");
-  }
-
   std::string msl, abiText;
   llvm::raw_string_ostream mslStream(msl), abiStream(abiText);
   if (failed(msl::translateToMSL(*module, mslStream, &abiStream)))
@@ -598,6 +655,29 @@ static int runTileKernel(std::array<int64_t, 3> grid) {
       if (index >= 0 && index < static_cast<int64_t>(bindings.size()))
         bindings[index].written = access == "write" || access == "read_write";
     }
+
+  std::array<int64_t, 3> grid = launchGrid(requestedGrid, *abiKernel, bindings);
+
+  // The reference, on copies of the inputs.
+  std::vector<Binding> reference = bindings;
+  interp::RunStats referenceStats;
+  if (compare) {
+    std::vector<interp::Argument> args;
+    for (auto [binding, type] : llvm::zip(reference, sourceKernel.getArgumentTypes())) {
+      interp::Argument a;
+      if (binding.isBuffer) {
+        a.data = binding.data.data();
+        a.numElements = binding.data.size() / elementBytes(binding.element);
+      } else {
+        a.floatValue = binding.scalarFloat;
+        a.intValue = binding.scalarInt;
+      }
+      args.push_back(a);
+    }
+    if (failed(interp::runKernel(sourceKernel, args, grid, &referenceStats,
+                                  referenceOptions)))
+      fail("the tile interpreter failed (see above)");
+  }
 
   TmeStats stats = {};
   std::string error;
@@ -650,6 +730,14 @@ int main(int argc, char **argv) {
     stats->addCategory(runOptions);
     stats->setHiddenFlag(cl::NotHidden);
   }
+  // MLIR's debugging flags work as in tile-opt (not listed by --help); the
+  // passes are registered first, for --mlir-print-ir-after=<pass>.
+  registerAllTilePasses();
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  tile::addVersionPrinter();
   cl::HideUnrelatedOptions(runOptions);
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
@@ -662,7 +750,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   printStats = llvm::AreStatisticsEnabled();
-  std::array<int64_t, 3> grid = parseGrid();
+  std::optional<std::array<int64_t, 3>> grid = parseGrid();
   if (schedules < 3)
     usageError("--schedules must be at least 3 (forward, reverse, shuffled)");
   if (llvm::StringRef(inputFile).ends_with(".metal"))

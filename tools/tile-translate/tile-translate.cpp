@@ -6,11 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Target/MSL/MSLEmitter.h"
+#include "tile/Version.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   tile::msl::registerToMSLTranslation();
+  tile::addVersionPrinter();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "tile-mlir translation driver\n"));
 }

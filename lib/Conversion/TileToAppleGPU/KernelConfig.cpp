@@ -17,16 +17,20 @@ LogicalResult tile::conversion::checkTargetOption(Operation *op,
                                                 StringRef target) {
   if (target.empty() || isKnownTarget(target))
     return success();
-  return op->emitError() << "unknown target '" << target
-                         << "'; expected apple7, apple8, apple9 or apple10";
+  // Located at the module, without it attached: a bad option is not a
+  // problem of the IR, so the IR is not printed with it.
+  return emitError(op->getLoc())
+         << "option target=" << target
+         << ": unknown target; expected apple7, apple8, apple9 or apple10";
 }
 
 LogicalResult tile::conversion::checkBackendOption(Operation *op,
                                                  StringRef backend) {
   if (backend == "auto" || backend == "simdgroup" || backend == "tensorops")
     return success();
-  return op->emitError() << "unknown backend '" << backend
-                         << "'; expected auto, simdgroup or tensorops";
+  return emitError(op->getLoc())
+         << "option backend=" << backend
+         << ": unknown backend; expected auto, simdgroup or tensorops";
 }
 
 std::string tile::conversion::kernelTarget(func::FuncOp kernel,

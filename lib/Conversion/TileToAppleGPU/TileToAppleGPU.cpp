@@ -9,6 +9,7 @@
 #include "tile/Dialect/Tile/IR/LaunchGrid.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/Identifier.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
@@ -25,12 +26,29 @@ using namespace tile;
 using namespace tile::conversion;
 
 
+/// The name the source gives kernel parameter `i`: its `tile.name` (set by
+/// frontends), an `applegpu.name` (set by hand), or the name of a NameLoc
+/// on the argument (tile-opt and tile-run give each argument the name
+/// written in the source, `%A`), if that is an identifier.
+static std::optional<std::string> sourceName(func::FuncOp kernel, unsigned i) {
+  for (StringRef attr : {TileDialect::getArgNameAttrName(),
+                         applegpu::AppleGPUDialect::getNameAttrName()})
+    if (auto name = kernel.getArgAttrOfType<StringAttr>(i, attr))
+      return name.str();
+  if (kernel.isExternal())
+    return std::nullopt;
+  auto loc = dyn_cast<NameLoc>(kernel.getArgument(i).getLoc());
+  if (!loc)
+    return std::nullopt;
+  StringRef name = loc.getName().getValue();
+  if (!isIdentifier(name))
+    return std::nullopt;
+  return name.str();
+}
+
 /// The kernel's parameter name as the ABI will print it.
 static std::string parameterName(func::FuncOp kernel, unsigned i) {
-  if (auto name = kernel.getArgAttrOfType<StringAttr>(
-          i, applegpu::AppleGPUDialect::getNameAttrName()))
-    return name.str();
-  return "arg" + std::to_string(i);
+  return sourceName(kernel, i).value_or("arg" + std::to_string(i));
 }
 
 /// Threadgroups per grid as ABI expressions of the parameter names, when
@@ -104,8 +122,9 @@ static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
       kernel.setArgAttr(i, applegpu::AppleGPUDialect::getAccessAttrName(),
                         b.getStringAttr(names[access[i]]));
     }
-    if (auto name = source.getArgAttr(i, applegpu::AppleGPUDialect::getNameAttrName()))
-      kernel.setArgAttr(i, applegpu::AppleGPUDialect::getNameAttrName(), name);
+    if (std::optional<std::string> name = sourceName(source, i))
+      kernel.setArgAttr(i, applegpu::AppleGPUDialect::getNameAttrName(),
+                        b.getStringAttr(*name));
   }
   kernel->setAttr(applegpu::AppleGPUDialect::getKernelAttrName(),
                   UnitAttr::get(ctx));

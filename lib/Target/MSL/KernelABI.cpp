@@ -33,6 +33,35 @@ static FailureOr<std::string> argumentName(func::FuncOp kernel, unsigned i) {
   return name.str();
 }
 
+/// One entry of `applegpu.grid`: an integer, or `ceildiv(NAME, DIVISOR)`
+/// with NAME a scalar argument of the kernel.
+static FailureOr<ABIGridExtent> parseGridExtent(func::FuncOp kernel,
+                                                const KernelABI &abi,
+                                                StringRef text) {
+  ABIGridExtent extent;
+  StringRef rest = text.trim();
+  if (!rest.getAsInteger(10, extent.constant) && extent.constant > 0)
+    return extent;
+  StringRef name, divisor;
+  if (rest.consume_front("ceildiv(") && rest.consume_back(")")) {
+    std::tie(name, divisor) = rest.split(',');
+    name = name.trim();
+    divisor = divisor.trim();
+    for (const ABIArgument &arg : abi.arguments)
+      if (arg.name == name && !arg.isBuffer &&
+          !divisor.getAsInteger(10, extent.divisor) && extent.divisor > 0) {
+        extent.argument = arg.index;
+        extent.name = arg.name;
+        return extent;
+      }
+  }
+  return kernel.emitError()
+         << "'" << applegpu::AppleGPUDialect::getGridAttrName() << "' entry '"
+         << text
+         << "' is neither a positive integer nor ceildiv(<scalar argument>, "
+            "<positive divisor>)";
+}
+
 /// The language version the kernel's types and ops need: simdgroup_matrix
 /// needs 2.3, bfloat 3.1, Metal 4 tensor ops 4.0.
 static std::string requiredVersion(func::FuncOp kernel) {
@@ -116,8 +145,14 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
   });
   if (auto grid = kernel->getAttrOfType<ArrayAttr>(
           applegpu::AppleGPUDialect::getGridAttrName()))
-    for (Attribute g : grid)
+    for (Attribute g : grid) {
       abi.grid.push_back(cast<StringAttr>(g).str());
+      FailureOr<ABIGridExtent> extent =
+          parseGridExtent(kernel, abi, cast<StringAttr>(g).getValue());
+      if (failed(extent))
+        return failure();
+      abi.gridExtents.push_back(*extent);
+    }
   if (auto target = kernel->getAttrOfType<StringAttr>(
           applegpu::AppleGPUDialect::getTargetAttrName()))
     abi.target = target.str();
@@ -168,10 +203,18 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
            : llvm::json::Array{"-fno-fast-math"}},
   };
   if (!abi.grid.empty()) {
-    llvm::json::Array grid;
+    llvm::json::Array grid, extents;
     for (const std::string &g : abi.grid)
       grid.push_back(g);
     kernel["grid"] = std::move(grid);
+    for (const ABIGridExtent &e : abi.gridExtents)
+      extents.push_back(
+          e.argument < 0
+              ? llvm::json::Object{{"constant", e.constant}}
+              : llvm::json::Object{{"argument", e.name},
+                                   {"index", e.argument},
+                                   {"divisor", e.divisor}});
+    kernel["grid_extents"] = std::move(extents);
   }
   if (!abi.target.empty())
     kernel["target"] = abi.target;

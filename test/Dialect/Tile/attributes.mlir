@@ -93,3 +93,12 @@ module attributes {tile.target = "apple9"} {
     }
   }
 }
+
+// -----
+
+// tile.name on kernel arguments: the names the MSL and ABI give them.
+// CHECK: func.func @named(%{{.*}}: memref<?xf32> {tile.name = "input"}, %{{.*}}: index {tile.name = "_n2"})
+func.func @named(%a: memref<?xf32> {tile.name = "input"}, %b: index {tile.name = "_n2"})
+    attributes {tile.kernel} {
+  return
+}

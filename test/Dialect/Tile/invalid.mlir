@@ -1199,3 +1199,31 @@ func.func @epilogue_grid_query(%x: tensor<4x4xf32>) {
   }
   return
 }
+
+// -----
+
+// expected-error @+1 {{'tile.name' of argument #0 must be a string holding an identifier}}
+func.func @name_not_identifier(%a: memref<?xf32> {tile.name = "2x"}) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.name' of argument #1 must be a string holding an identifier}}
+func.func @name_not_string(%a: index, %b: index {tile.name = 3 : i32}) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{arguments #0 and #2 are both named 'x'}}
+func.func @name_twice(%a: index {tile.name = "x"}, %b: index, %c: index {tile.name = "x"}) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown tile dialect argument attribute 'tile.nam'}}
+func.func @name_misspelled(%a: index {tile.nam = "x"}) attributes {tile.kernel} {
+  return
+}

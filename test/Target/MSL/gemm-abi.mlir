@@ -31,6 +31,21 @@
 // CHECK-NEXT:         "ceildiv(arg4, 64)",
 // CHECK-NEXT:         "1"
 // CHECK-NEXT:       ],
+// CHECK-NEXT:       "grid_extents": [
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "argument": "arg3",
+// CHECK-NEXT:           "divisor": 64,
+// CHECK-NEXT:           "index": 3
+// CHECK-NEXT:         },
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "argument": "arg4",
+// CHECK-NEXT:           "divisor": 64,
+// CHECK-NEXT:           "index": 4
+// CHECK-NEXT:         },
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "constant": 1
+// CHECK-NEXT:         }
+// CHECK-NEXT:       ],
 // CHECK-NEXT:       "msl_version": "2.3",
 // CHECK-NEXT:       "name": "matmul",
 // CHECK-NEXT:       "scalars": [

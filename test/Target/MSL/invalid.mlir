@@ -366,3 +366,23 @@ func.func @second_also_invalid(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
   %t = memref.alloca() : memref<4xf32>
   return
 }
+
+// -----
+
+// applegpu.grid entries are integers or ceildiv(<scalar argument>, <divisor>):
+// the ABI gives them structured too.
+// expected-error @+1 {{'applegpu.grid' entry 'ceildiv(X, 64)' is neither a positive integer nor ceildiv(<scalar argument>, <positive divisor>)}}
+func.func @grid_of_a_buffer(%X: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.name = "X"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>,
+                applegpu.grid = ["ceildiv(X, 64)", "1", "1"]} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'applegpu.grid' entry 'n / 64' is neither a positive integer nor ceildiv(<scalar argument>, <positive divisor>)}}
+func.func @grid_expression(%n: index {applegpu.buffer = 0 : i32, applegpu.name = "n"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>,
+                applegpu.grid = ["n / 64", "1", "1"]} {
+  return
+}

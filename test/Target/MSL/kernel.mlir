@@ -80,6 +80,20 @@
 // JSON-NEXT:       "ceildiv(n, 64)",
 // JSON-NEXT:       "1",
 // JSON-NEXT:       "1"
+// JSON-NEXT:     ],
+// JSON-NEXT:     "grid_extents": [
+// JSON-NEXT:       {
+// JSON-NEXT:         "argument": "n",
+// JSON-NEXT:         "divisor": 64,
+// JSON-NEXT:         "index": 2
+// JSON-NEXT:       },
+// JSON-NEXT:       {
+// JSON-NEXT:         "constant": 1
+// JSON-NEXT:       },
+// JSON-NEXT:       {
+// JSON-NEXT:         "constant": 1
+// JSON-NEXT:       }
+// JSON-NEXT:     ],
 // JSON:          "msl_version": "2.3",
 // JSON-NEXT:     "name": "scale_rows",
 // JSON-NEXT:     "scalars": [

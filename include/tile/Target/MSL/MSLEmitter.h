@@ -31,6 +31,15 @@ struct ABIArgument {
   bool isBuffer = false;
 };
 
+/// Threadgroups per grid along one dimension: `constant`, or
+/// ceildiv(value of scalar argument #argument, divisor).
+struct ABIGridExtent {
+  int64_t argument = -1; ///< the scalar argument's index, -1 for a constant
+  std::string name;      ///< that argument's name
+  int64_t divisor = 1;
+  int64_t constant = 1;
+};
+
 /// What a host needs to launch a kernel.
 struct KernelABI {
   std::string name;
@@ -40,6 +49,8 @@ struct KernelABI {
   /// Threadgroups per grid, as expressions of the scalar arguments, when the
   /// conversion could derive them (`applegpu.grid`); empty otherwise.
   std::vector<std::string> grid;
+  /// The same, structured (3 entries when `grid` has them).
+  std::vector<ABIGridExtent> gridExtents;
   std::string target;
   std::string mslVersion; ///< the language version the kernel needs
   /// The builtin inputs the kernel takes after its bound arguments, in

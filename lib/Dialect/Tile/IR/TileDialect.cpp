@@ -7,6 +7,7 @@
 #include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "tile/Support/Identifier.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -148,4 +149,25 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (name == getLaunchGridAttrName())
     return verifyLaunchGridAttr(op, attr);
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != getArgNameAttrName())
+    return op->emitError() << "unknown tile dialect argument attribute '"
+                           << name << "'";
+  auto value = dyn_cast<StringAttr>(attr.getValue());
+  if (!value || !isIdentifier(value.getValue()))
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " must be a string holding an identifier";
+  if (auto function = dyn_cast<FunctionOpInterface>(op))
+    for (unsigned other = 0; other < argIndex; ++other)
+      if (function.getArgAttrOfType<StringAttr>(other, name) == value)
+        return op->emitError() << "arguments #" << other << " and #"
+                               << argIndex << " are both named '"
+                               << value.getValue() << "'";
+  return success();
 }

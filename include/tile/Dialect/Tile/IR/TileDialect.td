@@ -46,6 +46,10 @@ def Tile_Dialect : Dialect {
       derived from the kernel's stores (an index `program_id * C` with a
       kernel argument as its bound); `tile-swizzle` records it before its
       rewrite hides the program ids, and the ABI reports it.
+    * `tile.name = "A"` (on a kernel argument): the parameter's name in the
+      generated MSL and ABI, an identifier. Frontends set it; without it the
+      name written in the source (`%A`) is used where the tool knows it
+      (tile-opt, tile-run, or a `loc("A")` on the argument), else `argN`.
 
     Example:
 
@@ -65,6 +69,7 @@ def Tile_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     /// Names of the discardable attributes the dialect understands.
@@ -76,6 +81,9 @@ def Tile_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return "tile.target";
+    }
+    static constexpr ::llvm::StringLiteral getArgNameAttrName() {
+      return "tile.name";
     }
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return "tile.num_stages";
