@@ -257,16 +257,23 @@ static void *run_case(TmeModule *m, const Case *c, const char *what,
   return D;
 }
 
+/* load_case then run_case once: D, or NULL after printing why. */
+static void *load_and_run(const Case *c, const char *what, TmeStats *st,
+                          int *rows) {
+  TmeModule *m = load_case(c, what);
+  if (!m)
+    return NULL;
+  void *D = run_case(m, c, what, st, rows);
+  tme_module_free(m);
+  return D;
+}
+
 static void matmul(const Case *c, const char *label) {
   char what[96];
   snprintf(what, sizeof what, "%s %dx%dx%d", label, c->M, c->N, c->K);
-  TmeModule *m = load_case(c, what);
-  if (!m)
-    return;
   TmeStats st;
   int rows;
-  void *D = run_case(m, c, what, &st, &rows);
-  tme_module_free(m);
+  void *D = load_and_run(c, what, &st, &rows);
   if (!D)
     return;
   int right = 0, total = 0, shown = 0;
@@ -299,13 +306,9 @@ static void matmul(const Case *c, const char *label) {
 
 /* A case expected to fail: prints the report. */
 static void failing(const Case *c, const char *what) {
-  TmeModule *m = load_case(c, what);
-  if (!m)
-    return;
   TmeStats st;
   int rows;
-  void *D = run_case(m, c, what, &st, &rows);
-  tme_module_free(m);
+  void *D = load_and_run(c, what, &st, &rows);
   if (D) {
     printf("%s: ran without a report\n", what);
     free(D);

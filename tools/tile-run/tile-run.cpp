@@ -461,9 +461,9 @@ launchGrid(std::optional<std::array<int64_t, 3>> requested,
   for (int d = 0; d < 3; ++d)
     if ((*requested)[d] < (*computed)[d])
       usageError("--grid " + text(*requested) + " does not cover the problem: "
-                 "the ABI computes " + text(*computed) + " (" +
-                 (abi.getArray("grid") ? "from the scalar arguments" : "") +
-                 "); a smaller grid would leave part of the output unwritten");
+                 "the ABI computes " + text(*computed) +
+                 " (from the scalar arguments); a smaller grid would leave "
+                 "part of the output unwritten");
   if (*requested != *computed)
     llvm::errs() << "tile-run: note: --grid " << text(*requested)
                  << " is larger than the " << text(*computed)

@@ -9,13 +9,9 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
 
-bool tile::conversion::isKnownTarget(StringRef target) {
-  return llvm::is_contained({"apple7", "apple8", "apple9", "apple10"}, target);
-}
-
 LogicalResult tile::conversion::checkTargetOption(Operation *op,
                                                 StringRef target) {
-  if (target.empty() || isKnownTarget(target))
+  if (target.empty() || TileDialect::isKnownTarget(target))
     return success();
   // Located at the module, without it attached: a bad option is not a
   // problem of the IR, so the IR is not printed with it.

@@ -197,6 +197,10 @@ mlir::LogicalResult lowerTensorOps(KernelLowering &k, mlir::Operation &op,
 mlir::LogicalResult lowerCooperative(KernelLowering &k, mlir::Operation &op,
                                      bool &handled);
 
+/// Whether `type` is a tile in the #applegpu.cooperative layout or a slice
+/// of one.
+bool isCooperative(mlir::Type type);
+
 /// Runs `body(index, row, column)` for each valid element of a
 /// cooperative tensor of the accumulator tile type `tile` (a loop over the
 /// thread's elements; row and column are positions in the whole tile).

@@ -30,9 +30,6 @@ mlir::FailureOr<KernelConfig> readKernelConfig(mlir::func::FuncOp kernel);
 /// chooses: 4 when the last dimension is a multiple of 4, else 1.
 int64_t defaultVectorWidth(mlir::RankedTensorType type);
 
-/// apple7, apple8, apple9 or apple10.
-bool isKnownTarget(llvm::StringRef target);
-
 /// A located error at `op` unless `target` is empty or a known target.
 mlir::LogicalResult checkTargetOption(mlir::Operation *op,
                                       llvm::StringRef target);

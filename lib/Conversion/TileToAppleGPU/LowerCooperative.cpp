@@ -25,7 +25,7 @@ using namespace tile;
 using namespace tile::conversion;
 using applegpu::CooperativeTensorType;
 
-static bool isCooperative(Type type) {
+bool tile::conversion::isCooperative(Type type) {
   return isa_and_nonnull<applegpu::CooperativeLayoutAttr>(
       applegpu::rootLayout(applegpu::layoutOf(type)));
 }

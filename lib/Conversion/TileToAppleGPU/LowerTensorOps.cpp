@@ -84,9 +84,7 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
     // another layout (a row reduction broadcast back, say) has no dot's
     // element order.
     for (Value operand : def->getOperands())
-      if (auto type = dyn_cast<RankedTensorType>(operand.getType());
-          type && isa_and_nonnull<applegpu::CooperativeLayoutAttr>(
-                      applegpu::rootLayout(applegpu::layoutOf(type))))
+      if (isCooperative(operand.getType()))
         work.push_back(operand);
   }
   // Not computed by a dot (e.g. a loaded tile kept in the accumulator

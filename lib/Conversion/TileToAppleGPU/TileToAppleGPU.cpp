@@ -150,14 +150,6 @@ struct ConvertTileToAppleGPUPass
     return kernelTarget(kernel, target);
   }
 
-  LogicalResult checkOptions(func::FuncOp kernel, StringRef chosenTarget) {
-    if (!isKnownTarget(chosenTarget))
-      return kernel.emitError() << "unknown target '" << chosenTarget
-                                << "'; expected apple7, apple8, apple9 or "
-                                   "apple10";
-    return success();
-  }
-
   /// The layouts decide how dots are lowered; they must have been chosen
   /// for the backend this pass is asked for.
   LogicalResult checkBackend(func::FuncOp kernel, StringRef chosenTarget,
@@ -190,14 +182,13 @@ struct ConvertTileToAppleGPUPass
   void runOnOperation() override {
     if (failed(checkTargetOption(getOperation(), target)))
       return signalPassFailure();
-    // The backend is checked once, for all kernels; the target per kernel
-    // (it may come from the kernel's own tile.target).
+    // The options are checked once, for all kernels; a kernel's own
+    // tile.target was checked by the tile dialect's verifier.
     if (failed(checkBackendOption(getOperation(), backend)))
       return signalPassFailure();
     for (func::FuncOp source : tileKernels(getOperation())) {
       std::string chosen = targetOf(source);
-      if (failed(checkOptions(source, chosen)) ||
-          failed(checkSignature(source)))
+      if (failed(checkSignature(source)))
         return signalPassFailure();
       FailureOr<KernelConfig> config = readKernelConfig(source);
       if (failed(config) || failed(checkBackend(source, chosen, *config)))

@@ -366,13 +366,19 @@ static int complete_rendezvous(TmeWorker *w, unsigned lo, unsigned hi) {
   return 1;
 }
 
+/* One past the last thread of the SIMD-group that starts at thread `lo`
+ * (the last SIMD-group of a threadgroup may be partial). */
+static unsigned simdgroup_end(const TmeWorker *w, unsigned lo) {
+  return lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
+                                           : w->nthreads;
+}
+
 int tme_release_collectives(TmeWorker *w) {
   TmeLaunchState *ls = w->ls;
   int lenient = (ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
   int progress = 0;
   for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
+    unsigned hi = simdgroup_end(w, lo);
     if (all_at(w, lo, hi, TME_FS_MMA, 0)) {
       if (hi - lo != TME_SIMD_WIDTH) {
         tme_worker_error(w, TME_ERR_DIVERGENCE, lo,
@@ -503,8 +509,7 @@ static int report_group(TmeWorker *w, unsigned lo, unsigned hi,
 static int report_simdgroups(TmeWorker *w, TmeFiberState state, int allow_done,
                              const char *what) {
   for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
+    unsigned hi = simdgroup_end(w, lo);
     if (report_group(w, lo, hi, state, allow_done, what))
       return 1;
   }
@@ -515,8 +520,7 @@ static int report_simdgroups(TmeWorker *w, TmeFiberState state, int allow_done,
  * waiting lane of a SIMD-group is at. */
 static int report_simd_functions(TmeWorker *w) {
   for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
+    unsigned hi = simdgroup_end(w, lo);
     for (unsigned t = lo; t < hi; ++t) {
       if (w->fibers[t].state != TME_FS_SIMD)
         continue;
@@ -537,8 +541,7 @@ static int report_simd_functions(TmeWorker *w) {
  * waiting thread found (its SIMD-group, or the threadgroup). */
 static int report_rendezvous(TmeWorker *w) {
   for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
-    unsigned hi = lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                                    : w->nthreads;
+    unsigned hi = simdgroup_end(w, lo);
     for (unsigned t = lo; t < hi; ++t) {
       const TmeFiber *f = &w->fibers[t];
       if (f->state != TME_FS_RENDEZVOUS)

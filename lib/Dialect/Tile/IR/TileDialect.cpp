@@ -8,7 +8,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "tile/Support/Identifier.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace tile;
@@ -84,12 +83,13 @@ static LogicalResult verifySimdgroupsAttr(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+bool TileDialect::isKnownTarget(StringRef target) {
+  return llvm::is_contained({"apple7", "apple8", "apple9", "apple10"}, target);
+}
+
 static LogicalResult verifyTargetAttr(Operation *op, NamedAttribute attr) {
   auto name = dyn_cast<StringAttr>(attr.getValue());
-  bool known = name && llvm::StringSwitch<bool>(name.getValue())
-                           .Cases({"apple7", "apple8", "apple9", "apple10"}, true)
-                           .Default(false);
-  if (!known)
+  if (!name || !TileDialect::isKnownTarget(name.getValue()))
     return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be one of \"apple7\", \"apple8\", "
                               "\"apple9\", \"apple10\"";

@@ -85,6 +85,9 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArgNameAttrName() {
       return "tile.name";
     }
+    /// The GPU families `tile.target` (and the passes' `target` options)
+    /// accept: apple7, apple8, apple9, apple10.
+    static bool isKnownTarget(::llvm::StringRef target);
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return "tile.num_stages";
     }
