@@ -32,7 +32,7 @@
 #include <math.h>
 
 /* The ABI's grid expressions as tile-translate writes them: an integer,
- * argN (a scalar parameter), or ceildiv(expr, expr). */
+ * a scalar parameter's name (M, N or K here), or ceildiv(expr, expr). */
 static unsigned long long eval(const char **p, const unsigned *scalars,
                                int *ok) {
   while (isspace((unsigned char)**p))
@@ -52,15 +52,10 @@ static unsigned long long eval(const char **p, const unsigned *scalars,
     ++*p;
     return (a + b - 1) / b;
   }
-  if (!strncmp(*p, "arg", 3)) {
-    char *end;
-    unsigned long i = strtoul(*p + 3, &end, 10);
-    *p = end;
-    if (i < 3 || i > 5) { /* arg3..arg5 are M, N, K in this kernel */
-      *ok = 0;
-      return 0;
-    }
-    return scalars[i - 3];
+  if (**p == 'M' || **p == 'N' || **p == 'K') {
+    /* The scalar parameters, named as in examples/gemm.mlir. */
+    char name = *(*p)++;
+    return scalars[name == 'M' ? 0 : name == 'N' ? 1 : 2];
   }
   char *end;
   unsigned long long v = strtoull(*p, &end, 10);

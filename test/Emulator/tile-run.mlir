@@ -21,9 +21,11 @@
 // EMITTED-NEXT: constant uint& n {{\[\[}}buffer(3)]],
 
 // The GEMM example's MSL and ABI from tile-translate, run as MSL: the
-// parameters are then named argN, as in the ABI.
+// parameters keep the source's names (tile-opt names the kernel's arguments
+// as the source text does), and without --grid the launch grid is the one
+// the ABI computes (ceildiv(M, 64) x ceildiv(N, 64): 2 x 1 here).
 // RUN: tile-opt %tile_src_root/examples/gemm.mlir --tile-to-applegpu | tile-translate --mlir-to-msl --msl-abi=%t.json > %t.gemm.metal
-// RUN: tile-run %t.gemm.metal --abi %t.json --grid 2,1 --arg arg0=f32:5300:random --arg arg1=f32:1961:random --arg arg2=f32:3700:zeros --arg arg3=100 --arg arg4=37 --arg arg5=53 --stats | FileCheck %s --check-prefix=GEMM
+// RUN: tile-run %t.gemm.metal --abi %t.json --arg A=f32:5300:random --arg B=f32:1961:random --arg C=f32:3700:zeros --arg M=100 --arg N=37 --arg K=53 --stats | FileCheck %s --check-prefix=GEMM
 // GEMM:      ran matmul on the emulator: ok
 // GEMM-NEXT: stats: threadgroups 2, threads 256, threadgroup barriers 8, simdgroup barriers 0, simdgroup MMAs 1024
 // GEMM:      stats: threadgroup memory: {{[0-9]+}} bytes read, {{[0-9]+}} bytes written, 17920 bytes per threadgroup

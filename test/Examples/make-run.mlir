@@ -9,15 +9,15 @@
 
 // CHECK:      #include <metal_stdlib>
 // CHECK:      // kernel matmul ABI:
-// CHECK-NEXT: //   {{\[\[}}buffer(0)]] arg0: device const float* (read)
-// CHECK-NEXT: //   {{\[\[}}buffer(1)]] arg1: device const float* (read)
-// CHECK-NEXT: //   {{\[\[}}buffer(2)]] arg2: device float* (write)
-// CHECK-NEXT: //   {{\[\[}}buffer(3)]] arg3: constant uint&
-// CHECK-NEXT: //   {{\[\[}}buffer(4)]] arg4: constant uint&
-// CHECK-NEXT: //   {{\[\[}}buffer(5)]] arg5: constant uint&
+// CHECK-NEXT: //   {{\[\[}}buffer(0)]] A: device const float* (read)
+// CHECK-NEXT: //   {{\[\[}}buffer(1)]] B: device const float* (read)
+// CHECK-NEXT: //   {{\[\[}}buffer(2)]] C: device float* (write)
+// CHECK-NEXT: //   {{\[\[}}buffer(3)]] M: constant uint&
+// CHECK-NEXT: //   {{\[\[}}buffer(4)]] N: constant uint&
+// CHECK-NEXT: //   {{\[\[}}buffer(5)]] K: constant uint&
 // CHECK-NEXT: //   threads per threadgroup: 128 x 1 x 1
 // CHECK-NEXT: //   threadgroup memory: 17920 bytes
-// CHECK-NEXT: //   threadgroups per grid: ceildiv(arg3, 64) x ceildiv(arg4, 64) x 1
+// CHECK-NEXT: //   threadgroups per grid: ceildiv(M, 64) x ceildiv(N, 64) x 1
 // CHECK-NEXT: //   target: apple9
 // CHECK:      {{\[\[}}kernel]] void matmul(
 // CHECK:          uint sgid {{\[\[}}simdgroup_index_in_threadgroup]],

@@ -11,13 +11,13 @@
 // takes simdgroup_store inside the bounds and a guarded path at the edges.
 
 // CHECK-LABEL: func.func @matmul
-// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 0 : i32}
-// CHECK-SAME:    %[[B:[^:]*]]: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 1 : i32}
-// CHECK-SAME:    %[[C:[^:]*]]: memref<?xf32> {applegpu.access = "write", applegpu.buffer = 2 : i32}
-// CHECK-SAME:    %[[M:[^:]*]]: index {applegpu.buffer = 3 : i32}
-// CHECK-SAME:    %[[N:[^:]*]]: index {applegpu.buffer = 4 : i32}
-// CHECK-SAME:    %[[K:[^:]*]]: index {applegpu.buffer = 5 : i32}
-// CHECK-SAME:    applegpu.grid = ["ceildiv(arg3, 64)", "ceildiv(arg4, 64)", "1"]
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 0 : i32, applegpu.name = "A"}
+// CHECK-SAME:    %[[B:[^:]*]]: memref<?xf32> {applegpu.access = "read", applegpu.buffer = 1 : i32, applegpu.name = "B"}
+// CHECK-SAME:    %[[C:[^:]*]]: memref<?xf32> {applegpu.access = "write", applegpu.buffer = 2 : i32, applegpu.name = "C"}
+// CHECK-SAME:    %[[M:[^:]*]]: index {applegpu.buffer = 3 : i32, applegpu.name = "M"}
+// CHECK-SAME:    %[[N:[^:]*]]: index {applegpu.buffer = 4 : i32, applegpu.name = "N"}
+// CHECK-SAME:    %[[K:[^:]*]]: index {applegpu.buffer = 5 : i32, applegpu.name = "K"}
+// CHECK-SAME:    applegpu.grid = ["ceildiv(M, 64)", "ceildiv(N, 64)", "1"]
 // CHECK-SAME:    applegpu.kernel
 // CHECK-SAME:    applegpu.target = "apple9"
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>

@@ -12,7 +12,7 @@
 // bounds and 4-aligned: one vector load per operand; inside but unaligned:
 // unchecked scalar loads; at the edge: each element guarded by i < n.
 // CHECK-LABEL: func.func @vector_add
-// CHECK-SAME:    applegpu.grid = ["ceildiv(arg3, 256)", "1", "1"]
+// CHECK-SAME:    applegpu.grid = ["ceildiv(n, 256)", "1", "1"]
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 64, 1, 1>
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
@@ -62,7 +62,7 @@ func.func @vector_add(%X: memref<?xf32>, %Y: memref<?xf32>, %Z: memref<?xf32>, %
 // scalar is used as it is. Vector loads need the row stride to be a
 // multiple of 4 too.
 // CHECK-LABEL: func.func @scale2d
-// CHECK-SAME:    %[[ALPHA:[^:]*]]: f32 {applegpu.buffer = 4 : i32}
+// CHECK-SAME:    %[[ALPHA:[^:]*]]: f32 {applegpu.buffer = 4 : i32, applegpu.name = "alpha"}
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 64, 1, 1>
 // CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index

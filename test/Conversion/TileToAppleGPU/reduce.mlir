@@ -69,10 +69,10 @@
 // MSL:         void softmax(
 // MSL-NOT:     threadgroup float
 // MSL-NOT:     threadgroup_barrier
-// MSL:         float4 {{v[0-9]+}} = *(device const float4*)(&arg0[{{v[0-9]+}}]);
-// MSL-COUNT-4: = arg0[
-// MSL-COUNT-4: = arg0[
-// MSL-NOT:     arg0
+// MSL:         float4 {{v[0-9]+}} = *(device const float4*)(&X[{{v[0-9]+}}]);
+// MSL-COUNT-4: = X[
+// MSL-COUNT-4: = X[
+// MSL-NOT:     X
 // MSL-NOT:     threadgroup_barrier
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(16));
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(8));
@@ -85,10 +85,10 @@
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(4));
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(2));
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(1));
-// MSL-NOT:     arg0
+// MSL-NOT:     X
 // MSL-NOT:     threadgroup
-// MSL:         arg1[{{v[0-9]+}}] =
-// MSL-NOT:     arg0
+// MSL:         Y[{{v[0-9]+}}] =
+// MSL-NOT:     X
 // MSL-NOT:     threadgroup
 // MSL:         return;
 func.func @softmax(%X: memref<?xf32>, %Y: memref<?xf32>, %M: index, %N: index)
@@ -185,7 +185,7 @@ func.func @softmax(%X: memref<?xf32>, %Y: memref<?xf32>, %M: index, %N: index)
 // MSL:         threadgroup_barrier(mem_flags::mem_threadgroup);
 // MSL:         = [[ROWS]][{{v[0-9]+}}];
 // MSL:         simdgroup_store(
-// MSL:         arg3[{{v[0-9]+}}] =
+// MSL:         Mx[{{v[0-9]+}}] =
 // MSL:         return;
 func.func @acc_row_max(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
                        %Mx: memref<?xf32>, %K: index) attributes {tile.kernel} {

@@ -11,7 +11,7 @@
 // CHECK-NEXT:           "access": "read",
 // CHECK-NEXT:           "index": 0,
 // CHECK-NEXT:           "msl_type": "device const float*",
-// CHECK-NEXT:           "name": "arg0",
+// CHECK-NEXT:           "name": "A",
 // CHECK-NEXT:           "type": "float"
 // CHECK-NEXT:         },
 // CHECK:                "access": "write",
@@ -27,18 +27,18 @@
 // CHECK-NEXT:         "-fno-fast-math"
 // CHECK-NEXT:       ],
 // CHECK-NEXT:       "grid": [
-// CHECK-NEXT:         "ceildiv(arg3, 64)",
-// CHECK-NEXT:         "ceildiv(arg4, 64)",
+// CHECK-NEXT:         "ceildiv(M, 64)",
+// CHECK-NEXT:         "ceildiv(N, 64)",
 // CHECK-NEXT:         "1"
 // CHECK-NEXT:       ],
 // CHECK-NEXT:       "grid_extents": [
 // CHECK-NEXT:         {
-// CHECK-NEXT:           "argument": "arg3",
+// CHECK-NEXT:           "argument": "M",
 // CHECK-NEXT:           "divisor": 64,
 // CHECK-NEXT:           "index": 3
 // CHECK-NEXT:         },
 // CHECK-NEXT:         {
-// CHECK-NEXT:           "argument": "arg4",
+// CHECK-NEXT:           "argument": "N",
 // CHECK-NEXT:           "divisor": 64,
 // CHECK-NEXT:           "index": 4
 // CHECK-NEXT:         },
@@ -52,7 +52,7 @@
 // CHECK-NEXT:         {
 // CHECK-NEXT:           "index": 3,
 // CHECK-NEXT:           "msl_type": "constant uint&",
-// CHECK-NEXT:           "name": "arg3",
+// CHECK-NEXT:           "name": "M",
 // CHECK-NEXT:           "type": "uint"
 // CHECK:            "target": "apple9",
 // CHECK-NEXT:       "threadgroup_memory_bytes": 17920,

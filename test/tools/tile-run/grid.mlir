@@ -19,13 +19,13 @@
 // RUN: FileCheck %s --check-prefix=SMALLER < %t.err
 // SMALLER: tile-run: --grid 3,1,1 does not cover the problem: the ABI computes 4,1,1 (from the scalar arguments); a smaller grid would leave part of the output unwritten
 
-// The same for MSL run with its ABI file (whose parameters tile-opt names
-// argN):
+// The same for MSL run with its ABI file (whose parameters keep the
+// source's names):
 // RUN: tile-opt %tile_src_root/examples/vector_add.mlir --tile-to-applegpu | tile-translate --mlir-to-msl --msl-abi=%t.json > %t.metal
-// RUN: tile-run %t.metal --abi %t.json --arg arg0=f32:1000:random:1 --arg arg1=f32:1000:random:2 --arg arg2=f32:1000:zeros --arg arg3=1000 --stats | FileCheck %s --check-prefix=MSL
+// RUN: tile-run %t.metal --abi %t.json --arg X=f32:1000:random:1 --arg Y=f32:1000:random:2 --arg Z=f32:1000:zeros --arg n=1000 --stats | FileCheck %s --check-prefix=MSL
 // MSL: ran vector_add on the emulator: ok
 // MSL-NEXT: stats: threadgroups 4,
-// RUN: not tile-run %t.metal --abi %t.json --grid 2 --arg arg0=f32:1000:random:1 --arg arg1=f32:1000:random:2 --arg arg2=f32:1000:zeros --arg arg3=1000 2>&1 | FileCheck %s --check-prefix=MSL-SMALLER
+// RUN: not tile-run %t.metal --abi %t.json --grid 2 --arg X=f32:1000:random:1 --arg Y=f32:1000:random:2 --arg Z=f32:1000:zeros --arg n=1000 2>&1 | FileCheck %s --check-prefix=MSL-SMALLER
 // MSL-SMALLER: --grid 2,1,1 does not cover the problem: the ABI computes 4,1,1
 
 // A kernel whose grid the compiler cannot derive (its store is indexed by a
