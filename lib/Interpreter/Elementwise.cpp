@@ -1,6 +1,7 @@
 //===- Elementwise.cpp - arith and math in the tile interpreter -----------===//
 
 #include "Values.h"
+#include "ErrorBound.h"
 
 #include "tile/Support/BFloat16.h"
 
@@ -99,6 +100,179 @@ static double maximum(double a, double b, bool isMax) {
   return isMax ? std::max(a, b) : std::min(a, b);
 }
 
+/// One element of `op` on operand elements F(j) (floats) and I(j)
+/// (integers); false for an op the interpreter does not know or a division
+/// by zero. The result is not rounded to its type yet.
+static bool evalAt(Operation *op, Type operandType, bool floatResult,
+                   llvm::function_ref<double(unsigned)> F,
+                   llvm::function_ref<int64_t(unsigned)> I, double &fr,
+                   int64_t &ir) {
+  bool failedOp = false;
+  auto f1 = [&](double (*fn)(double)) { fr = fn(F(0)); };
+  llvm::TypeSwitch<Operation *>(op)
+      .Case<arith::AddFOp>([&](auto) { fr = F(0) + F(1); })
+      .Case<arith::SubFOp>([&](auto) { fr = F(0) - F(1); })
+      .Case<arith::MulFOp>([&](auto) { fr = F(0) * F(1); })
+      .Case<arith::DivFOp>([&](auto) { fr = F(0) / F(1); })
+      .Case<arith::RemFOp>([&](auto) { fr = std::fmod(F(0), F(1)); })
+      .Case<arith::NegFOp>([&](auto) { fr = -F(0); })
+      .Case<arith::MaximumFOp>([&](auto) { fr = maximum(F(0), F(1), true); })
+      .Case<arith::MinimumFOp>([&](auto) { fr = maximum(F(0), F(1), false); })
+      .Case<arith::MaxNumFOp>([&](auto) { fr = std::fmax(F(0), F(1)); })
+      .Case<arith::MinNumFOp>([&](auto) { fr = std::fmin(F(0), F(1)); })
+      .Case<arith::AddIOp>([&](auto) { ir = I(0) + I(1); })
+      .Case<arith::SubIOp>([&](auto) { ir = I(0) - I(1); })
+      .Case<arith::MulIOp>([&](auto) { ir = I(0) * I(1); })
+      .Case<arith::DivSIOp>([&](auto) {
+        if (I(1) == 0) failedOp = true; else ir = I(0) / I(1);
+      })
+      .Case<arith::RemSIOp>([&](auto) {
+        if (I(1) == 0) failedOp = true; else ir = I(0) % I(1);
+      })
+      .Case<arith::DivUIOp>([&](auto) {
+        uint64_t b = asUnsigned(operandType, I(1));
+        if (b == 0) failedOp = true;
+        else ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) / b);
+      })
+      .Case<arith::RemUIOp>([&](auto) {
+        uint64_t b = asUnsigned(operandType, I(1));
+        if (b == 0) failedOp = true;
+        else ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) % b);
+      })
+      .Case<arith::AndIOp>([&](auto) { ir = I(0) & I(1); })
+      .Case<arith::OrIOp>([&](auto) { ir = I(0) | I(1); })
+      .Case<arith::XOrIOp>([&](auto) { ir = I(0) ^ I(1); })
+      .Case<arith::ShLIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(I(0)) << (I(1) & 63)); })
+      .Case<arith::ShRSIOp>([&](auto) { ir = I(0) >> (I(1) & 63); })
+      .Case<arith::ShRUIOp>([&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) >> (I(1) & 63)); })
+      .Case<arith::MaxSIOp>([&](auto) { ir = std::max(I(0), I(1)); })
+      .Case<arith::MinSIOp>([&](auto) { ir = std::min(I(0), I(1)); })
+      .Case<arith::MaxUIOp>([&](auto) { ir = asUnsigned(operandType, I(0)) >= asUnsigned(operandType, I(1)) ? I(0) : I(1); })
+      .Case<arith::MinUIOp>([&](auto) { ir = asUnsigned(operandType, I(0)) <= asUnsigned(operandType, I(1)) ? I(0) : I(1); })
+      .Case([&](arith::CmpFOp c) { ir = cmpf(c.getPredicate(), F(0), F(1)); })
+      .Case([&](arith::CmpIOp c) { ir = cmpi(c.getPredicate(), operandType, I(0), I(1)); })
+      .Case([&](arith::SelectOp) {
+        bool take = I(0) != 0;
+        if (floatResult) fr = take ? F(1) : F(2);
+        else ir = take ? I(1) : I(2);
+      })
+      // i1 is signed too: true sign-extends to -1.
+      .Case<arith::ExtSIOp>([&](auto) {
+        ir = operandType.isInteger(1) ? -I(0) : I(0);
+      })
+      .Case<arith::IndexCastOp, arith::TruncIOp>([&](auto) { ir = I(0); })
+      .Case<arith::IndexCastUIOp, arith::ExtUIOp>(
+          [&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0))); })
+      .Case<arith::SIToFPOp>([&](auto) {
+        int64_t v = operandType.isInteger(1) ? -I(0) : I(0);
+        fr = static_cast<double>(v);
+      })
+      .Case<arith::UIToFPOp>([&](auto) { fr = static_cast<double>(asUnsigned(operandType, I(0))); })
+      .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0)); })
+      .Case<arith::FPToUIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0))); })
+      .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0); })
+      .Case<math::ExpOp>([&](auto) { f1(std::exp); })
+      .Case<math::Exp2Op>([&](auto) { f1(std::exp2); })
+      .Case<math::LogOp>([&](auto) { f1(std::log); })
+      .Case<math::Log2Op>([&](auto) { f1(std::log2); })
+      .Case<math::SqrtOp>([&](auto) { f1(std::sqrt); })
+      .Case<math::RsqrtOp>([&](auto) { fr = 1.0 / std::sqrt(F(0)); })
+      .Case<math::AbsFOp>([&](auto) { f1(std::fabs); })
+      .Case<math::TanhOp>([&](auto) { f1(std::tanh); })
+      .Case<math::SinOp>([&](auto) { f1(std::sin); })
+      .Case<math::CosOp>([&](auto) { f1(std::cos); })
+      .Case<math::FloorOp>([&](auto) { f1(std::floor); })
+      .Case<math::CeilOp>([&](auto) { f1(std::ceil); })
+      .Case<math::ErfOp>([&](auto) { f1(std::erf); })
+      .Case<math::PowFOp>([&](auto) { fr = std::pow(F(0), F(1)); })
+      .Case<math::FmaOp>([&](auto) { fr = std::fma(F(0), F(1), F(2)); })
+      .Default([&](Operation *) { failedOp = true; });
+  return !failedOp;
+}
+
+/// The bound of `op`'s result at element `k` (ErrorBound.h): the op at the
+/// ends of its float operands' intervals, an uncertain condition's two
+/// choices, then the op's own rounding allowance.
+static double boundAt(Operation *op, Type resultType, Type operandType,
+                      ArrayRef<const RValue *> operands, size_t k,
+                      double nominalF, int64_t nominalI) {
+  bool floatResult = isa<FloatType>(resultType);
+  SmallVector<unsigned, 3> inexact;
+  for (auto [j, v] : llvm::enumerate(operands)) {
+    if (v->errAt(k) == 0)
+      continue;
+    if (!v->isFloat) {
+      // An uncertain condition picks either operand of a select.
+      if (isa<arith::SelectOp>(op) && j == 0 && floatResult) {
+        const RValue &a = *operands[1], &b = *operands[2];
+        auto at = [&](const RValue &x) {
+          return x.f[x.shape.empty() ? 0 : k];
+        };
+        return std::max(a.errAt(k), b.errAt(k)) + std::fabs(at(a) - at(b));
+      }
+      return INFINITY; // integer arithmetic on an uncertain integer
+    }
+    inexact.push_back(j);
+  }
+  double bound = 0;
+  if (!inexact.empty()) {
+    auto value = [&](unsigned j) {
+      const RValue &v = *operands[j];
+      size_t at = v.shape.empty() ? 0 : k;
+      return v.isFloat ? v.f[at] : static_cast<double>(v.i[at]);
+    };
+    for (unsigned corner = 0; corner < (1u << inexact.size()); ++corner) {
+      // An end that leaves the op's domain (sqrt or log of a negative
+      // number) is moved to the domain's edge, 0: an implementation whose
+      // operand left it would produce a NaN, which fails the comparison
+      // anyway.
+      bool clampAtZero = false;
+      auto F = [&](unsigned j) {
+        double x = value(j);
+        for (auto [bit, which] : llvm::enumerate(inexact)) {
+          if (which != j)
+            continue;
+          double e = operands[j]->errAt(k);
+          double end = x + ((corner >> bit & 1) ? e : -e);
+          if (clampAtZero && std::signbit(end) != std::signbit(x))
+            end = std::copysign(0.0, x);
+          return end;
+        }
+        return x;
+      };
+      auto I = [&](unsigned j) {
+        const RValue &v = *operands[j];
+        return v.i[v.shape.empty() ? 0 : k];
+      };
+      double fr = 0;
+      int64_t ir = 0;
+      if (!evalAt(op, operandType, floatResult, F, I, fr, ir))
+        return INFINITY; // e.g. a divisor whose interval holds 0
+      if (floatResult && std::isnan(fr) && !std::isnan(nominalF)) {
+        clampAtZero = true;
+        if (!evalAt(op, operandType, floatResult, F, I, fr, ir))
+          return INFINITY;
+      }
+      if (!floatResult) {
+        if (wrapTo(resultType, ir) != nominalI)
+          return INFINITY; // a comparison that may flip
+        continue;
+      }
+      double d = std::fabs(roundTo(resultType, fr) - nominalF);
+      if (std::isnan(d))
+        return std::isnan(nominalF) ? bound : INFINITY;
+      bound = std::max(bound, d);
+    }
+  }
+  if (floatResult && !std::isnan(nominalF)) {
+    double ulps = ulpsAllowed(op);
+    if (ulps != 0)
+      bound += ulps * machineEpsilon(resultType) *
+               std::max(std::fabs(nominalF), smallestNormal(resultType));
+  }
+  return bound;
+}
+
 LogicalResult tile::interp::evalElementwise(Operation *op,
                                             ArrayRef<const RValue *> operands,
                                             RValue &result) {
@@ -114,106 +288,36 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
   size_t n = 1;
   for (int64_t d : result.shape)
     n *= d;
-  auto F = [&](unsigned j, size_t k) {
-    const RValue &v = *operands[j];
-    return v.f[v.shape.empty() ? 0 : k];
-  };
-  auto I = [&](unsigned j, size_t k) {
-    const RValue &v = *operands[j];
-    return v.i[v.shape.empty() ? 0 : k];
-  };
-  bool failedOp = false;
-  for (size_t k = 0; k < n && !failedOp; ++k) {
+  bool anyInexact = false;
+  for (const RValue *v : operands)
+    anyInexact |= !v->err.empty();
+  // Rounding alone makes a float result inexact.
+  bool rounds = result.isFloat && ulpsAllowed(op) != 0;
+  if (anyInexact || rounds)
+    result.err.reserve(n);
+  for (size_t k = 0; k < n; ++k) {
+    auto F = [&](unsigned j) {
+      const RValue &v = *operands[j];
+      return v.f[v.shape.empty() ? 0 : k];
+    };
+    auto I = [&](unsigned j) {
+      const RValue &v = *operands[j];
+      return v.i[v.shape.empty() ? 0 : k];
+    };
     double fr = 0;
     int64_t ir = 0;
-    auto f1 = [&](double (*fn)(double)) { fr = fn(F(0, k)); };
-    llvm::TypeSwitch<Operation *>(op)
-        .Case<arith::AddFOp>([&](auto) { fr = F(0, k) + F(1, k); })
-        .Case<arith::SubFOp>([&](auto) { fr = F(0, k) - F(1, k); })
-        .Case<arith::MulFOp>([&](auto) { fr = F(0, k) * F(1, k); })
-        .Case<arith::DivFOp>([&](auto) { fr = F(0, k) / F(1, k); })
-        .Case<arith::RemFOp>([&](auto) { fr = std::fmod(F(0, k), F(1, k)); })
-        .Case<arith::NegFOp>([&](auto) { fr = -F(0, k); })
-        .Case<arith::MaximumFOp>([&](auto) { fr = maximum(F(0, k), F(1, k), true); })
-        .Case<arith::MinimumFOp>([&](auto) { fr = maximum(F(0, k), F(1, k), false); })
-        .Case<arith::MaxNumFOp>([&](auto) { fr = std::fmax(F(0, k), F(1, k)); })
-        .Case<arith::MinNumFOp>([&](auto) { fr = std::fmin(F(0, k), F(1, k)); })
-        .Case<arith::AddIOp>([&](auto) { ir = I(0, k) + I(1, k); })
-        .Case<arith::SubIOp>([&](auto) { ir = I(0, k) - I(1, k); })
-        .Case<arith::MulIOp>([&](auto) { ir = I(0, k) * I(1, k); })
-        .Case<arith::DivSIOp>([&](auto) {
-          if (I(1, k) == 0) failedOp = true; else ir = I(0, k) / I(1, k);
-        })
-        .Case<arith::RemSIOp>([&](auto) {
-          if (I(1, k) == 0) failedOp = true; else ir = I(0, k) % I(1, k);
-        })
-        .Case<arith::DivUIOp>([&](auto) {
-          uint64_t b = asUnsigned(operandType, I(1, k));
-          if (b == 0) failedOp = true;
-          else ir = static_cast<int64_t>(asUnsigned(operandType, I(0, k)) / b);
-        })
-        .Case<arith::RemUIOp>([&](auto) {
-          uint64_t b = asUnsigned(operandType, I(1, k));
-          if (b == 0) failedOp = true;
-          else ir = static_cast<int64_t>(asUnsigned(operandType, I(0, k)) % b);
-        })
-        .Case<arith::AndIOp>([&](auto) { ir = I(0, k) & I(1, k); })
-        .Case<arith::OrIOp>([&](auto) { ir = I(0, k) | I(1, k); })
-        .Case<arith::XOrIOp>([&](auto) { ir = I(0, k) ^ I(1, k); })
-        .Case<arith::ShLIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(I(0, k)) << (I(1, k) & 63)); })
-        .Case<arith::ShRSIOp>([&](auto) { ir = I(0, k) >> (I(1, k) & 63); })
-        .Case<arith::ShRUIOp>([&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0, k)) >> (I(1, k) & 63)); })
-        .Case<arith::MaxSIOp>([&](auto) { ir = std::max(I(0, k), I(1, k)); })
-        .Case<arith::MinSIOp>([&](auto) { ir = std::min(I(0, k), I(1, k)); })
-        .Case<arith::MaxUIOp>([&](auto) { ir = asUnsigned(operandType, I(0, k)) >= asUnsigned(operandType, I(1, k)) ? I(0, k) : I(1, k); })
-        .Case<arith::MinUIOp>([&](auto) { ir = asUnsigned(operandType, I(0, k)) <= asUnsigned(operandType, I(1, k)) ? I(0, k) : I(1, k); })
-        .Case([&](arith::CmpFOp c) { ir = cmpf(c.getPredicate(), F(0, k), F(1, k)); })
-        .Case([&](arith::CmpIOp c) { ir = cmpi(c.getPredicate(), operandType, I(0, k), I(1, k)); })
-        .Case([&](arith::SelectOp) {
-          bool take = I(0, k) != 0;
-          if (result.isFloat) fr = take ? F(1, k) : F(2, k);
-          else ir = take ? I(1, k) : I(2, k);
-        })
-        // i1 is signed too: true sign-extends to -1.
-        .Case<arith::ExtSIOp>([&](auto) {
-          ir = operandType.isInteger(1) ? -I(0, k) : I(0, k);
-        })
-        .Case<arith::IndexCastOp, arith::TruncIOp>([&](auto) { ir = I(0, k); })
-        .Case<arith::IndexCastUIOp, arith::ExtUIOp>(
-            [&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0, k))); })
-        .Case<arith::SIToFPOp>([&](auto) {
-          int64_t v = operandType.isInteger(1) ? -I(0, k) : I(0, k);
-          fr = static_cast<double>(v);
-        })
-        .Case<arith::UIToFPOp>([&](auto) { fr = static_cast<double>(asUnsigned(operandType, I(0, k))); })
-        .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0, k)); })
-        .Case<arith::FPToUIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0, k))); })
-        .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0, k); })
-        .Case<math::ExpOp>([&](auto) { f1(std::exp); })
-        .Case<math::Exp2Op>([&](auto) { f1(std::exp2); })
-        .Case<math::LogOp>([&](auto) { f1(std::log); })
-        .Case<math::Log2Op>([&](auto) { f1(std::log2); })
-        .Case<math::SqrtOp>([&](auto) { f1(std::sqrt); })
-        .Case<math::RsqrtOp>([&](auto) { fr = 1.0 / std::sqrt(F(0, k)); })
-        .Case<math::AbsFOp>([&](auto) { f1(std::fabs); })
-        .Case<math::TanhOp>([&](auto) { f1(std::tanh); })
-        .Case<math::SinOp>([&](auto) { f1(std::sin); })
-        .Case<math::CosOp>([&](auto) { f1(std::cos); })
-        .Case<math::FloorOp>([&](auto) { f1(std::floor); })
-        .Case<math::CeilOp>([&](auto) { f1(std::ceil); })
-        .Case<math::ErfOp>([&](auto) { f1(std::erf); })
-        .Case<math::PowFOp>([&](auto) { fr = std::pow(F(0, k), F(1, k)); })
-        .Case<math::FmaOp>([&](auto) { fr = std::fma(F(0, k), F(1, k), F(2, k)); })
-        .Default([&](Operation *) { failedOp = true; });
-    if (failedOp)
-      break;
+    if (!evalAt(op, operandType, result.isFloat, F, I, fr, ir))
+      return op->emitOpError() << "cannot be evaluated by the tile interpreter"
+                                  " (unsupported op or division by zero)";
     if (result.isFloat)
       result.f.push_back(roundTo(resultType, fr));
     else
       result.i.push_back(wrapTo(resultType, ir));
+    if (anyInexact || rounds)
+      result.err.push_back(boundAt(op, resultType, operandType, operands, k,
+                                   result.isFloat ? result.f.back() : 0,
+                                   result.isFloat ? 0 : result.i.back()));
   }
-  if (failedOp)
-    return op->emitOpError() << "cannot be evaluated by the tile interpreter"
-                                " (unsupported op or division by zero)";
+  result.normalizeErr();
   return success();
 }

@@ -2,11 +2,12 @@
 //
 // The reference meaning of each combining kind, as upstream
 // vector::CombiningKind defines it, applied in index order and rounded to
-// the element type after every step (the order a backend combines in may
-// differ; tile-run's tolerances allow for it).
+// the element type after every step. The order a backend combines in may
+// differ: the result's bound (ErrorBound.h) allows for it.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ErrorBound.h"
 #include "Values.h"
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
@@ -76,6 +77,47 @@ static int64_t combineInt(CombiningKind kind, Type type, int64_t a, int64_t b) {
   }
 }
 
+/// The bound of a float reduction of `n` elements input[at(0..n)] to
+/// `result` (ErrorBound.h). A sum may be formed in any order: two such sums
+/// differ by at most (n + 1) * eps * sum |x|, plus what the elements'
+/// bounds move it by. A product's relative bounds add up. max and min are
+/// exact: they move by at most the largest element bound.
+static double floatBound(CombiningKind kind, Type element, const RValue &input,
+                         int64_t n, llvm::function_ref<int64_t(int64_t)> at,
+                         double result) {
+  double eps = machineEpsilon(element);
+  double moved = 0, magnitude = 0, relative = 0;
+  for (int64_t x = 0; x < n; ++x) {
+    double v = input.f[at(x)], e = input.errAt(at(x));
+    magnitude += std::fabs(v);
+    switch (kind) {
+    case CombiningKind::ADD:
+      moved += e;
+      break;
+    case CombiningKind::MUL:
+      if (e == 0)
+        break;
+      if (e >= std::fabs(v))
+        return INFINITY; // the factor's interval holds 0
+      relative += e / (std::fabs(v) - e);
+      break;
+    default:
+      moved = std::max(moved, e);
+      break;
+    }
+  }
+  switch (kind) {
+  case CombiningKind::ADD:
+    return moved + static_cast<double>(n + 1) * eps * magnitude;
+  case CombiningKind::MUL:
+    // (1 + r_i) multiply up; exp(sum r_i) - 1 bounds their product minus 1.
+    return std::fabs(result) * (std::expm1(relative) +
+                                static_cast<double>(n + 1) * eps);
+  default:
+    return moved;
+  }
+}
+
 RValue tile::interp::evalReduce(ReduceOp op, const RValue &input) {
   auto type = cast<RankedTensorType>(op.getInput().getType());
   Type element = type.getElementType();
@@ -95,12 +137,19 @@ RValue tile::interp::evalReduce(ReduceOp op, const RValue &input) {
       for (int64_t x = 1; x < inner; ++x)
         acc = roundTo(element, combineFloat(kind, acc, input.f[at(x)]));
       r.f.push_back(acc);
+      r.err.push_back(floatBound(kind, element, input, inner, at, acc));
     } else {
       int64_t acc = input.i[at(0)];
-      for (int64_t x = 1; x < inner; ++x)
-        acc = wrapTo(element, combineInt(kind, element, acc, input.i[at(x)]));
+      bool uncertain = false;
+      for (int64_t x = 0; x < inner; ++x) {
+        if (x != 0)
+          acc = wrapTo(element, combineInt(kind, element, acc, input.i[at(x)]));
+        uncertain |= input.errAt(at(x)) != 0;
+      }
       r.i.push_back(acc);
+      r.err.push_back(uncertain ? INFINITY : 0);
     }
   }
+  r.normalizeErr();
   return r;
 }

@@ -2,6 +2,7 @@
 
 #include "tile/Interpreter/TileInterpreter.h"
 
+#include "ErrorBound.h"
 #include "Values.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Support/BFloat16.h"
@@ -13,6 +14,7 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cmath>
 #include <cstring>
 
 using namespace mlir;
@@ -80,11 +82,6 @@ private:
   void writeElement(const Argument &buffer, Type type, int64_t offset,
                     double f, int64_t i);
 
-public:
-  int64_t dotTerms = 0;
-  double accumulatorEpsilon = 0;
-
-private:
   func::FuncOp kernel;
   MutableArrayRef<Argument> arguments;
   std::array<int64_t, 3> grid, id;
@@ -167,6 +164,8 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
             loaded->f.push_back(padding ? padding->f[0] : 0.0);
           else
             loaded->i.push_back(padding ? padding->i[0] : 0);
+          if (buffer.errorBound)
+            loaded->err.push_back(0); // the padding is exact
         }
         continue;
       }
@@ -185,11 +184,18 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
           loaded->f.push_back(v);
         else
           loaded->i.push_back(static_cast<int64_t>(v));
+        // What an earlier store left there may be inexact.
+        if (buffer.errorBound)
+          loaded->err.push_back(buffer.errorBound[offset]);
       } else {
         writeElement(buffer, element, offset, isFloat ? stored->f[k] : 0,
                      isFloat ? 0 : stored->i[k]);
+        if (buffer.errorBound)
+          buffer.errorBound[offset] = stored->errAt(k);
       }
     }
+  if (loaded)
+    loaded->normalizeErr();
   return success();
 }
 
@@ -216,6 +222,14 @@ LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV,
   return success();
 }
 
+/// Element `k` of `t` as a scalar, with its bound.
+static RValue elementOf(const RValue &t, int64_t k) {
+  RValue r = t.isFloat ? RValue::scalarFloat(t.f[k]) : RValue::scalarInt(t.i[k]);
+  if (double e = t.errAt(k))
+    r.err = {e};
+  return r;
+}
+
 /// Runs the body once per element position, on the inputs' elements.
 LogicalResult Program::runEpilogue(EpilogueOp epilogue) {
   Block &body = epilogue.getBody().front();
@@ -228,11 +242,8 @@ LogicalResult Program::runEpilogue(EpilogueOp epilogue) {
   }
   for (int64_t k = 0, n = shape.getNumElements(); k < n; ++k) {
     for (auto [arg, input] : llvm::zip(body.getArguments(),
-                                       epilogue.getInputs())) {
-      const RValue &t = get(input);
-      env[arg] = t.isFloat ? RValue::scalarFloat(t.f[k])
-                           : RValue::scalarInt(t.i[k]);
-    }
+                                       epilogue.getInputs()))
+      env[arg] = elementOf(get(input), k);
     if (failed(runBlock(body)))
       return failure();
     for (auto [r, value] : llvm::zip(results, yielded)) {
@@ -240,10 +251,13 @@ LogicalResult Program::runEpilogue(EpilogueOp epilogue) {
         r.f.push_back(value.f[0]);
       else
         r.i.push_back(value.i[0]);
+      r.err.push_back(value.errAt(0));
     }
   }
-  for (auto [value, r] : llvm::zip(epilogue.getResults(), results))
+  for (auto [value, r] : llvm::zip(epilogue.getResults(), results)) {
+    r.normalizeErr();
     env[value] = std::move(r);
+  }
   return success();
 }
 
@@ -345,6 +359,8 @@ LogicalResult Program::runOp(Operation &op) {
           r.f.assign(type.getNumElements(), r.f[0]);
         else
           r.i.assign(type.getNumElements(), r.i[0]);
+        if (!r.err.empty())
+          r.err.assign(type.getNumElements(), r.err[0]);
         env[s.getResult()] = std::move(r);
         return success();
       })
@@ -378,19 +394,6 @@ LogicalResult Program::runOp(Operation &op) {
                          &get(store.getValue()), nullptr);
       })
       .Case([&](ReduceOp reduce) {
-        // A sum or product rounds once per element, in an order the
-        // backend chooses: it widens the tolerance as a dot's sum does.
-        CombiningKind kind = reduce.getKind();
-        auto input = cast<RankedTensorType>(reduce.getInput().getType());
-        Type element = input.getElementType();
-        if (isa<FloatType>(element) &&
-            (kind == CombiningKind::ADD || kind == CombiningKind::MUL)) {
-          dotTerms += input.getDimSize(reduce.getDim());
-          accumulatorEpsilon = std::max(
-              accumulatorEpsilon, element.isF16()    ? 0x1.0p-10
-                                  : element.isBF16() ? 0x1.0p-7
-                                                     : 0x1.0p-23);
-        }
         env[reduce.getResult()] = evalReduce(reduce, get(reduce.getInput()));
         return success();
       })
@@ -421,6 +424,8 @@ LogicalResult Program::runOp(Operation &op) {
               r.f.push_back(v.f[k]);
             else
               r.i.push_back(v.i[k]);
+            if (!v.err.empty())
+              r.err.push_back(v.errAt(k));
           }
         env[broadcast.getResult()] = std::move(r);
         return success();
@@ -430,23 +435,44 @@ LogicalResult Program::runOp(Operation &op) {
         const RValue &a = get(dot.getA()), &b = get(dot.getB());
         RValue r = get(dot.getAcc());
         int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
-        dotTerms += k;
         Type accType = cast<RankedTensorType>(dot.getType()).getElementType();
-        accumulatorEpsilon = std::max(
-            accumulatorEpsilon, accType.isF16() ? 0x1.0p-10 : 0x1.0p-23);
         bool relaxed = options.relaxedF32Dots &&
                        getElementTypeOrSelf(dot.getA().getType()).isF32() &&
                        getElementTypeOrSelf(dot.getB().getType()).isF32();
         auto operand = [&](double x) {
           return relaxed ? truncateToTF32(x) : x;
         };
+        // The bound (ErrorBound.h): what the operands' bounds move the sum
+        // by, plus (k + 2) * eps * (|acc| + sum |a * b|) for two sums in any
+        // order, each rounding to the accumulator type. An operand that
+        // relaxed_precision truncates may land on another 10-bit value: its
+        // bound grows by that step.
+        double eps = machineEpsilon(accType);
+        bool exactOperands = a.err.empty() && b.err.empty();
+        auto operandErr = [&](const RValue &v, int64_t at) {
+          double e = v.errAt(at);
+          return relaxed && e != 0 ? e + 0x1.0p-10 * std::fabs(v.f[at]) : e;
+        };
+        std::vector<double> err(m * n);
         for (int64_t i = 0; i < m; ++i)
           for (int64_t j = 0; j < n; ++j) {
             double sum = r.f[i * n + j];
-            for (int64_t x = 0; x < k; ++x)
-              sum += operand(a.f[i * k + x]) * operand(b.f[x * n + j]);
+            double magnitude = std::fabs(sum), moved = r.errAt(i * n + j);
+            for (int64_t x = 0; x < k; ++x) {
+              double pa = operand(a.f[i * k + x]), pb = operand(b.f[x * n + j]);
+              sum += pa * pb;
+              magnitude += std::fabs(pa * pb);
+              if (exactOperands)
+                continue;
+              double ea = operandErr(a, i * k + x), eb = operandErr(b, x * n + j);
+              moved += std::fabs(pa) * eb + std::fabs(pb) * ea + ea * eb;
+            }
             r.f[i * n + j] = roundTo(accType, sum);
+            err[i * n + j] =
+                moved + static_cast<double>(k + 2) * eps * magnitude;
           }
+        r.err = std::move(err);
+        r.normalizeErr();
         env[dot.getResult()] = std::move(r);
         return success();
       })
@@ -461,14 +487,21 @@ LogicalResult Program::runOp(Operation &op) {
                        loop.getResults());
       })
       .Case([&](scf::IfOp branch) -> LogicalResult {
-        bool take = get(branch.getCondition()).i[0] != 0;
+        const RValue &condition = get(branch.getCondition());
+        bool take = condition.i[0] != 0;
         Region &region = take ? branch.getThenRegion() : branch.getElseRegion();
         if (region.empty())
           return success();
         if (failed(runBlock(region.front())))
           return failure();
-        for (auto [result, value] : llvm::zip(branch.getResults(), yielded))
+        // On an uncertain condition a correct implementation may take the
+        // other branch: nothing is known about the results.
+        bool uncertain = condition.errAt(0) != 0;
+        for (auto [result, value] : llvm::zip(branch.getResults(), yielded)) {
           env[result] = value;
+          if (uncertain)
+            env[result].err.assign(value.size(), INFINITY);
+        }
         return success();
       })
       .Case([&](tensor::ExtractOp extract) {
@@ -476,8 +509,7 @@ LogicalResult Program::runOp(Operation &op) {
         int64_t k = 0;
         for (auto [d, index] : llvm::enumerate(extract.getIndices()))
           k = k * t.shape[d] + get(index).i[0];
-        env[extract.getResult()] = t.isFloat ? RValue::scalarFloat(t.f[k])
-                                             : RValue::scalarInt(t.i[k]);
+        env[extract.getResult()] = elementOf(t, k);
         return success();
       })
       .Default([&](Operation *other) -> LogicalResult {
@@ -499,7 +531,6 @@ LogicalResult Program::runOp(Operation &op) {
 LogicalResult tile::interp::runKernel(func::FuncOp kernel,
                                       MutableArrayRef<Argument> arguments,
                                       std::array<int64_t, 3> grid,
-                                      RunStats *stats,
                                       const RunOptions &options) {
   if (arguments.size() != kernel.getNumArguments())
     return kernel.emitError() << "the kernel takes " << kernel.getNumArguments()
@@ -510,11 +541,6 @@ LogicalResult tile::interp::runKernel(func::FuncOp kernel,
         Program program(kernel, arguments, grid, {x, y, z}, options);
         if (failed(program.run()))
           return failure();
-        if (stats) {
-          stats->maxDotTerms = std::max(stats->maxDotTerms, program.dotTerms);
-          stats->accumulatorEpsilon =
-              std::max(stats->accumulatorEpsilon, program.accumulatorEpsilon);
-        }
       }
   return success();
 }

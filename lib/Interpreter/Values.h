@@ -23,8 +23,26 @@ struct RValue {
   bool isFloat = false;
   std::vector<double> f;  ///< elements of a float value
   std::vector<int64_t> i; ///< elements of an integer, index or i1 value
+  /// Per element, how far a correct implementation's value may be from this
+  /// one (ErrorBound.h); empty when every element must match exactly. For
+  /// integers it is 0 or infinity (the value may differ, e.g. a comparison
+  /// of floats that lie within their bounds of each other).
+  std::vector<double> err;
 
   size_t size() const { return isFloat ? f.size() : i.size(); }
+  /// The bound of element `k` (a scalar's for any `k`).
+  double errAt(size_t k) const {
+    if (err.empty())
+      return 0;
+    return err.size() == 1 ? err[0] : err[k];
+  }
+  /// Drops an all-zero `err`, so exact values stay cheap.
+  void normalizeErr() {
+    for (double e : err)
+      if (e != 0)
+        return;
+    err.clear();
+  }
   static RValue scalarFloat(double v) {
     RValue r;
     r.isFloat = true;

@@ -86,10 +86,12 @@ static cl::opt<bool> compare("compare", cl::cat(runOptions),
                                       "compare every buffer the kernel writes"));
 static cl::opt<double> rtolOption(
     "rtol", cl::cat(runOptions), cl::init(-1.0),
-    cl::desc("Relative tolerance of --compare (default: from the element "
-             "types and the length of the dots' sums, see the README)"));
-static cl::opt<double> atolOption("atol", cl::cat(runOptions), cl::init(-1.0),
-                                  cl::desc("Absolute tolerance of --compare"));
+    cl::desc("A fixed relative tolerance for --compare, instead of the error "
+             "bound the interpreter computes per element (see the README)"));
+static cl::opt<double> atolOption(
+    "atol", cl::cat(runOptions), cl::init(-1.0),
+    cl::desc("A fixed absolute tolerance for --compare (with --rtol, or "
+             "alone: the other is then 0)"));
 static cl::opt<unsigned> schedules(
     "schedules", cl::cat(runOptions), cl::init(3),
     cl::desc("Thread orders each run is repeated under (at least 3: forward, "
@@ -100,6 +102,12 @@ static bool printStats = false;
 static cl::opt<std::string> emitMSL("emit-msl", cl::cat(runOptions), cl::init(""),
                                     cl::desc("Write the generated MSL here"),
                                     cl::value_desc("file"));
+static cl::opt<std::string> replacementMSL(
+    "run-msl", cl::cat(runOptions), cl::init(""),
+    cl::desc("Run this MSL instead of the kernel's compiled code (e.g. a "
+             "hand-edited copy of --emit-msl's output); the kernel still gives "
+             "the ABI and, with --compare, the reference"),
+    cl::value_desc("file"));
 static cl::opt<std::string> abiFile(
     "abi", cl::cat(runOptions), cl::init(""),
     cl::desc("The ABI JSON of an MSL input (from tile-translate --msl-abi)"),
@@ -640,6 +648,13 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
       usageError("cannot write '" + emitMSL + "': " + ec.message());
     out << msl;
   }
+  if (!replacementMSL.empty()) {
+    auto replacement = llvm::MemoryBuffer::getFile(replacementMSL);
+    if (!replacement)
+      usageError("cannot read '" + replacementMSL +
+                 "': " + replacement.getError().message());
+    msl = (*replacement)->getBuffer().str();
+  }
   llvm::Expected<llvm::json::Value> abi = llvm::json::parse(abiText);
   if (!abi)
     fail("internal error: bad ABI JSON");
@@ -659,23 +674,26 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   std::array<int64_t, 3> grid = launchGrid(requestedGrid, *abiKernel, bindings);
 
   // The reference, on copies of the inputs.
+  // Beside each reference buffer, the bound on each element's distance
+  // from the reference that a correct implementation keeps.
   std::vector<Binding> reference = bindings;
-  interp::RunStats referenceStats;
+  std::vector<std::vector<double>> bounds(reference.size());
   if (compare) {
     std::vector<interp::Argument> args;
-    for (auto [binding, type] : llvm::zip(reference, sourceKernel.getArgumentTypes())) {
+    for (auto [binding, bound] : llvm::zip(reference, bounds)) {
       interp::Argument a;
       if (binding.isBuffer) {
         a.data = binding.data.data();
         a.numElements = binding.data.size() / elementBytes(binding.element);
+        bound.assign(a.numElements, 0.0);
+        a.errorBound = bound.data();
       } else {
         a.floatValue = binding.scalarFloat;
         a.intValue = binding.scalarInt;
       }
       args.push_back(a);
     }
-    if (failed(interp::runKernel(sourceKernel, args, grid, &referenceStats,
-                                  referenceOptions)))
+    if (failed(interp::runKernel(sourceKernel, args, grid, referenceOptions)))
       fail("the tile interpreter failed (see above)");
   }
 
@@ -689,31 +707,33 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
 
   int status = 0;
   if (compare) {
-    for (auto [emulated, ref] : llvm::zip(bindings, reference)) {
+    std::optional<Tolerance> fixed;
+    if (rtolOption >= 0 || atolOption >= 0)
+      fixed = Tolerance{std::max(0.0, double(rtolOption)),
+                        std::max(0.0, double(atolOption))};
+    for (auto [emulated, ref, bound] : llvm::zip(bindings, reference, bounds)) {
       if (!emulated.isBuffer || !emulated.written)
         continue;
-      Tolerance tol =
-          defaultTolerance(emulated.element, referenceStats.maxDotTerms,
-                           referenceStats.accumulatorEpsilon);
-      if (rtolOption >= 0)
-        tol.rtol = rtolOption;
-      if (atolOption >= 0)
-        tol.atol = atolOption;
       int64_t count = emulated.data.size() / elementBytes(emulated.element);
       Comparison c = compareBuffers(emulated.element, emulated.data.data(),
-                                    ref.data.data(), count, tol);
+                                    ref.data.data(), count, bound.data(), fixed);
       llvm::outs() << "compare " << emulated.name << ": max abs error "
                    << llvm::format("%.3g", c.maxAbsError) << ", max rel error "
-                   << llvm::format("%.3g", c.maxRelError) << " (rtol "
-                   << llvm::format("%.3g", tol.rtol) << ", atol "
-                   << llvm::format("%.3g", tol.atol) << "): ";
+                   << llvm::format("%.3g", c.maxRelError);
+      if (fixed)
+        llvm::outs() << " (rtol " << llvm::format("%.3g", fixed->rtol)
+                     << ", atol " << llvm::format("%.3g", fixed->atol) << "): ";
+      else
+        llvm::outs() << " (at most " << llvm::format("%.2g", c.worstFraction)
+                     << " of the error bound): ";
       if (c.mismatches == 0) {
         llvm::outs() << "ok\n";
         continue;
       }
       llvm::outs() << c.mismatches << " mismatches, first at element "
                    << c.first.index << ": emulated " << c.first.emulated
-                   << ", reference " << c.first.reference << "\n";
+                   << ", reference " << c.first.reference << ", allowed "
+                   << llvm::format("%.3g", c.first.allowed) << "\n";
       status = 1;
     }
   }
@@ -753,7 +773,11 @@ int main(int argc, char **argv) {
   std::optional<std::array<int64_t, 3>> grid = parseGrid();
   if (schedules < 3)
     usageError("--schedules must be at least 3 (forward, reverse, shuffled)");
-  if (llvm::StringRef(inputFile).ends_with(".metal"))
+  if (llvm::StringRef(inputFile).ends_with(".metal")) {
+    if (!replacementMSL.empty())
+      usageError("--run-msl replaces a tile kernel's code; the input is "
+                 "already MSL");
     return runMSL(grid);
+  }
   return runTileKernel(grid);
 }

@@ -25,17 +25,14 @@ struct Argument {
   int64_t numElements = 0;  ///< buffers
   int64_t intValue = 0;     ///< index and integer scalars
   double floatValue = 0.0;  ///< float scalars
-};
-
-/// What a run measured.
-struct RunStats {
-  /// The most products any program instance summed with tile.dot (the sum
-  /// of K over the dots it ran): bounds the length of the accumulations,
-  /// which is what rounding differences grow with.
-  int64_t maxDotTerms = 0;
-  /// The unit roundoff of the least precise dot accumulator the kernel used
-  /// (2^-23 for f32, 2^-10 for f16), 0 without dots.
-  double accumulatorEpsilon = 0;
+  /// Optional, buffers: `numElements` doubles, zero on entry (the inputs are
+  /// exact). On return each element the kernel stored holds a bound on how
+  /// far a correct implementation's value may be from the reference's:
+  /// rounding in another order or precision, math functions within their
+  /// ulp limits, propagated through every op from the loads to the store
+  /// (infinity where the bound is unknown, e.g. after a comparison that may
+  /// flip). See docs/architecture.md, "Comparing against the reference".
+  double *errorBound = nullptr;
 };
 
 /// How the reference models what a backend is allowed to do.
@@ -54,7 +51,6 @@ struct RunOptions {
 mlir::LogicalResult runKernel(mlir::func::FuncOp kernel,
                               llvm::MutableArrayRef<Argument> arguments,
                               std::array<int64_t, 3> grid,
-                              RunStats *stats = nullptr,
                               const RunOptions &options = {});
 
 } // namespace tile::interp

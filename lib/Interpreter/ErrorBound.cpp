@@ -1,0 +1,53 @@
+//===- ErrorBound.cpp - rounding allowances of ops ------------------------===//
+
+#include "ErrorBound.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+double tile::interp::machineEpsilon(Type type) {
+  if (type.isF64())
+    return 0x1.0p-52;
+  if (type.isF32())
+    return 0x1.0p-23;
+  if (type.isF16())
+    return 0x1.0p-10;
+  if (type.isBF16())
+    return 0x1.0p-7;
+  return 0;
+}
+
+double tile::interp::smallestNormal(Type type) {
+  if (type.isF64())
+    return 0x1.0p-1022;
+  if (type.isF32() || type.isBF16())
+    return 0x1.0p-126;
+  if (type.isF16())
+    return 0x1.0p-14;
+  return 0;
+}
+
+// The allowances for math functions are of the order of the limits MSL
+// states for its precise (non fast-math) functions, rounded up: the
+// emulator's host libm is more accurate, so a failure means more than a
+// different libm.
+double tile::interp::ulpsAllowed(Operation *op) {
+  return llvm::TypeSwitch<Operation *, double>(op)
+      .Case<arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp,
+            arith::MaxNumFOp, arith::MinNumFOp, arith::SelectOp,
+            arith::ExtFOp, math::AbsFOp, math::FloorOp, math::CeilOp>(
+          [](auto) { return 0.0; })
+      .Case<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::TruncFOp,
+            arith::SIToFPOp, arith::UIToFPOp, math::FmaOp, arith::RemFOp>(
+          [](auto) { return 1.0; })
+      .Case<arith::DivFOp, math::SqrtOp, math::RsqrtOp>(
+          [](auto) { return 3.0; })
+      .Case<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op, math::SinOp,
+            math::CosOp>([](auto) { return 4.0; })
+      .Case<math::TanhOp>([](auto) { return 8.0; })
+      // Everything else (pow, erf, ...): generous, as MSL is for pow.
+      .Default([](Operation *) { return 16.0; });
+}
