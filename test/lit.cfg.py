@@ -76,6 +76,22 @@ config.substitutions.append((
     ]),
 ))
 
+# test/Downstream installs this build tree and builds a project against the
+# installation with the same CMake, generator, compilers and linker.
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
+config.substitutions.append(("%cmake", config.cmake_command))
+downstream_cmake_flags = [
+    '-G "%s"' % config.cmake_generator,
+    "-DCMAKE_MAKE_PROGRAM=" + config.cmake_make_program,
+    "-DCMAKE_C_COMPILER=" + config.c_compiler,
+    "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler,
+]
+if config.llvm_use_linker:
+    downstream_cmake_flags.append("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=" +
+                                  config.llvm_use_linker)
+config.substitutions.append(
+    ("%downstream_cmake_flags", " ".join(downstream_cmake_flags)))
+
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-translate", "tile-run", "tile-capi-test",

@@ -41,7 +41,8 @@
  * library defines them; the dynamic linker binds the module to them when it
  * is loaded, so they must be in the process's global symbol scope:
  *  - an executable that links libTileMetalEmulator.a statically must export
- *    them: link with -rdynamic (= -Wl,--export-dynamic);
+ *    them: link with -rdynamic (= -Wl,--export-dynamic), which the CMake
+ *    targets TileMetalEmulator and TileMLIR::MetalEmulator add;
  *  - a shared libTileMetalEmulator linked normally needs nothing; dlopen()ing
  *    it requires RTLD_GLOBAL (Python: ctypes.CDLL(..., mode=RTLD_GLOBAL)).
  * Also link -ldl -lpthread -lm. tme_module_load checks that the module
@@ -53,8 +54,8 @@
  * -----------
  *  TILE_MSL_CXX          C++ compiler (default: the one configured at build
  *                        time, else clang++ from PATH; the shim needs clang)
- *  TILE_MSL_SHIM_DIR     directory of the shim headers (default: configured
- *                        at build time with -DTME_SHIM_DIR=...)
+ *  TILE_MSL_SHIM_DIR     directory of the shim headers (default: see "Shim
+ *                        headers" below)
  *  TILE_MSL_CACHE_DIR    cache directory when tme_module_load gets NULL
  *  TILE_MSL_NO_INSTRUMENT=1  compile modules without load/store callbacks
  *  TILE_MSL_FIBER_STACK  fiber stack size in bytes (default 65536; read at
@@ -62,6 +63,18 @@
  *                        -fstack-clash-protection, so an overflow hits the
  *                        guard page below the stack: TME_ERR_FAULT "fiber
  *                        stack overflow".
+ *
+ * Shim headers
+ * ------------
+ * No path is compiled in, so that an installation works wherever it is put.
+ * Without TILE_MSL_SHIM_DIR, tme_module_load takes:
+ *  - in a program linked through the CMake package (TileMLIR::MetalEmulator,
+ *    find_package(TileMLIR)), the installed shim the package names;
+ *  - else <dir>/../include/tile/Runtime/msl, <dir> being where the executable
+ *    (or the shared library) that contains the emulator is: an installation's
+ *    bin/ or lib/, or the build tree's, where that path links to the source.
+ * Other programs set TILE_MSL_SHIM_DIR; if it names no shim, that is an
+ * error rather than a reason to look elsewhere.
  *
  * Out-of-bounds accesses
  * ----------------------

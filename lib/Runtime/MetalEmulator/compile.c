@@ -33,9 +33,6 @@ extern char **environ;
 #ifndef TME_CXX
 #define TME_CXX "/usr/lib/llvm-22/bin/clang++"
 #endif
-#ifndef TME_SHIM_DIR
-#define TME_SHIM_DIR "include/tile/Runtime/msl"
-#endif
 
 /* ---- hashing: 64-bit FNV-1a ------------------------------------------- */
 static void hash_bytes(uint64_t *h, const void *data, size_t n) {
@@ -172,6 +169,94 @@ static int write_file(const char *path, const char *text) {
   int ok = fwrite(text, 1, n, f) == n;
   ok &= fclose(f) == 0;
   return ok ? 0 : -1;
+}
+
+/* ---- the shim headers ------------------------------------------------- */
+/* No path is compiled in: the library is built once and then used from the
+ * build tree, from an installation, or from wherever an installation was
+ * moved, so the shim is found relative to what is running instead. */
+
+/* Defined in programs that link TileMLIR::MetalEmulator through the CMake
+ * package (TileMLIRConfig.cmake adds a source that points it at the
+ * installed shim): such a program lives outside the installation, where the
+ * lookup relative to it finds nothing. Weak, so other programs need not
+ * define it. */
+extern const char *const tme_package_shim_dir __attribute__((weak));
+
+/* Only its address matters: it lies in the file this code was linked into. */
+static const char own_address_anchor = 0;
+
+static int is_shim_dir(const char *dir) {
+  char probe[4096];
+  if (snprintf(probe, sizeof probe, "%s/tile_msl_shim.h", dir) >=
+      (int)sizeof probe)
+    return 0;
+  return access(probe, R_OK) == 0;
+}
+
+/* Writes <dir>/../include/tile/Runtime/msl to `buf` (without the ".."),
+ * where <dir> holds the executable or shared library this code is part of:
+ * bin/ or lib/ of an installation, or of the build tree, where the build
+ * links that path to the source tree's shim. Returns 0 if <dir> is
+ * unknown. */
+static int shim_dir_near_binary(char *buf, size_t size) {
+  Dl_info info;
+  struct link_map *map = NULL;
+  char file[4096];
+  /* glibc gives argv[0] as the main program's file name, which may be
+   * relative or have been found through PATH; /proc/self/exe is exact. */
+  if (dladdr1(&own_address_anchor, &info, (void **)&map, RTLD_DL_LINKMAP) &&
+      map && map->l_name && map->l_name[0]) {
+    if (snprintf(file, sizeof file, "%s", map->l_name) >= (int)sizeof file)
+      return 0;
+  } else {
+    ssize_t n = readlink("/proc/self/exe", file, sizeof file - 1);
+    if (n <= 0)
+      return 0;
+    file[n] = '\0';
+  }
+  char *real = realpath(file, NULL);
+  if (!real)
+    return 0;
+  /* Two levels up without "..": the path appears in messages. */
+  char *slash = strrchr(real, '/');
+  *slash = '\0';
+  slash = strrchr(real, '/');
+  if (slash)
+    *slash = '\0';
+  int ok = snprintf(buf, size, "%s/include/tile/Runtime/msl", real) < (int)size;
+  free(real);
+  return ok;
+}
+
+/* The shim directory: $TILE_MSL_SHIM_DIR if set (and then nothing else, so
+ * that a wrong setting is reported rather than bypassed), else the
+ * package's, else the one next to the running binary. Returns a malloc'd
+ * path, or NULL with a message in `error`. */
+static char *find_shim_dir(char *error, size_t error_size) {
+  const char *env = getenv("TILE_MSL_SHIM_DIR");
+  if (env && *env) {
+    if (is_shim_dir(env))
+      return tme_strdup(env);
+    tme_set_error(error, error_size,
+                  "MSL shim headers not found in '%s' (TILE_MSL_SHIM_DIR)",
+                  env);
+    return NULL;
+  }
+  const char *package = &tme_package_shim_dir ? tme_package_shim_dir : NULL;
+  if (package && is_shim_dir(package))
+    return tme_strdup(package);
+  char near[4096];
+  if (!shim_dir_near_binary(near, sizeof near))
+    snprintf(near, sizeof near, "(no path for the running program)");
+  else if (is_shim_dir(near))
+    return tme_strdup(near);
+  tme_set_error(error, error_size,
+                "MSL shim headers not found in '%s'%s%s%s (set "
+                "TILE_MSL_SHIM_DIR to <prefix>/include/tile/Runtime/msl)",
+                near, package ? " nor in '" : "", package ? package : "",
+                package ? "'" : "");
+  return NULL;
 }
 
 /* ---- running the compiler --------------------------------------------- */
@@ -313,7 +398,7 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
   }
   *out = NULL;
   TmeModule *m = calloc(1, sizeof *m);
-  char *tu = NULL, *cxx = NULL, *log = NULL;
+  char *tu = NULL, *cxx = NULL, *log = NULL, *shim = NULL;
   int rc = TME_ERR_SYSTEM;
   if (!m)
     goto fail;
@@ -337,15 +422,8 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
       goto fail;
   }
 
-  const char *shim = getenv("TILE_MSL_SHIM_DIR");
-  if (!shim || !*shim)
-    shim = TME_SHIM_DIR;
-  char probe[4096];
-  snprintf(probe, sizeof probe, "%s/tile_msl_shim.h", shim);
-  if (access(probe, R_OK) != 0) {
-    tme_set_error(error, error_size,
-                  "MSL shim headers not found in '%s' (set TILE_MSL_SHIM_DIR)",
-                  shim);
+  shim = find_shim_dir(error, error_size);
+  if (!shim) {
     rc = TME_ERR_LOAD;
     goto fail;
   }
@@ -465,6 +543,7 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
     if (rc == TME_OK) {
       free(tu);
       free(cxx);
+      free(shim);
       *out = m;
       return TME_OK;
     }
@@ -523,6 +602,7 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
   free(log);
   free(tu);
   free(cxx);
+  free(shim);
   *out = m;
   return TME_OK;
 
@@ -532,6 +612,7 @@ fail:
   free(log);
   free(tu);
   free(cxx);
+  free(shim);
   tme_module_free(m);
   return rc;
 }
