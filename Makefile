@@ -9,7 +9,7 @@ APT_PACKAGES := cmake ninja-build clang-22 lld llvm-22-dev llvm-22-tools \
 
 TILE_OPT := $(BUILD_DIR)/bin/tile-opt
 
-.PHONY: all deps configure build run test check-lit check-asserts docs clean
+.PHONY: all deps configure build run test check-lit check-asserts check-sanitizers fuzz bench docs clean
 
 all: build
 
@@ -58,8 +58,42 @@ check-asserts: deps
 	$(MAKE) BUILD_DIR=build-asserts BUILD_TYPE=RelWithDebInfo \
 	  CMAKE_EXTRA="-DTILE_ENABLE_ASSERTIONS=ON" test
 
+# Benchmarks (benchmarks/bench.py): in-process compile time and MSL size per
+# GEMM config, the emulator's traffic counters, emulator wall time. They
+# measure, never fail on a number; BENCH_FLAGS=--quick for a short run.
+bench: build
+	python3 benchmarks/bench.py $(BUILD_DIR) $(BENCH_FLAGS)
+
+# The whole test suite, the emulator included, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (and assertions): any report fails its test. The
+# same build carries libFuzzer coverage, so `make fuzz` reuses it. Run
+# occasionally, not part of `make test` (about three times slower). See
+# test/lit.cfg.py for why ASan's manual poisoning is off.
+SANITIZER_DIR := build-sanitizers
+SANITIZER_CMAKE := -DLLVM_USE_SANITIZER="Address;Undefined" \
+  -DLLVM_USE_SANITIZE_COVERAGE=ON -DTILE_ENABLE_ASSERTIONS=ON
+check-sanitizers: deps
+	$(MAKE) BUILD_DIR=$(SANITIZER_DIR) BUILD_TYPE=RelWithDebInfo \
+	  CMAKE_EXTRA='$(SANITIZER_CMAKE)' test
+
+# Fuzzes parse -> verify -> tile-to-applegpu -> MSL for FUZZ_SECONDS, seeded
+# with every test input (split at `// -----`). Inputs that crash land in
+# $(SANITIZER_DIR)/fuzz-crashes; each fixed one becomes a test in test/Fuzz.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(MAKE) BUILD_DIR=$(SANITIZER_DIR) BUILD_TYPE=RelWithDebInfo \
+	  CMAKE_EXTRA='$(SANITIZER_CMAKE)' configure
+	ninja -C $(SANITIZER_DIR) tile-fuzz
+	python3 utils/fuzz/seeds.py $(SANITIZER_DIR)/fuzz-seeds test examples
+	mkdir -p $(SANITIZER_DIR)/fuzz-corpus $(SANITIZER_DIR)/fuzz-crashes
+	ASAN_OPTIONS=allow_user_poisoning=0 \
+	  $(SANITIZER_DIR)/bin/tile-fuzz $(SANITIZER_DIR)/fuzz-corpus \
+	  $(SANITIZER_DIR)/fuzz-seeds -dict=utils/fuzz/tile.dict \
+	  -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 \
+	  -artifact_prefix=$(SANITIZER_DIR)/fuzz-crashes/ -print_final_stats=1
+
 docs: configure
 	ninja -C $(BUILD_DIR) tile-docs
 
 clean:
-	rm -rf $(BUILD_DIR) build-asserts
+	rm -rf $(BUILD_DIR) build-asserts $(SANITIZER_DIR)

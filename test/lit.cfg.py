@@ -17,13 +17,29 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
 
+# A sanitized build (`make check-sanitizers`): programs the tests compile
+# against our libraries carry the same sanitizers, and tests that load our
+# libraries into programs we do not build (Debian's mlir-opt) do not run.
+sanitizer_flags = []
+if config.llvm_use_sanitizer:
+    config.available_features.add("sanitizers")
+    kinds = [k.strip().lower() for k in config.llvm_use_sanitizer.split(";")]
+    sanitizer_flags = ["-fsanitize=" + ",".join(kinds), "-fno-sanitize-recover=all"]
+    # LLVM's headers poison allocator memory by hand when compiled with ASan;
+    # Debian's MLIR libraries, built without it, do not unpoison what they
+    # allocate from the same allocators, so that bookkeeping gives false
+    # reports: only the sanitizer's own poisoning counts here.
+    config.environment["ASAN_OPTIONS"] = "allow_user_poisoning=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+
 # %tile_cc compiles and links a C11 program against the C API, the way a user
 # of libTileCAPI.so would (strict C: no C++ compiler involved).
 config.substitutions.append((
     "%tile_cc",
     " ".join([
         config.c_compiler, "-std=c11", "-Wall", "-Wextra", "-pedantic",
-        "-Werror", "-I" + os.path.join(config.tile_src_root, "include"),
+        "-Werror"] + sanitizer_flags + [
+        "-I" + os.path.join(config.tile_src_root, "include"),
         "-I" + config.mlir_include_dir, "-L" + config.tile_lib_dir,
         "-Wl,-rpath," + config.tile_lib_dir,
     ]),
@@ -95,5 +111,5 @@ config.substitutions.append(
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-translate", "tile-run", "tile-capi-test",
-     "tile-swizzle-bijection", "tile-lsp-server", "tile-reduce"], tool_dirs)
+     "tile-swizzle-bijection", "tile-lsp-server", "tile-reduce", "tile-fuzz"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

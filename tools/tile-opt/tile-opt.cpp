@@ -11,7 +11,7 @@
 
 #include "tile/InitTile.h"
 #include "tile/Version.h"
-#include "SourceNames.h"
+#include "tile/Support/SourceNames.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
   std::string sourceName = input->getBufferIdentifier().str();
   MlirOptMainConfig userPipeline = config;
   config.setPassPipelineSetupFn([&](PassManager &pm) -> LogicalResult {
-    pm.addPass(tile::tools::createSourceNamesPass(sourceName, source));
+    pm.addPass(tile::createSourceNamesPass(sourceName, source));
     return userPipeline.setupPassPipeline(pm);
   });
   if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""tile-mlir benchmarks: compile time and MSL size per GEMM config, the
+emulator's counters per config, and emulator wall time per problem size.
+Not a test: it measures and prints, it never fails on a number.
+
+usage: bench.py BUILD_DIR [--quick]
+  BUILD_DIR   a configured and built tree (bin/tile-run, lib/libTileCAPI.so)
+  --quick     fewer compile iterations and no 512^3 emulator run
+
+Prints Markdown tables (benchmarks/RESULTS.md keeps a copy with the machine
+they were measured on).
+"""
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# (tile, simdgroup grid) for each tile size; K steps of 32.
+TILES = {32: (2, 2), 64: (2, 2), 128: (4, 4)}
+BK = 32
+
+
+def gemm(tile, grid, dtype, epilogue):
+    """A GEMM kernel C = A @ B (optionally max(A @ B + bias[col], 0)) with
+    TILE x TILE tiles of C, A and B of `dtype`, f32 accumulation and output."""
+    t, e = tile, dtype
+    bias = ", %Bias: memref<?xf32>" if epilogue else ""
+    epi = ""
+    result = "%acc"
+    if epilogue:
+        epi = f"""
+  %bv = tile.load %Bias[%col] bounds [%N] : memref<?xf32> -> tensor<{t}xf32>
+  %bb = tile.broadcast %bv dim 1 : tensor<{t}xf32> -> tensor<{t}x{t}xf32>
+  %s = arith.addf %acc, %bb : tensor<{t}x{t}xf32>
+  %z = arith.constant dense<0.0> : tensor<{t}x{t}xf32>
+  %r = arith.maximumf %s, %z : tensor<{t}x{t}xf32>"""
+        result = "%r"
+    return f"""func.func @gemm(%A: memref<?x{e}>, %B: memref<?x{e}>, %C: memref<?xf32>{bias},
+                %M: index, %N: index, %K: index)
+    attributes {{tile.kernel, tile.simdgroups = array<i64: {grid[0]}, {grid[1]}>}} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cbk = arith.constant {BK} : index
+  %ct = arith.constant {t} : index
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %row = arith.muli %pm, %ct : index
+  %col = arith.muli %pn, %ct : index
+  %zero = arith.constant dense<0.0> : tensor<{t}x{t}xf32>
+  %acc = tile.for_range %k = %c0 to %K step %cbk iter_args(%a0 = %zero) -> (tensor<{t}x{t}xf32>) {{
+    %a = tile.load %A[%row, %k] strides [%K, %c1] bounds [%M, %K] : memref<?x{e}> -> tensor<{t}x{BK}x{e}>
+    %b = tile.load %B[%k, %col] strides [%N, %c1] bounds [%K, %N] : memref<?x{e}> -> tensor<{BK}x{t}x{e}>
+    %d = tile.dot %a, %b, %a0 : tensor<{t}x{BK}x{e}>, tensor<{BK}x{t}x{e}> -> tensor<{t}x{t}xf32>
+    tile.yield %d : tensor<{t}x{t}xf32>
+  }}{epi}
+  tile.store {result}, %C[%row, %col] strides [%N, %c1] bounds [%M, %N] : tensor<{t}x{t}xf32>, memref<?xf32>
+  return
+}}
+"""
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+
+
+def build_compile_bench(build, out):
+    cc = os.environ.get("CC", "/usr/lib/llvm-22/bin/clang")
+    lib = build / "lib"
+    run([cc, "-std=c11", "-O2", "-I", str(ROOT / "include"),
+         "-I", "/usr/lib/llvm-22/include", str(ROOT / "benchmarks/compile_bench.c"),
+         "-L", str(lib), "-Wl,-rpath," + str(lib), "-lTileCAPI", "-o", str(out)])
+
+
+def stats(build, kernel, dtype, epilogue, size, env):
+    n = size * size
+    args = [f"--arg=A={dtype}:{n}:random:1", f"--arg=B={dtype}:{n}:random:2",
+            f"--arg=C=f32:{n}:zeros", f"--arg=M={size}", f"--arg=N={size}",
+            f"--arg=K={size}"]
+    if epilogue:
+        args.append(f"--arg=Bias=f32:{size}:random:3")
+    out = run([str(build / "bin/tile-run"), str(kernel), "--stats"] + args,
+              env=env).stdout
+    def num(pattern):
+        return int(re.search(pattern, out).group(1))
+    return {
+        "threadgroups": num(r"threadgroups (\d+)"),
+        "barriers": num(r"threadgroup barriers (\d+)"),
+        "mmas": num(r"simdgroup MMAs (\d+)"),
+        "global_read": num(r"global memory: (\d+) bytes read"),
+        "tg_read": num(r"threadgroup memory: (\d+) bytes read"),
+        "tg_written": num(r"threadgroup memory: \d+ bytes read, (\d+) bytes written"),
+    }
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    build = pathlib.Path(sys.argv[1]).resolve()
+    quick = "--quick" in sys.argv[2:]
+    iterations = "10" if quick else "50"
+    env = dict(os.environ)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tile-bench-"))
+    bench = work / "compile_bench"
+    build_compile_bench(build, bench)
+
+    size = 256
+    print("## Compile and counters per config\n")
+    print(f"In-process compile (tileCompileToMSL: parse, tile-to-applegpu, MSL; "
+          f"warm, median of {iterations}), and the emulator's counters on a "
+          f"{size}^3 problem, target apple9.\n")
+    print("| tile | SIMD-groups | A, B | epilogue | compile ms (median) | MSL lines "
+          "| global read / minimum | threadgroup bytes per MMA | barriers per K step |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for tile, grid in TILES.items():
+        for dtype in ("f32", "f16"):
+            for epilogue in (False, True):
+                kernel = work / f"gemm_{tile}_{dtype}_{int(epilogue)}.mlir"
+                kernel.write_text(gemm(tile, grid, dtype, epilogue))
+                try:
+                    out = run([str(bench), str(kernel), "target=apple9",
+                               iterations]).stdout
+                except subprocess.CalledProcessError as e:
+                    print(f"| {tile}x{tile} | {grid[0]}x{grid[1]} | {dtype} | "
+                          f"{'bias+relu' if epilogue else '-'} | does not compile: "
+                          f"{e.stderr.strip().splitlines()[0] if e.stderr else ''} | | | | |")
+                    continue
+                median = float(re.search(r"median_ms=([\d.]+)", out).group(1))
+                lines = int(re.search(r"msl_lines=(\d+)", out).group(1))
+                s = stats(build, kernel, dtype, epilogue, size, env)
+                elem = 4 if dtype == "f32" else 2
+                minimum = (tile * size + size * tile) * elem
+                ratio = s["global_read"] / s["threadgroups"] / minimum
+                per_mma = (s["tg_read"] + s["tg_written"]) / max(s["mmas"], 1)
+                ksteps = s["threadgroups"] * ((size + BK - 1) // BK)
+                print(f"| {tile}x{tile} | {grid[0]}x{grid[1]} | {dtype} | "
+                      f"{'bias+relu' if epilogue else '-'} | {median:.2f} | {lines} | "
+                      f"{ratio:.2f} | {per_mma:.0f} | {s['barriers'] / ksteps:.1f} |")
+                sys.stdout.flush()
+
+    print("\n## Emulator wall time\n")
+    print("examples/gemm.mlir (f32, 64x64x32 tiles, 2x2 SIMD-groups), tile-run "
+          "with its default 3 schedules (every run is done 3 times), kernel "
+          "already compiled (warm cache).\n")
+    print("| problem | wall s | MFLOP/s (3 schedules counted) |")
+    print("|---|---|---|")
+    for n in (128, 256) if quick else (128, 256, 512):
+        args = [str(build / "bin/tile-run"), str(ROOT / "examples/gemm.mlir"),
+                f"--arg=A=f32:{n * n}:random:1", f"--arg=B=f32:{n * n}:random:2",
+                f"--arg=C=f32:{n * n}:zeros", f"--arg=M={n}", f"--arg=N={n}",
+                f"--arg=K={n}"]
+        run(args, env=env)  # warm the kernel cache
+        start = time.monotonic()
+        run(args, env=env)
+        wall = time.monotonic() - start
+        print(f"| {n}^3 | {wall:.2f} | {3 * 2 * n ** 3 / wall / 1e6:.1f} |")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

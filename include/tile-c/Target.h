@@ -1,0 +1,56 @@
+/*===- tile-c/Target.h - from tile IR to Metal Shading Language ---*- C -*-===*\
+|*                                                                            *|
+|* Plain C. The MSL translation of lowered (applegpu) modules, and the whole  *|
+|* way from tile IR text to MSL and its ABI in one call, for hosts that      *|
+|* compile kernels at run time (a Python package, an app, a benchmark).      *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TILE_C_TARGET_H
+#define TILE_C_TARGET_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where the results of a translation go. Each callback may be NULL; each is
+ * called at most once, with the whole text, and only on success (the
+ * diagnostics callback also on failure). The texts are valid only during
+ * the call. */
+typedef struct TileMSLOutput {
+  /* The MSL source of every kernel in the module (what tile-translate
+   * --mlir-to-msl prints). */
+  MlirStringCallback msl;
+  /* The ABI as JSON: {"kernels": [...]} (what --msl-abi writes). */
+  MlirStringCallback abi;
+  /* Diagnostics, "loc: severity: message" one per line, as in
+   * tileRunPassPipeline; called only when there is any. */
+  MlirStringCallback diagnostics;
+  /* Passed to each callback. */
+  void *userData;
+} TileMSLOutput;
+
+/* Translates every applegpu kernel of `module` (the result of the
+ * tile-to-applegpu pipeline) to MSL. Fails, with located diagnostics, when
+ * a kernel cannot be translated; nothing else is written then. */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileTranslateToMSL(MlirModule module, TileMSLOutput output);
+
+/* Parses `source` (tile IR text, named `sourceName` in diagnostics) in
+ * `context` (from tileCreateContext; reusing one context across calls is
+ * what makes repeated compiles cheap), runs the tile-to-applegpu pipeline
+ * with `pipelineOptions` (e.g. "" or "target=apple10 fuse-epilogue=false",
+ * the options of tile-opt --tile-to-applegpu=...), and translates the
+ * result. Kernel parameters keep the names the source writes (%A). Fails
+ * with located diagnostics on bad input; the module is freed either way. */
+MLIR_CAPI_EXPORTED MlirLogicalResult tileCompileToMSL(
+    MlirContext context, MlirStringRef source, MlirStringRef sourceName,
+    MlirStringRef pipelineOptions, TileMSLOutput output);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILE_C_TARGET_H */
