@@ -112,8 +112,41 @@ typedef enum {
   TME_FS_DONE
 } TmeFiberState;
 
+/* ---- context.c: switching between a worker's scheduler and its fibers --- */
+/* x86-64 and AArch64 switch in user space (context.c); elsewhere, or with
+ * -DTME_CONTEXT_UCONTEXT=1, swapcontext does. */
+#ifndef TME_CONTEXT_UCONTEXT
+#if defined(__x86_64__) || defined(__aarch64__)
+#define TME_CONTEXT_UCONTEXT 0
+#else
+#define TME_CONTEXT_UCONTEXT 1
+#endif
+#endif
+
+typedef struct TmeContext {
+#if TME_CONTEXT_UCONTEXT
+  ucontext_t uc;
+#else
+  void *sp; /* the saved stack pointer; the rest is on that stack */
+#endif
+} TmeContext;
+
+/* Prepares `c` to run entry() on [stack, stack + size); entry must never
+ * return (it switches away for good instead). */
+void tme_context_make(TmeContext *c, void *stack, size_t size,
+                      void (*entry)(void));
+#if TME_CONTEXT_UCONTEXT
+void tme_context_swap(TmeContext *from, TmeContext *to);
+#else
+void tme_context_switch(void **from_sp, void *to_sp);
+/* Saves the running context in `from` and resumes `to`. */
+static inline void tme_context_swap(TmeContext *from, TmeContext *to) {
+  tme_context_switch(&from->sp, to->sp);
+}
+#endif
+
 typedef struct TmeFiber {
-  ucontext_t ctx;
+  TmeContext ctx;
   TmeFiberState state;
   const void *site;         /* return address of the blocking hook call */
   unsigned long long passed[6]; /* tg barriers, sg barriers, MMAs,
@@ -152,7 +185,7 @@ typedef struct TmeWorker {
   size_t stacks_len, stack_size, stack_stride;
   void *altstack;
   size_t altstack_size;
-  ucontext_t sched;      /* the scheduler's context on this OS thread */
+  TmeContext sched;      /* the scheduler's context on this OS thread */
   unsigned cur;          /* running fiber */
   volatile sig_atomic_t in_fiber;
   sigjmp_buf fault_jmp;

@@ -1,15 +1,15 @@
 /*===- fiber.c - Fibers of a threadgroup and their scheduler ------*- C -*-===*\
 |*                                                                            *|
-|* All threads of a threadgroup run as ucontext fibers on ONE OS thread (the  *|
-|* worker): the shim keeps threadgroup variables in thread_local storage, so  *|
-|* that is what makes them shared, and threadgroups on other workers get      *|
-|* their own copies. A fiber runs until it blocks in a hook (barrier, SIMD-   *|
-|* group collective) or returns; the scheduler resumes runnable fibers in the *|
-|* schedule's order (forward, reverse, shuffled) and, when none is runnable,  *|
-|* completes the collectives whose participants have all arrived (hooks.c).   *|
-|* If none can complete, the threadgroup is stuck in divergent control flow   *|
-|* and that is reported: the emulator never waits for something that cannot  *|
-|* happen.                                                                    *|
+|* All threads of a threadgroup run as fibers on ONE OS thread (the worker;   *|
+|* context.c switches between them in user space): the shim keeps             *|
+|* threadgroup variables in thread_local storage, so that is what makes them  *|
+|* shared, and threadgroups on other workers get their own copies. A fiber    *|
+|* runs until it blocks in a hook (barrier, SIMD-group collective) or         *|
+|* returns; the scheduler resumes runnable fibers in the schedule's order     *|
+|* (forward, reverse, shuffled) and, when none is runnable, completes the     *|
+|* collectives whose participants have all arrived (hooks.c). If none can     *|
+|* complete, the threadgroup is stuck in divergent control flow and that is   *|
+|* reported: the emulator never waits for something that cannot happen.       *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -121,17 +121,19 @@ void tme_worker_fini(TmeWorker *w) {
   memset(w, 0, sizeof *w);
 }
 
-/* Entry of every fiber: the thread's kernel invocation. Returning resumes
- * uc_link, the scheduler. */
+/* Entry of every fiber: the thread's kernel invocation, then back to the
+ * scheduler for good (the context is re-made before it runs again). */
 static void fiber_main(void) {
   TmeWorker *w = tme_current_worker;
   TmeFiber *f = &w->fibers[w->cur];
   w->ls->m->entry(w->args, f->bv);
   f->state = TME_FS_DONE;
+  tme_context_swap(&f->ctx, &w->sched);
+  __builtin_unreachable();
 }
 
 void tme_fiber_yield(TmeWorker *w) {
-  swapcontext(&w->fibers[w->cur].ctx, &w->sched);
+  tme_context_swap(&w->fibers[w->cur].ctx, &w->sched);
 }
 
 TmeWorker *tme_active_worker(void) {
@@ -192,7 +194,7 @@ static int schedule_loop(TmeWorker *w) {
         continue;
       w->cur = t;
       w->in_fiber = 1;
-      swapcontext(&w->sched, &f->ctx);
+      tme_context_swap(&w->sched, &f->ctx);
       w->in_fiber = 0;
       ran = 1;
       if (w->err_code)
@@ -219,13 +221,6 @@ static int schedule_loop(TmeWorker *w) {
   }
 }
 
-/* getcontext "returns twice" as far as compilers know (like setjmp), which
- * pessimises and warns about the caller's locals; only its signal mask and
- * registers are wanted here, makecontext replaces the rest. */
-static __attribute__((noinline)) void init_context(ucontext_t *c) {
-  getcontext(c);
-}
-
 /* Fresh contexts and builtin values for every thread of the threadgroup
  * (kept out of tme_run_threadgroup, whose locals must survive siglongjmp). */
 static void prepare_fibers(TmeWorker *w) {
@@ -238,11 +233,8 @@ static void prepare_fibers(TmeWorker *w) {
     f->state = TME_FS_RUNNABLE;
     f->site = NULL;
     f->rv_lead = 0;
-    init_context(&f->ctx);
-    f->ctx.uc_stack.ss_sp = w->stacks + t * w->stack_stride + page;
-    f->ctx.uc_stack.ss_size = w->stack_size;
-    f->ctx.uc_link = &w->sched;
-    makecontext(&f->ctx, fiber_main, 0);
+    tme_context_make(&f->ctx, w->stacks + t * w->stack_stride + page,
+                     w->stack_size, fiber_main);
     unsigned *bv = f->bv;
     unsigned pos[3] = {t % tptg[0], t / tptg[0] % tptg[1],
                        t / (tptg[0] * tptg[1])};
