@@ -1,6 +1,7 @@
 //===- Arguments.cpp - kernel arguments from the tile-run command line ----===//
 
 #include "Arguments.h"
+#include "Npy.h"
 
 #include "tile/Support/BFloat16.h"
 
@@ -44,6 +45,19 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   }
   ArgSpec spec;
   spec.name = name.str();
+  if (value.consume_front("@")) {
+    llvm::Expected<NpyArray> array = readNpy(value);
+    if (!array) {
+      error = llvm::toString(array.takeError());
+      return std::nullopt;
+    }
+    spec.isBuffer = true;
+    spec.fill = ArgSpec::Fill::File;
+    spec.element = array->element;
+    spec.count = array->count;
+    spec.fileData = std::move(array->data);
+    return spec;
+  }
   if (!value.contains(':')) {
     spec.scalarText = value.str();
     return spec;
@@ -98,6 +112,8 @@ static uint64_t nextRandom(uint64_t &state) {
 }
 
 std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
+  if (spec.fill == ArgSpec::Fill::File)
+    return spec.fileData;
   unsigned bytes = elementBytes(spec.element);
   std::vector<unsigned char> data(spec.count * bytes);
   uint64_t state = spec.seed;

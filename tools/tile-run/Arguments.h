@@ -21,7 +21,8 @@ llvm::StringRef elementName(ElementType type);
 std::optional<ElementType> parseElementType(llvm::StringRef name);
 
 /// One `--arg NAME=...`: a scalar (VALUE) or a buffer
-/// (TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | TYPE:COUNT:ones).
+/// (TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | TYPE:COUNT:ones |
+/// @FILE.npy).
 struct ArgSpec {
   std::string name;
   bool isBuffer = false;
@@ -30,11 +31,13 @@ struct ArgSpec {
   // Buffers:
   ElementType element = ElementType::F32;
   int64_t count = 0;
-  enum class Fill { Random, Zeros, Ones } fill = Fill::Zeros;
+  enum class Fill { Random, Zeros, Ones, File } fill = Fill::Zeros;
   uint64_t seed = 1;
+  std::vector<unsigned char> fileData; ///< Fill::File: the .npy's elements
 };
 
-/// Parses one `--arg` value, or returns an error message.
+/// Parses one `--arg` value (reading the .npy file of `@FILE`), or returns
+/// an error message.
 std::optional<ArgSpec> parseArgSpec(llvm::StringRef text, std::string &error);
 
 /// A buffer's initial contents: `count` elements of `element`, random ones

@@ -13,6 +13,7 @@
 #include "Arguments.h"
 #include "Compare.h"
 #include "Emulate.h"
+#include "Npy.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -80,7 +81,13 @@ static cl::list<std::string> argSpecs(
     "arg", cl::cat(runOptions),
     cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
              "NAME=TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | "
-             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16 or i32)"));
+             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16 or i32) | "
+             "@FILE.npy (buffer: a NumPy file of f32, f16 or i32)"));
+static cl::list<std::string> outSpecs(
+    "out", cl::cat(runOptions),
+    cl::desc("NAME=FILE.npy: after the run, write buffer NAME (what the "
+             "emulated kernel left in it) to FILE.npy; bf16 is written as f32"),
+    cl::value_desc("NAME=FILE.npy"));
 static cl::opt<bool> compare("compare", cl::cat(runOptions),
                              cl::desc("Also run the tile interpreter and "
                                       "compare every buffer the kernel writes"));
@@ -207,6 +214,42 @@ static llvm::StringMap<ArgSpec> collectSpecs() {
       usageError("--arg " + spec->name + " is given twice");
   }
   return specs;
+}
+
+/// The --out requests as (binding index, file), checked before the run: each
+/// names a buffer parameter, once.
+static std::vector<std::pair<size_t, std::string>>
+outputsOf(const std::vector<Binding> &bindings) {
+  std::vector<std::pair<size_t, std::string>> outputs;
+  for (const std::string &text : outSpecs) {
+    llvm::StringRef name, file;
+    std::tie(name, file) = llvm::StringRef(text).split('=');
+    if (name.empty() || file.empty())
+      usageError("--out " + text + ": expected NAME=FILE.npy");
+    auto it = llvm::find_if(bindings,
+                            [&](const Binding &b) { return b.name == name; });
+    if (it == bindings.end())
+      usageError("--out " + text + ": the kernel has no parameter '" + name +
+                 "'");
+    if (!it->isBuffer)
+      usageError("--out " + text + ": '" + name + "' is a scalar, not a buffer");
+    size_t index = it - bindings.begin();
+    if (llvm::any_of(outputs, [&](auto &o) { return o.first == index; }))
+      usageError("--out " + name + " is given twice");
+    outputs.emplace_back(index, file.str());
+  }
+  return outputs;
+}
+
+static void writeOutputs(const std::vector<Binding> &bindings,
+                         llvm::ArrayRef<std::pair<size_t, std::string>> outputs) {
+  for (const auto &[index, file] : outputs) {
+    const Binding &b = bindings[index];
+    if (llvm::Error error =
+            writeNpy(file, b.element, b.data.data(),
+                     b.data.size() / elementBytes(b.element)))
+      fail("--out " + b.name + ": " + llvm::toString(std::move(error)));
+  }
 }
 
 /// Checks that every spec names a parameter; lists the parameters if not.
@@ -500,6 +543,7 @@ static int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
     usageError("no kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
                " in '" + abiFile + "' (use --kernel NAME when there are several)");
   std::vector<Binding> bindings = bindingsFromABI(*kernel, collectSpecs());
+  auto outputs = outputsOf(bindings);
   std::array<int64_t, 3> grid = launchGrid(requestedGrid, *kernel, bindings);
   TmeStats stats = {};
   std::string error;
@@ -511,6 +555,7 @@ static int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
                << " on the emulator: ok\n";
   if (printStats)
     printStatsTable(stats, bindings);
+  writeOutputs(bindings, outputs);
   return 0;
 }
 
@@ -586,6 +631,8 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
                  " elements, but the kernel declares " +
                  llvm::Twine(memref.getNumElements()));
   }
+
+  auto outputs = outputsOf(bindings);
 
   // The reference runs after compiling (it needs to know what the backend
   // chose), on a copy of the source kernel.
@@ -739,6 +786,7 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   }
   if (printStats)
     printStatsTable(stats, bindings);
+  writeOutputs(bindings, outputs);
   return status;
 }
 
