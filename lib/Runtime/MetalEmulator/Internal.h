@@ -196,6 +196,11 @@ typedef struct TmeWorker {
   const TmeRegion *regions; /* this schedule's regions, one per param */
   unsigned *order;
   void **rv_args;          /* nthreads: the callback's argument array */
+  /* Fibers waiting at a threadgroup barrier, and per SIMD-group at one of
+   * its collectives (not rendezvous): tme_complete_on_arrival looks at the
+   * participants only once all can have arrived. */
+  unsigned tg_waiting;
+  unsigned *sg_waiting;    /* nsimd */
   uint64_t rng;
   /* threadgroup memory of this OS thread (the module's TLS block) */
   unsigned char *tg_mem;
@@ -253,6 +258,13 @@ const char *tme_schedule_name(unsigned schedule, char *buf, size_t size);
  * divergence via tme_describe_stall), -1 on error (w->err set). */
 int tme_release_collectives(TmeWorker *w);
 void tme_describe_stall(TmeWorker *w);
+/* hooks.c: called by a fiber that has just started to wait at a collective
+ * (state and site set). If it is the last participant to arrive, completes
+ * the collective on the spot and returns 1 (all participants runnable), so
+ * that the scheduler need not run an empty pass and scan every SIMD-group
+ * for it. Returns 0 if others are still to come (or the scheduler must
+ * decide: rendezvous, errors). */
+int tme_complete_on_arrival(TmeWorker *w);
 
 /* launch.c / hooks.c: formats "kernel 'k', threadgroup (x,y,z), thread t: "
  * followed by the message into w->err. */

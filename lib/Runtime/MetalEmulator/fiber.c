@@ -58,7 +58,8 @@ int tme_worker_init(TmeWorker *w, TmeLaunchState *ls, unsigned id) {
   w->fibers = calloc(w->nthreads, sizeof *w->fibers);
   w->order = calloc(w->nthreads, sizeof *w->order);
   w->rv_args = calloc(w->nthreads, sizeof *w->rv_args);
-  if (!w->fibers || !w->order || !w->rv_args)
+  w->sg_waiting = calloc(ls->nsimd, sizeof *w->sg_waiting);
+  if (!w->fibers || !w->order || !w->rv_args || !w->sg_waiting)
     return TME_ERR_SYSTEM;
 
   /* One mapping for all stacks, a PROT_NONE page below each (stacks grow
@@ -117,6 +118,7 @@ void tme_worker_fini(TmeWorker *w) {
   free(w->fibers);
   free(w->order);
   free(w->rv_args);
+  free(w->sg_waiting);
   free(w->tg_shadow);
   memset(w, 0, sizeof *w);
 }
@@ -145,6 +147,10 @@ void tme_fiber_block(TmeWorker *w, TmeFiberState state, const void *site) {
   TmeFiber *f = &w->fibers[w->cur];
   f->state = state;
   f->site = site;
+  /* Even when it completed the collective, the fiber yields: the others
+   * then run in the same order as when the scheduler completes it (which
+   * fixes, e.g., which thread a report names first). */
+  tme_complete_on_arrival(w);
   tme_fiber_yield(w);
 }
 
@@ -227,6 +233,8 @@ static void prepare_fibers(TmeWorker *w) {
   const TmeLaunch *l = &w->ls->launch;
   size_t page = page_size();
   const unsigned *tptg = l->threads, *ntg = l->grid;
+  w->tg_waiting = 0;
+  memset(w->sg_waiting, 0, w->ls->nsimd * sizeof *w->sg_waiting);
   for (unsigned t = 0; t < w->nthreads; ++t) {
     TmeFiber *f = &w->fibers[t];
     memset(f->passed, 0, sizeof f->passed);

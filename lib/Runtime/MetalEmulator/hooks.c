@@ -242,11 +242,52 @@ static void store_elem(void *p, int type, int e, float v) {
 static unsigned frag_row(unsigned l) { return ((l / 4) & 4) + (l / 2) % 4; }
 static unsigned frag_col(unsigned l) { return ((l / 4) & 2) * 2 + (l % 2) * 2; }
 
+/* D = C + A*B of 8x8 float matrices, each element a sequential fma chain
+ * over k (the reference of tile_msl_hooks.h). */
+static inline __attribute__((always_inline)) void
+mma_8x8_body(float D[8][8], const float A[8][8], const float B[8][8],
+             const float C[8][8]) {
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c) {
+      float acc = C[r][c];
+      for (int k = 0; k < 8; ++k)
+        acc = __builtin_fmaf(A[r][k], B[k][c], acc);
+      D[r][c] = acc;
+    }
+}
+
+static void mma_8x8_generic(float D[8][8], const float A[8][8],
+                            const float B[8][8], const float C[8][8]) {
+  mma_8x8_body(D, A, B, C);
+}
+
+#if defined(__x86_64__)
+/* The library is built for baseline x86-64, where every fmaf is a call into
+ * libm; a GEMM does 512 of them per MMA. fma is exact either way, so the
+ * FMA3 clone gives the same bits. */
+__attribute__((target("fma"))) static void
+mma_8x8_fma3(float D[8][8], const float A[8][8], const float B[8][8],
+             const float C[8][8]) {
+  mma_8x8_body(D, A, B, C);
+}
+#endif
+
+static void mma_8x8(float D[8][8], const float A[8][8], const float B[8][8],
+                    const float C[8][8]) {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("fma")) {
+    mma_8x8_fma3(D, A, B, C);
+    return;
+  }
+#endif
+  mma_8x8_generic(D, A, B, C);
+}
+
 /* D = A*B + C over the 32 lanes starting at fiber `lo` (tile_msl_hooks.h):
- * gather every input first (d may alias a, b or c), float accumulation with
- * a sequential fma chain over k, one rounding to D's type. */
+ * gather every input first (d may alias a, b or c), float accumulation,
+ * one rounding to D's type. */
 static void do_mma(TmeWorker *w, unsigned lo) {
-  float A[8][8], B[8][8], C[8][8];
+  float A[8][8], B[8][8], C[8][8], D[8][8];
   for (unsigned l = 0; l < TME_SIMD_WIDTH; ++l) {
     const TmeFiber *f = &w->fibers[lo + l];
     unsigned r = frag_row(l), c = frag_col(l);
@@ -256,15 +297,12 @@ static void do_mma(TmeWorker *w, unsigned lo) {
       C[r][c + e] = load_elem(f->c, f->ct, e);
     }
   }
+  mma_8x8(D, A, B, C);
   for (unsigned l = 0; l < TME_SIMD_WIDTH; ++l) {
     const TmeFiber *f = &w->fibers[lo + l];
     unsigned r = frag_row(l), c = frag_col(l);
-    for (int e = 0; e < 2; ++e) {
-      float acc = C[r][c + e];
-      for (int k = 0; k < 8; ++k)
-        acc = fmaf(A[r][k], B[k][c + e], acc);
-      store_elem(f->d, f->dt, e, acc);
-    }
+    for (int e = 0; e < 2; ++e)
+      store_elem(f->d, f->dt, e, D[r][c + e]);
   }
 }
 
@@ -305,13 +343,19 @@ static int same_call(const TmeFiber *x, const TmeFiber *y) {
 
 static void release(TmeWorker *w, unsigned lo, unsigned hi,
                      TmeFiberState state) {
+  unsigned n = 0;
   for (unsigned t = lo; t < hi; ++t) {
     TmeFiber *f = &w->fibers[t];
     if (f->state == state) {
       f->passed[counter_of(state)]++;
       f->state = TME_FS_RUNNABLE;
+      ++n;
     }
   }
+  if (state == TME_FS_TG_BARRIER)
+    w->tg_waiting -= n;
+  else
+    w->sg_waiting[lo / TME_SIMD_WIDTH] -= n;
 }
 
 /* Whether fibers [lo, hi) all wait at one `state` call. Returned fibers are
@@ -373,48 +417,71 @@ static unsigned simdgroup_end(const TmeWorker *w, unsigned lo) {
                                            : w->nthreads;
 }
 
+/* Completes the collective that fibers [lo, hi), one SIMD-group, all wait
+ * at in `state` (all_at holds). Returns 1, or -1 on error (w->err set). */
+static int complete_simdgroup(TmeWorker *w, unsigned lo, unsigned hi,
+                              TmeFiberState state) {
+  switch (state) {
+  case TME_FS_MMA:
+    if (hi - lo != TME_SIMD_WIDTH) {
+      tme_worker_error(w, TME_ERR_DIVERGENCE, lo,
+                       "simdgroup_multiply_accumulate in a partial "
+                       "SIMD-group (%u threads; the threadgroup size is not "
+                       "a multiple of 32)",
+                       hi - lo);
+      return -1;
+    }
+    do_mma(w, lo);
+    if (w->counting)
+      w->stats.simdgroup_mmas++;
+    break;
+  case TME_FS_SIMD:
+    /* A partial SIMD-group is fine here: its missing lanes are inactive
+     * (simd.c). */
+    tme_simd_complete(w, lo, hi);
+    if (w->counting)
+      w->stats.simd_collectives++;
+    break;
+  case TME_FS_RENDEZVOUS:
+    return complete_rendezvous(w, lo, hi);
+  case TME_FS_SG_BARRIER:
+    if (w->counting)
+      w->stats.simdgroup_barriers++;
+    break;
+  default: /* TME_FS_SG_UNIFORM: nothing but the meeting */
+    break;
+  }
+  release(w, lo, hi, state);
+  return 1;
+}
+
+/* The collective of SIMD-group [lo, hi) that can complete, or
+ * TME_FS_RUNNABLE if none. */
+static TmeFiberState ready_simdgroup(TmeWorker *w, unsigned lo, unsigned hi,
+                                     int lenient) {
+  static const TmeFiberState kinds[] = {TME_FS_MMA, TME_FS_SIMD,
+                                        TME_FS_RENDEZVOUS, TME_FS_SG_UNIFORM};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
+    if (all_at(w, lo, hi, kinds[i], 0) &&
+        (kinds[i] != TME_FS_RENDEZVOUS || w->fibers[lo].rv_simdgroups == 0))
+      return kinds[i];
+  if (all_at(w, lo, hi, TME_FS_SG_BARRIER, lenient))
+    return TME_FS_SG_BARRIER;
+  return TME_FS_RUNNABLE;
+}
+
 int tme_release_collectives(TmeWorker *w) {
   TmeLaunchState *ls = w->ls;
   int lenient = (ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
   int progress = 0;
   for (unsigned lo = 0; lo < w->nthreads; lo += TME_SIMD_WIDTH) {
     unsigned hi = simdgroup_end(w, lo);
-    if (all_at(w, lo, hi, TME_FS_MMA, 0)) {
-      if (hi - lo != TME_SIMD_WIDTH) {
-        tme_worker_error(w, TME_ERR_DIVERGENCE, lo,
-                         "simdgroup_multiply_accumulate in a partial "
-                         "SIMD-group (%u threads; the threadgroup size is "
-                         "not a multiple of 32)",
-                         hi - lo);
-        return -1;
-      }
-      do_mma(w, lo);
-      release(w, lo, hi, TME_FS_MMA);
-      if (w->counting)
-        w->stats.simdgroup_mmas++;
-      progress = 1;
-    } else if (all_at(w, lo, hi, TME_FS_SIMD, 0)) {
-      /* A partial SIMD-group is fine here: its missing lanes are inactive
-       * (simd.c). */
-      tme_simd_complete(w, lo, hi);
-      release(w, lo, hi, TME_FS_SIMD);
-      if (w->counting)
-        w->stats.simd_collectives++;
-      progress = 1;
-    } else if (all_at(w, lo, hi, TME_FS_RENDEZVOUS, 0) &&
-               w->fibers[lo].rv_simdgroups == 0) {
-      if (complete_rendezvous(w, lo, hi) < 0)
-        return -1;
-      progress = 1;
-    } else if (all_at(w, lo, hi, TME_FS_SG_UNIFORM, 0)) {
-      release(w, lo, hi, TME_FS_SG_UNIFORM);
-      progress = 1;
-    } else if (all_at(w, lo, hi, TME_FS_SG_BARRIER, lenient)) {
-      release(w, lo, hi, TME_FS_SG_BARRIER);
-      if (w->counting)
-        w->stats.simdgroup_barriers++;
-      progress = 1;
-    }
+    TmeFiberState state = ready_simdgroup(w, lo, hi, lenient);
+    if (state == TME_FS_RUNNABLE)
+      continue;
+    if (complete_simdgroup(w, lo, hi, state) < 0)
+      return -1;
+    progress = 1;
   }
   if (!progress && all_at(w, 0, w->nthreads, TME_FS_RENDEZVOUS, 0) &&
       w->fibers[0].rv_simdgroups != 0) {
@@ -429,6 +496,54 @@ int tme_release_collectives(TmeWorker *w) {
     progress = 1;
   }
   return progress;
+}
+
+/* Whether every fiber of [lo, hi) but `t` waits at the same call as `t`
+ * (returned ones tolerated if allow_done). */
+static int others_at(const TmeWorker *w, unsigned lo, unsigned hi, unsigned t,
+                     int allow_done) {
+  const TmeFiber *self = &w->fibers[t];
+  for (unsigned u = lo; u < hi; ++u) {
+    const TmeFiber *f = &w->fibers[u];
+    if (u == t || (f->state == TME_FS_DONE && allow_done))
+      continue;
+    if (!same_call(self, f))
+      return 0;
+  }
+  return 1;
+}
+
+int tme_complete_on_arrival(TmeWorker *w) {
+  unsigned t = w->cur;
+  TmeFiberState state = w->fibers[t].state;
+  /* Returned fibers may count as arrived at barriers: the counters do not
+   * know them, so every arrival looks. */
+  int lenient =
+      (w->ls->launch.flags & TME_ALLOW_EXITED_THREADS_AT_BARRIER) != 0;
+  if (state == TME_FS_TG_BARRIER) {
+    if ((++w->tg_waiting < w->nthreads && !lenient) ||
+        !others_at(w, 0, w->nthreads, t, lenient))
+      return 0;
+    release(w, 0, w->nthreads, TME_FS_TG_BARRIER);
+    if (w->counting)
+      w->stats.barriers++;
+    return 1;
+  }
+  /* Rendezvous (their first thread runs the callback) are left to the
+   * scheduler. */
+  if (state == TME_FS_RENDEZVOUS)
+    return 0;
+  unsigned lo = t / TME_SIMD_WIDTH * TME_SIMD_WIDTH;
+  unsigned hi = simdgroup_end(w, lo);
+  int allow_done = state == TME_FS_SG_BARRIER && lenient;
+  if ((++w->sg_waiting[t / TME_SIMD_WIDTH] < hi - lo && !allow_done) ||
+      !others_at(w, lo, hi, t, allow_done))
+    return 0;
+  /* So is an error (a partial SIMD-group's MMA), to be reported in the
+   * same place as before. */
+  if (state == TME_FS_MMA && hi - lo != TME_SIMD_WIDTH)
+    return 0;
+  return complete_simdgroup(w, lo, hi, state);
 }
 
 /* ---- explaining a stuck threadgroup ------------------------------------ */

@@ -432,7 +432,8 @@ void tile_msl_simd_collective(int op, int type, unsigned count,
   tme_fiber_block(w, TME_FS_SIMD, site);
 }
 
-/* Runs on the scheduler's stack. The inputs are copied before any output is
+/* Runs on the scheduler's stack, or on the last-arriving lane's
+ * (tme_complete_on_arrival). The inputs are copied before any output is
  * written, so a lane's `out` may alias anybody's `in`. */
 void tme_simd_complete(TmeWorker *w, unsigned lo, unsigned hi) {
   Collective c;
