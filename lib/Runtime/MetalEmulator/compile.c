@@ -478,7 +478,7 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
     argv[argc++] = version_define;
   }
   static const char *const fixed[] = {
-      "-O1",
+      "-O2",
       "-fPIC",               "-shared",
       "-fno-exceptions",     "-fno-rtti",
       "-fvisibility=hidden", "-ffunction-sections",
