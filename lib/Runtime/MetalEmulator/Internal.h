@@ -187,6 +187,7 @@ typedef struct TmeWorker {
   size_t altstack_size;
   TmeContext sched;      /* the scheduler's context on this OS thread */
   unsigned cur;          /* running fiber */
+  unsigned pos;          /* its position in `order` (this pass) */
   volatile sig_atomic_t in_fiber;
   sigjmp_buf fault_jmp;
   /* current threadgroup */

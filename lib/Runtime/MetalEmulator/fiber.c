@@ -123,19 +123,45 @@ void tme_worker_fini(TmeWorker *w) {
   memset(w, 0, sizeof *w);
 }
 
-/* Entry of every fiber: the thread's kernel invocation, then back to the
- * scheduler for good (the context is re-made before it runs again). */
+/* Position in w->order of the first runnable fiber at or after `from`, or
+ * nthreads if there is none (the pass is over). */
+static unsigned runnable_from(const TmeWorker *w, unsigned from) {
+  for (unsigned k = from; k < w->nthreads; ++k)
+    if (w->fibers[w->order[k]].state == TME_FS_RUNNABLE)
+      return k;
+  return w->nthreads;
+}
+
+/* Leaves the running fiber, saving its context in `from`, for the next
+ * runnable fiber of the pass -- directly: one switch instead of two through
+ * the scheduler, in the order the scheduler would have taken -- or for the
+ * scheduler at the end of the pass, on an error or when the watchdog
+ * fired. */
+static void switch_onward(TmeWorker *w, TmeContext *from) {
+  unsigned k = runnable_from(w, w->pos + 1);
+  if (k == w->nthreads || w->err_code ||
+      atomic_load_explicit(&w->ls->abort_flag, memory_order_relaxed)) {
+    tme_context_swap(from, &w->sched);
+    return;
+  }
+  w->pos = k;
+  w->cur = w->order[k];
+  tme_context_swap(from, &w->fibers[w->cur].ctx);
+}
+
+/* Entry of every fiber: the thread's kernel invocation, then on for good
+ * (the context is re-made before it runs again). */
 static void fiber_main(void) {
   TmeWorker *w = tme_current_worker;
   TmeFiber *f = &w->fibers[w->cur];
   w->ls->m->entry(w->args, f->bv);
   f->state = TME_FS_DONE;
-  tme_context_swap(&f->ctx, &w->sched);
+  switch_onward(w, &f->ctx);
   __builtin_unreachable();
 }
 
 void tme_fiber_yield(TmeWorker *w) {
-  tme_context_swap(&w->fibers[w->cur].ctx, &w->sched);
+  switch_onward(w, &w->fibers[w->cur].ctx);
 }
 
 TmeWorker *tme_active_worker(void) {
@@ -188,25 +214,25 @@ static void make_order(TmeWorker *w) {
     }
 }
 
+/* A pass resumes the runnable fibers in the pass's order; the fibers hand
+ * over to each other (switch_onward) and the last one comes back here. */
 static int schedule_loop(TmeWorker *w) {
   TmeLaunchState *ls = w->ls;
   for (;;) {
     make_order(w);
     int ran = 0;
-    for (unsigned k = 0; k < w->nthreads; ++k) {
-      unsigned t = w->order[k];
-      TmeFiber *f = &w->fibers[t];
-      if (f->state != TME_FS_RUNNABLE)
-        continue;
-      w->cur = t;
+    unsigned k = runnable_from(w, 0);
+    if (k < w->nthreads) {
+      w->pos = k;
+      w->cur = w->order[k];
       w->in_fiber = 1;
-      tme_context_swap(&w->sched, &f->ctx);
+      tme_context_swap(&w->sched, &w->fibers[w->cur].ctx);
       w->in_fiber = 0;
       ran = 1;
       if (w->err_code)
         return w->err_code;
       if (atomic_load(&ls->abort_flag)) {
-        tme_worker_error(w, TME_ERR_TIMEOUT, t, "launch timed out");
+        tme_worker_error(w, TME_ERR_TIMEOUT, w->cur, "launch timed out");
         return w->err_code;
       }
     }
