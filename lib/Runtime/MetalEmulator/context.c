@@ -132,7 +132,10 @@ void tme_context_make(TmeContext *c, void *stack, size_t size,
    * return address of a call), on AArch64 it is 16-byte aligned. */
   uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
 #if defined(__x86_64__)
-  top -= 8; /* the trampoline's (never used) return address slot */
+  /* The trampoline's return address slot: never used, but a zero ends a
+   * debugger's backtrace of the fiber there instead of in stale data. */
+  top -= 8;
+  *(uintptr_t *)top = 0;
 #endif
   uintptr_t *frame = (uintptr_t *)top - FRAME_WORDS;
   init_frame(frame, entry);
