@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """tile-mlir benchmarks: compile time and MSL size per GEMM config, the
-emulator's counters per config, and emulator wall time per problem size.
+emulator's counters per config, and emulator wall time per problem size
+(benchmarks/emulator.py).
 Not a test: it measures and prints, it never fails on a number.
 
 usage: bench.py BUILD_DIR [--quick]
@@ -16,7 +17,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -144,22 +144,13 @@ def main():
                 sys.stdout.flush()
 
     print("\n## Emulator wall time\n")
-    print("examples/gemm.mlir (f32, 64x64x32 tiles, 2x2 SIMD-groups), tile-run "
-          "with its default 3 schedules (every run is done 3 times), kernel "
-          "already compiled (warm cache).\n")
-    print("| problem | wall s | MFLOP/s (3 schedules counted) |")
-    print("|---|---|---|")
-    for n in (128, 256) if quick else (128, 256, 512):
-        args = [str(build / "bin/tile-run"), str(ROOT / "examples/gemm.mlir"),
-                f"--arg=A=f32:{n * n}:random:1", f"--arg=B=f32:{n * n}:random:2",
-                f"--arg=C=f32:{n * n}:zeros", f"--arg=M={n}", f"--arg=N={n}",
-                f"--arg=K={n}"]
-        run(args, env=env)  # warm the kernel cache
-        start = time.monotonic()
-        run(args, env=env)
-        wall = time.monotonic() - start
-        print(f"| {n}^3 | {wall:.2f} | {3 * 2 * n ** 3 / wall / 1e6:.1f} |")
-        sys.stdout.flush()
+    print("examples/gemm.mlir (f32, 64x64x32 tiles, 2x2 SIMD-groups) through "
+          "tile-run (benchmarks/emulator.py).\n")
+    sys.stdout.flush()
+    sizes = "128,256" if quick else "128,256,512"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks/emulator.py"),
+                    str(build), "--sizes", sizes] +
+                   (["--repeat", "1"] if quick else []), check=True)
     return 0
 
 
