@@ -119,12 +119,7 @@ static void run(const char *label, const char *kernel, unsigned grid,
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s <fixtures dir> <cache dir>\n", argv[0]);
-    return 2;
-  }
-  dir = argv[1];
-  cache = argv[2];
+  emu_parse_args(argc, argv, 0, "", &dir, &cache);
   run("ping_pong 3x128, 100 rounds", "ping_pong", 3, 128, 100, 0, 128);
   /* A partial SIMD-group of 16 lanes. */
   run("ping_pong 2x48, 50 rounds", "ping_pong", 2, 48, 50, 0, 48);

@@ -471,12 +471,7 @@ static void hang(void) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    fprintf(stderr, "usage: %s <fixtures dir> <cache dir> <case>\n", argv[0]);
-    return 2;
-  }
-  dir = argv[1];
-  cache = argv[2];
+  emu_parse_args(argc, argv, 1, " <case>", &dir, &cache);
   const char *c = argv[3];
   if (!strcmp(c, "vector_add"))
     return vector_add(0);

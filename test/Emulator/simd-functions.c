@@ -467,12 +467,7 @@ static void divergent(const char *kernel, unsigned n) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s <fixtures dir> <cache dir>\n", argv[0]);
-    return 2;
-  }
-  dir = argv[1];
-  cache = argv[2];
+  emu_parse_args(argc, argv, 0, "", &dir, &cache);
   reduce_float("reduce_f32", round_f32, 32);
   reduce_float("reduce_f32", round_f32, 128);
   reduce_float("reduce_f32", round_f32, 48);

@@ -146,12 +146,7 @@ static void mma(const char *kernel, int is_half) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s <fixtures dir> <cache dir>\n", argv[0]);
-    return 2;
-  }
-  dir = argv[1];
-  cache = argv[2];
+  emu_parse_args(argc, argv, 0, "", &dir, &cache);
   layout("fragment_layout", 0);
   layout("fragment_layout_half", 1);
   mma("mma_f32", 0);

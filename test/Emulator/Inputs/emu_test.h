@@ -10,6 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The command line every emulator test takes: the fixtures directory, the
+ * kernel cache directory, and `extra` more arguments (named in `usage`).
+ * Exits with 2 on a wrong count. */
+static inline void emu_parse_args(int argc, char **argv, int extra,
+                                  const char *usage, const char **dir,
+                                  const char **cache) {
+  if (argc != 3 + extra) {
+    fprintf(stderr, "usage: %s <fixtures dir> <cache dir>%s\n", argv[0],
+            usage);
+    exit(2);
+  }
+  *dir = argv[1];
+  *cache = argv[2];
+}
+
 /* The whole file as a NUL-terminated string; exits on failure. */
 static inline char *emu_read_file(const char *path) {
   FILE *f = fopen(path, "rb");
