@@ -289,7 +289,8 @@ static RValue constantValue(Attribute attr, Type type) {
 static std::pair<int64_t, int64_t> swizzleTile(StringRef pattern, int64_t b,
                                                int64_t pm, int64_t pn,
                                                int64_t gm, int64_t gn) {
-  if (pattern == "linear")
+  // Ids outside the grid are returned unchanged.
+  if (pm < 0 || pm >= gm || pn < 0 || pn >= gn || pattern == "linear")
     return {pm, pn};
   if (pattern == "diagonal")
     return {pm, (pn + pm) % gn};

@@ -9,14 +9,24 @@
 // tile.launch_grid, read before the rewrite hides the program ids. (Which tiles the arithmetic picks is proven by
 // swizzle-bijection-*.mlir and the tile-run tests.)
 
+// Ids outside the grid come back unchanged; the mapping runs on (0, 0) for
+// them, so that no division sees a zero divisor.
 // CHECK-LABEL: func.func @explicit_diagonal
 // CHECK-NOT:     tile.swizzle
 // CHECK-DAG:     %[[PM:.*]] = tile.program_id x : index
 // CHECK-DAG:     %[[PN:.*]] = tile.program_id y : index
+// CHECK-DAG:     %[[GM:.*]] = tile.num_programs x : index
 // CHECK-DAG:     %[[GN:.*]] = tile.num_programs y : index
-// CHECK:         %[[SUM:.*]] = arith.addi %[[PN]], %[[PM]] : index
+// CHECK:         %[[INM:.*]] = arith.cmpi ult, %[[PM]], %[[GM]] : index
+// CHECK:         %[[INN:.*]] = arith.cmpi ult, %[[PN]], %[[GN]] : index
+// CHECK:         %[[IN:.*]] = arith.andi %[[INM]], %[[INN]] : i1
+// CHECK:         %[[SM:.*]] = arith.select %[[IN]], %[[PM]], %{{.*}} : index
+// CHECK:         %[[SN:.*]] = arith.select %[[IN]], %[[PN]], %{{.*}} : index
+// CHECK:         %[[SUM:.*]] = arith.addi %[[SN]], %[[SM]] : index
 // CHECK:         %[[N:.*]] = arith.remui %[[SUM]], %[[GN]] : index
-// CHECK:         return %[[PM]], %[[N]]
+// CHECK:         %[[M:.*]] = arith.select %[[IN]], %[[SM]], %[[PM]] : index
+// CHECK:         %[[NR:.*]] = arith.select %[[IN]], %[[N]], %[[PN]] : index
+// CHECK:         return %[[M]], %[[NR]]
 // DEFAULT-LABEL: func.func @explicit_diagonal
 // DEFAULT-NOT:   tile.swizzle
 func.func @explicit_diagonal() -> (index, index) {
@@ -58,7 +68,8 @@ func.func @explicit_morton() -> (index, index) {
 // DEFAULT:         %[[PM:.*]] = tile.program_id x : index
 // DEFAULT:         %[[PN:.*]] = tile.program_id y : index
 // DEFAULT:         %[[GM:.*]] = tile.num_programs x : index
-// DEFAULT:         %[[L:.*]] = arith.addi %[[PM]], %{{.*}} : index
+// DEFAULT:         %[[SM:.*]] = arith.select %{{.*}}, %[[PM]], %{{.*}} : index
+// DEFAULT:         %[[L:.*]] = arith.addi %[[SM]], %{{.*}} : index
 // DEFAULT-NOT:     tile.program_id
 // DEFAULT:         "test.use"(%{{.*}}, %{{.*}})
 // DEFAULT-NOT:     "test.use"(%[[PM]]

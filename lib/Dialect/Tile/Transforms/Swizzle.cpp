@@ -134,9 +134,21 @@ static void lowerSwizzle(SwizzleOp op, IRRewriter &rewriter) {
                                    rewriter.getIndexType(), Dim::x);
   Value gn = NumProgramsOp::create(rewriter, op.getLoc(),
                                    rewriter.getIndexType(), Dim::y);
+  // Ids outside the grid (operands that are not this instance's program
+  // ids) are returned unchanged; the mapping runs on (0, 0) for them, so no
+  // division sees a divisor of 0.
+  Value pm = op.getPidM(), pn = op.getPidN();
+  auto ult = [&](Value x, Value y) {
+    return arith::CmpIOp::create(rewriter, op.getLoc(),
+                                 arith::CmpIPredicate::ult, x, y);
+  };
+  Value inGrid = arith::AndIOp::create(rewriter, op.getLoc(), ult(pm, gm),
+                                       ult(pn, gn));
   auto [m, n] = swizzle(e, op.getPattern(), op.getEffectiveBlock(),
-                        op.getPidM(), op.getPidN(), gm, gn);
-  rewriter.replaceOp(op, ValueRange{m, n});
+                        e.select(inGrid, pm, e.c(0)),
+                        e.select(inGrid, pn, e.c(0)), gm, gn);
+  rewriter.replaceOp(op, ValueRange{e.select(inGrid, m, pm),
+                                    e.select(inGrid, n, pn)});
 }
 
 /// Puts a tile.swizzle on the program ids of a 2-D kernel that has none.

@@ -236,7 +236,9 @@ def Tile_SwizzleOp : Tile_Op<"swizzle", [Pure]> {
       in order: first the columns n >= gn' (x fastest), then the rows
       m >= gm' of the other columns.
 
-    Every mapping is a bijection of the grid onto itself.
+    Every mapping is a bijection of the grid onto itself. Operands outside
+    the grid (0 <= pm < gm and 0 <= pn < gn fails, e.g. the program ids passed
+    swapped) are returned unchanged, so the op is defined for every input.
 
     Example:
 
