@@ -185,6 +185,158 @@ static void type_without_declarator(const char *t, char *buf, size_t size) {
   buf[n] = '\0';
 }
 
+/* One argument of the call: signature parameter `param`, or (param < 0)
+ * the builtin named `builtin`. */
+typedef struct {
+  long param;
+  const char *builtin;
+} Slot;
+
+#define TME_MAX_DECLARED 64
+
+/* Writes the argument for signature parameter i, cast to its msl_type. */
+static int emit_param(Str *s, const TmeSignature *sig, size_t i, char *error,
+                      size_t error_size) {
+  const TmeParam *p = &sig->params[i];
+  TmeTypeInfo ti;
+  int rc = p->msl_type ? tme_parse_msl_type(p->msl_type, &ti) : -1;
+  if (rc != 0) {
+    tme_set_error(error, error_size,
+                  rc == -2 ? "parameter %zu ('%s'): threadgroup parameters "
+                             "are not supported (type '%s')"
+                           : "parameter %zu ('%s'): unsupported msl_type "
+                             "'%s'",
+                  i, p->name ? p->name : "?",
+                  p->msl_type ? p->msl_type : "(null)");
+    return TME_ERR_ARGUMENT;
+  }
+  char base[256];
+  type_without_declarator(p->msl_type, base, sizeof base);
+  if (ti.is_pointer)
+    str_printf(s, "(%s*)args[%zu]", base, i);
+  else /* reference, or (unusual) by value: the binding holds the value */
+    str_printf(s, "*(%s*)args[%zu]", base, i);
+  return TME_OK;
+}
+
+/* Writes the value of builtin `b`. */
+static int emit_builtin(Str *s, const char *b, char *error, size_t error_size) {
+  size_t k = 0, nk = sizeof kBuiltins / sizeof kBuiltins[0];
+  while (k < nk && (!b || strcmp(kBuiltins[k].name, b) != 0))
+    ++k;
+  if (k == nk) {
+    tme_set_error(error, error_size, "unsupported builtin parameter '%s'",
+                  b ? b : "(null)");
+    return TME_ERR_ARGUMENT;
+  }
+  unsigned o = kBuiltins[k].offset;
+  if (kBuiltins[k].components == 1)
+    str_printf(s, "::tme_entry_detail::value{bv[%u], 0u, 0u}", o);
+  else
+    str_printf(s, "::tme_entry_detail::value{bv[%u], bv[%u], bv[%u]}", o,
+               o + 1, o + 2);
+  return TME_OK;
+}
+
+/* The parameter list of the kernel `name` in `src`: the text after the '('
+ * of the first "name(" preceded by "void" (a definition or declaration of
+ * the kernel), up to its matching ')'. NULL when not found. */
+static const char *kernel_parameters(const char *src, const char *name,
+                                     size_t *len) {
+  size_t n = strlen(name);
+  for (const char *at = strstr(src, name); at; at = strstr(at + 1, name)) {
+    if (at > src && (isalnum((unsigned char)at[-1]) || at[-1] == '_'))
+      continue;
+    const char *open = at + n;
+    while (isspace((unsigned char)*open))
+      ++open;
+    if (*open != '(')
+      continue;
+    const char *before = at;
+    while (before > src && isspace((unsigned char)before[-1]))
+      --before;
+    if (before - src < 4 || strncmp(before - 4, "void", 4) != 0)
+      continue;
+    int depth = 0;
+    for (const char *c = open; *c; ++c) {
+      if (*c == '(')
+        ++depth;
+      else if (*c == ')' && --depth == 0) {
+        *len = (size_t)(c - open - 1);
+        return open + 1;
+      }
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
+/* The call's arguments in declaration order, each parameter bound by its
+ * attribute: [[buffer(n)]] to the signature parameter with index n, a
+ * builtin attribute to that builtin. Returns their number, or 0 when the
+ * declaration cannot be read or does not match the signature one to one
+ * (the caller then uses the signature's order). */
+static size_t declared_slots(const char *src, const TmeSignature *sig,
+                             Slot *slots) {
+  size_t len;
+  const char *params = kernel_parameters(src, sig->kernel_name, &len);
+  if (!params || sig->num_params + sig->num_builtins > TME_MAX_DECLARED)
+    return 0;
+  size_t count = 0, used_params = 0, used_builtins = 0;
+  const char *end = params + len, *start = params;
+  int depth = 0;
+  for (const char *c = params; c <= end; ++c) {
+    if (c < end && (*c == '(' || *c == '[' || *c == '<'))
+      ++depth;
+    else if (c < end && (*c == ')' || *c == ']' || *c == '>'))
+      --depth;
+    if (c < end && (*c != ',' || depth != 0))
+      continue;
+    /* One parameter: [start, c). Find its [[...]] attribute. */
+    const char *attr = NULL;
+    for (const char *a = start; a + 1 < c; ++a)
+      if (a[0] == '[' && a[1] == '[') {
+        attr = a + 2;
+        break;
+      }
+    if (!attr || count == TME_MAX_DECLARED)
+      return 0;
+    while (isspace((unsigned char)*attr))
+      ++attr;
+    size_t word = 0;
+    while (isalnum((unsigned char)attr[word]) || attr[word] == '_')
+      ++word;
+    if (word == 6 && !strncmp(attr, "buffer", 6)) {
+      const char *digits = attr + 6;
+      while (isspace((unsigned char)*digits) || *digits == '(')
+        ++digits;
+      unsigned long index = strtoul(digits, NULL, 10);
+      long match = -1;
+      for (size_t i = 0; i < sig->num_params; ++i)
+        if (sig->params[i].index == index)
+          match = (long)i;
+      if (match < 0)
+        return 0;
+      slots[count++] = (Slot){match, NULL};
+      ++used_params;
+    } else {
+      const char *builtin = NULL;
+      for (size_t i = 0; i < sig->num_builtins; ++i)
+        if (sig->builtins[i] && strlen(sig->builtins[i]) == word &&
+            !strncmp(sig->builtins[i], attr, word))
+          builtin = sig->builtins[i];
+      if (!builtin)
+        return 0;
+      slots[count++] = (Slot){-1, builtin};
+      ++used_builtins;
+    }
+    start = c + 1;
+  }
+  if (used_params != sig->num_params || used_builtins != sig->num_builtins)
+    return 0;
+  return count;
+}
+
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
                                char **out, char *error, size_t error_size) {
   *out = NULL;
@@ -230,48 +382,28 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  (void)bv;\n";
   str_add(&s, prologue, sizeof prologue - 1);
   str_printf(&s, "  ::%s(", sig->kernel_name);
-  size_t nargs = 0;
-  for (size_t i = 0; i < sig->num_params; ++i) {
-    const TmeParam *p = &sig->params[i];
-    TmeTypeInfo ti;
-    int rc = p->msl_type ? tme_parse_msl_type(p->msl_type, &ti) : -1;
-    if (rc != 0) {
-      tme_set_error(error, error_size,
-                    rc == -2 ? "parameter %zu ('%s'): threadgroup parameters "
-                               "are not supported (type '%s')"
-                             : "parameter %zu ('%s'): unsupported msl_type "
-                               "'%s'",
-                    i, p->name ? p->name : "?",
-                    p->msl_type ? p->msl_type : "(null)");
-      free(s.p);
-      return TME_ERR_ARGUMENT;
-    }
-    char base[256];
-    type_without_declarator(p->msl_type, base, sizeof base);
-    str_printf(&s, "%s\n      ", nargs++ ? "," : "");
-    if (ti.is_pointer)
-      str_printf(&s, "(%s*)args[%zu]", base, i);
-    else /* reference, or (unusual) by value: the binding holds the value */
-      str_printf(&s, "*(%s*)args[%zu]", base, i);
+  /* Arguments in the order the kernel declares its parameters when its
+   * declaration can be read (each bound by its [[buffer(n)]] or builtin
+   * attribute), else the signature's order: buffers by index, then the
+   * builtins as listed. */
+  Slot slots[TME_MAX_DECLARED];
+  size_t nslots = declared_slots(msl_source, sig, slots);
+  if (nslots == 0) {
+    for (size_t i = 0; i < sig->num_params; ++i)
+      slots[nslots++] = (Slot){(long)i, NULL};
+    for (size_t i = 0; i < sig->num_builtins; ++i)
+      slots[nslots++] = (Slot){-1, sig->builtins[i]};
   }
-  for (size_t i = 0; i < sig->num_builtins; ++i) {
-    const char *b = sig->builtins[i];
-    size_t k = 0, nk = sizeof kBuiltins / sizeof kBuiltins[0];
-    while (k < nk && (!b || strcmp(kBuiltins[k].name, b) != 0))
-      ++k;
-    if (k == nk) {
-      tme_set_error(error, error_size, "unsupported builtin parameter '%s'",
-                    b ? b : "(null)");
+  for (size_t k = 0; k < nslots; ++k) {
+    str_printf(&s, "%s\n      ", k ? "," : "");
+    int rc = slots[k].param >= 0
+                 ? emit_param(&s, sig, (size_t)slots[k].param, error,
+                              error_size)
+                 : emit_builtin(&s, slots[k].builtin, error, error_size);
+    if (rc != TME_OK) {
       free(s.p);
-      return TME_ERR_ARGUMENT;
+      return rc;
     }
-    unsigned o = kBuiltins[k].offset;
-    str_printf(&s, "%s\n      ", nargs++ ? "," : "");
-    if (kBuiltins[k].components == 1)
-      str_printf(&s, "::tme_entry_detail::value{bv[%u], 0u, 0u}", o);
-    else
-      str_printf(&s, "::tme_entry_detail::value{bv[%u], bv[%u], bv[%u]}", o,
-                 o + 1, o + 2);
   }
   static const char epilogue[] =
       ");\n"
