@@ -30,8 +30,8 @@ bool tile::run::emulate(const std::string &msl,
                         const llvm::json::Object &kernel,
                         std::vector<Binding> &bindings,
                         std::array<int64_t, 3> grid, unsigned schedules,
-                        const std::string &cacheDir, TmeStats &stats,
-                        std::string &error) {
+                        unsigned flags, const std::string &cacheDir,
+                        TmeStats &stats, std::string &error) {
   // The signature: bound arguments in [[buffer]] order, then builtins.
   struct Param {
     int64_t index;
@@ -87,6 +87,7 @@ bool tile::run::emulate(const std::string &msl,
         launch.threads[d] = static_cast<unsigned>(v.getAsInteger().value_or(1));
   launch.schedules = schedules;
   launch.seed = 1;
+  launch.flags = flags;
   int status = tme_run(module, tmeBindings.data(), tmeBindings.size(), &launch,
                        &stats, message, sizeof(message));
   tme_module_free(module);

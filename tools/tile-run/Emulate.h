@@ -31,8 +31,8 @@ struct Binding {
 /// updated in place. Returns false with `error` set on any fault.
 bool emulate(const std::string &msl, const llvm::json::Object &kernel,
              std::vector<Binding> &bindings, std::array<int64_t, 3> grid,
-             unsigned schedules, const std::string &cacheDir, TmeStats &stats,
-             std::string &error);
+             unsigned schedules, unsigned flags, const std::string &cacheDir,
+             TmeStats &stats, std::string &error);
 
 } // namespace tile::run
 

@@ -109,6 +109,14 @@ static bool printStats = false;
 static cl::opt<std::string> emitMSL("emit-msl", cl::cat(runOptions), cl::init(""),
                                     cl::desc("Write the generated MSL here"),
                                     cl::value_desc("file"));
+static cl::opt<bool> allowExitedThreads(
+    "allow-exited-threads-at-barrier", cl::cat(runOptions),
+    cl::desc("Let threads that returned from the kernel drop out of barriers "
+             "(what Apple GPUs do) instead of reporting a divergent barrier "
+             "(the Metal specification leaves it undefined)"));
+static unsigned launchFlags() {
+  return allowExitedThreads ? TME_ALLOW_EXITED_THREADS_AT_BARRIER : 0u;
+}
 static cl::opt<std::string> replacementMSL(
     "run-msl", cl::cat(runOptions), cl::init(""),
     cl::desc("Run this MSL instead of the kernel's compiled code (e.g. a "
@@ -548,6 +556,7 @@ static int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   TmeStats stats = {};
   std::string error;
   if (!emulate((*msl)->getBuffer().str(), *kernel, bindings, grid, schedules,
+               launchFlags(),
                defaultCacheDir(), stats, error))
     fail(error);
   checkUninitializedReads(stats, kernel->getString("name").value_or("kernel"));
@@ -746,7 +755,8 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
 
   TmeStats stats = {};
   std::string error;
-  if (!emulate(msl, *abiKernel, bindings, grid, schedules, defaultCacheDir(),
+  if (!emulate(msl, *abiKernel, bindings, grid, schedules, launchFlags(),
+               defaultCacheDir(),
                stats, error))
     fail(error);
   checkUninitializedReads(stats, name);
