@@ -192,10 +192,10 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
 
 /// The bound of `op`'s result at element `k` (ErrorBound.h): the op at the
 /// ends of its float operands' intervals, an uncertain condition's two
-/// choices, then the op's own rounding allowance.
+/// choices, then the op's own rounding allowance of `ulps`.
 static double boundAt(Operation *op, Type resultType, Type operandType,
                       ArrayRef<const RValue *> operands, size_t k,
-                      double nominalF, int64_t nominalI) {
+                      double nominalF, int64_t nominalI, double ulps) {
   bool floatResult = isa<FloatType>(resultType);
   SmallVector<unsigned, 3> inexact;
   for (auto [j, v] : llvm::enumerate(operands)) {
@@ -205,10 +205,7 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
       // An uncertain condition picks either operand of a select.
       if (isa<arith::SelectOp>(op) && j == 0 && floatResult) {
         const RValue &a = *operands[1], &b = *operands[2];
-        auto at = [&](const RValue &x) {
-          return x.f[x.shape.empty() ? 0 : k];
-        };
-        return std::max(a.errAt(k), b.errAt(k)) + std::fabs(at(a) - at(b));
+        return std::max(a.errAt(k), b.errAt(k)) + std::fabs(a.fAt(k) - b.fAt(k));
       }
       return INFINITY; // integer arithmetic on an uncertain integer
     }
@@ -218,8 +215,7 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
   if (!inexact.empty()) {
     auto value = [&](unsigned j) {
       const RValue &v = *operands[j];
-      size_t at = v.shape.empty() ? 0 : k;
-      return v.isFloat ? v.f[at] : static_cast<double>(v.i[at]);
+      return v.isFloat ? v.fAt(k) : static_cast<double>(v.iAt(k));
     };
     for (unsigned corner = 0; corner < (1u << inexact.size()); ++corner) {
       // An end that leaves the op's domain (sqrt or log of a negative
@@ -240,10 +236,7 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
         }
         return x;
       };
-      auto I = [&](unsigned j) {
-        const RValue &v = *operands[j];
-        return v.i[v.shape.empty() ? 0 : k];
-      };
+      auto I = [&](unsigned j) { return operands[j]->iAt(k); };
       double fr = 0;
       int64_t ir = 0;
       if (!evalAt(op, operandType, floatResult, F, I, fr, ir))
@@ -264,12 +257,9 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
       bound = std::max(bound, d);
     }
   }
-  if (floatResult && !std::isnan(nominalF)) {
-    double ulps = ulpsAllowed(op);
-    if (ulps != 0)
-      bound += ulps * machineEpsilon(resultType) *
-               std::max(std::fabs(nominalF), smallestNormal(resultType));
-  }
+  if (floatResult && !std::isnan(nominalF) && ulps != 0)
+    bound += ulps * machineEpsilon(resultType) *
+             std::max(std::fabs(nominalF), smallestNormal(resultType));
   return bound;
 }
 
@@ -292,18 +282,13 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
   for (const RValue *v : operands)
     anyInexact |= !v->err.empty();
   // Rounding alone makes a float result inexact.
-  bool rounds = result.isFloat && ulpsAllowed(op) != 0;
+  double ulps = result.isFloat ? ulpsAllowed(op) : 0;
+  bool rounds = ulps != 0;
   if (anyInexact || rounds)
     result.err.reserve(n);
   for (size_t k = 0; k < n; ++k) {
-    auto F = [&](unsigned j) {
-      const RValue &v = *operands[j];
-      return v.f[v.shape.empty() ? 0 : k];
-    };
-    auto I = [&](unsigned j) {
-      const RValue &v = *operands[j];
-      return v.i[v.shape.empty() ? 0 : k];
-    };
+    auto F = [&](unsigned j) { return operands[j]->fAt(k); };
+    auto I = [&](unsigned j) { return operands[j]->iAt(k); };
     double fr = 0;
     int64_t ir = 0;
     if (!evalAt(op, operandType, result.isFloat, F, I, fr, ir))
@@ -316,7 +301,8 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
     if (anyInexact || rounds)
       result.err.push_back(boundAt(op, resultType, operandType, operands, k,
                                    result.isFloat ? result.f.back() : 0,
-                                   result.isFloat ? 0 : result.i.back()));
+                                   result.isFloat ? 0 : result.i.back(),
+                                   ulps));
   }
   result.normalizeErr();
   return success();

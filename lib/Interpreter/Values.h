@@ -30,6 +30,9 @@ struct RValue {
   std::vector<double> err;
 
   size_t size() const { return isFloat ? f.size() : i.size(); }
+  /// Element `k` (a scalar's for any `k`, as operands broadcast).
+  double fAt(size_t k) const { return f[shape.empty() ? 0 : k]; }
+  int64_t iAt(size_t k) const { return i[shape.empty() ? 0 : k]; }
   /// The bound of element `k` (a scalar's for any `k`).
   double errAt(size_t k) const {
     if (err.empty())

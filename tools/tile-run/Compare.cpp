@@ -2,6 +2,8 @@
 
 #include "Compare.h"
 
+#include "llvm/Support/Format.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -35,4 +37,26 @@ Comparison tile::run::compareBuffers(ElementType type,
       c.first = {i, e, r, allowed};
   }
   return c;
+}
+
+void tile::run::printComparison(llvm::raw_ostream &os, llvm::StringRef name,
+                                const Comparison &c,
+                                std::optional<Tolerance> tolerance) {
+  os << "compare " << name << ": max abs error "
+     << llvm::format("%.3g", c.maxAbsError) << ", max rel error "
+     << llvm::format("%.3g", c.maxRelError);
+  if (tolerance)
+    os << " (rtol " << llvm::format("%.3g", tolerance->rtol) << ", atol "
+       << llvm::format("%.3g", tolerance->atol) << "): ";
+  else
+    os << " (at most " << llvm::format("%.2g", c.worstFraction)
+       << " of the error bound): ";
+  if (c.mismatches == 0) {
+    os << "ok\n";
+    return;
+  }
+  os << c.mismatches << " mismatches, first at element " << c.first.index
+     << ": emulated " << c.first.emulated << ", reference "
+     << c.first.reference << ", allowed "
+     << llvm::format("%.3g", c.first.allowed) << "\n";
 }

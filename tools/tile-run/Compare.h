@@ -5,6 +5,8 @@
 
 #include "Arguments.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <optional>
 
 namespace tile::run {
@@ -38,6 +40,12 @@ Comparison compareBuffers(ElementType type, const unsigned char *emulated,
                           const unsigned char *reference, int64_t count,
                           const double *bounds,
                           std::optional<Tolerance> tolerance);
+
+/// Prints the `compare NAME: ...` line of one buffer: its largest errors,
+/// the tolerance used (or how much of the error bound the worst element
+/// used), then "ok" or the mismatches and the first of them.
+void printComparison(llvm::raw_ostream &os, llvm::StringRef name,
+                     const Comparison &c, std::optional<Tolerance> tolerance);
 
 } // namespace tile::run
 

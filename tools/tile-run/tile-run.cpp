@@ -14,6 +14,7 @@
 #include "Compare.h"
 #include "Emulate.h"
 #include "Npy.h"
+#include "Stats.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -369,52 +370,6 @@ static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   return b;
 }
 
-static void printStatsTable(const TmeStats &stats,
-                            llvm::ArrayRef<Binding> bindings) {
-  llvm::outs() << "stats: threadgroups " << stats.threadgroups << ", threads "
-               << stats.threads << ", threadgroup barriers " << stats.barriers
-               << ", simdgroup barriers " << stats.simdgroup_barriers
-               << ", simdgroup MMAs " << stats.simdgroup_mmas
-               << ", simd collectives " << stats.simd_collectives
-               << ", tensor ops " << stats.tensor_ops << "\n";
-  if (!stats.instrumented) {
-    llvm::outs() << "stats: memory traffic not counted (kernel built without "
-                    "instrumentation)\n";
-    return;
-  }
-  unsigned long long read = 0, written = 0;
-  for (auto [i, b] : llvm::enumerate(bindings)) {
-    if (!b.isBuffer || i >= TME_MAX_COUNTED_PARAMS)
-      continue;
-    read += stats.buffer_bytes_read[i];
-    written += stats.buffer_bytes_written[i];
-    llvm::outs() << "stats: buffer " << b.name << ": "
-                 << stats.buffer_bytes_read[i] << " bytes read, "
-                 << stats.buffer_bytes_written[i] << " bytes written\n";
-  }
-  llvm::outs() << "stats: global memory: " << read << " bytes read, "
-               << written << " bytes written\n";
-  llvm::outs() << "stats: threadgroup memory: " << stats.threadgroup_bytes_read
-               << " bytes read, " << stats.threadgroup_bytes_written
-               << " bytes written, " << stats.threadgroup_memory_bytes
-               << " bytes per threadgroup\n";
-}
-
-/// Reads of threadgroup memory no thread wrote are errors: on a GPU they
-/// return garbage.
-static void checkUninitializedReads(const TmeStats &stats,
-                                    llvm::StringRef kernel) {
-  if (stats.threadgroup_uninit_reads == 0)
-    return;
-  fail("kernel " + kernel + ": " + llvm::Twine(stats.threadgroup_uninit_reads) +
-       " reads of threadgroup memory no thread wrote; the first by thread " +
-       llvm::Twine(stats.uninit_thread) + " of threadgroup (" +
-       llvm::Twine(stats.uninit_threadgroup[0]) + ", " +
-       llvm::Twine(stats.uninit_threadgroup[1]) + ", " +
-       llvm::Twine(stats.uninit_threadgroup[2]) + ") at byte " +
-       llvm::Twine(stats.uninit_offset));
-}
-
 static const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
   const llvm::json::Object *root = abi.getAsObject();
   const llvm::json::Array *kernels = root ? root->getArray("kernels") : nullptr;
@@ -559,7 +514,9 @@ static int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
                launchFlags(),
                defaultCacheDir(), stats, error))
     fail(error);
-  checkUninitializedReads(stats, kernel->getString("name").value_or("kernel"));
+  if (std::optional<std::string> message = uninitializedReads(
+          stats, kernel->getString("name").value_or("kernel")))
+    fail(*message);
   llvm::outs() << "ran " << kernel->getString("name").value_or("kernel")
                << " on the emulator: ok\n";
   if (printStats)
@@ -633,10 +590,9 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
         scalarType));
     // A static size is a promise the kernel may index up to: a shorter
     // buffer would be read or written out of bounds.
-    if (memref && memref.hasStaticShape() &&
-        specs.lookup(names[i]).count < memref.getNumElements())
-      usageError("buffer '" + names[i] + "' has " +
-                 llvm::Twine(specs.lookup(names[i]).count) +
+    int64_t count = specs.find(names[i])->second.count;
+    if (memref && memref.hasStaticShape() && count < memref.getNumElements())
+      usageError("buffer '" + names[i] + "' has " + llvm::Twine(count) +
                  " elements, but the kernel declares " +
                  llvm::Twine(memref.getNumElements()));
   }
@@ -759,7 +715,8 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
                defaultCacheDir(),
                stats, error))
     fail(error);
-  checkUninitializedReads(stats, name);
+  if (std::optional<std::string> message = uninitializedReads(stats, name))
+    fail(*message);
   llvm::outs() << "ran " << name << " on the emulator: ok\n";
 
   int status = 0;
@@ -774,24 +731,9 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
       int64_t count = emulated.data.size() / elementBytes(emulated.element);
       Comparison c = compareBuffers(emulated.element, emulated.data.data(),
                                     ref.data.data(), count, bound.data(), fixed);
-      llvm::outs() << "compare " << emulated.name << ": max abs error "
-                   << llvm::format("%.3g", c.maxAbsError) << ", max rel error "
-                   << llvm::format("%.3g", c.maxRelError);
-      if (fixed)
-        llvm::outs() << " (rtol " << llvm::format("%.3g", fixed->rtol)
-                     << ", atol " << llvm::format("%.3g", fixed->atol) << "): ";
-      else
-        llvm::outs() << " (at most " << llvm::format("%.2g", c.worstFraction)
-                     << " of the error bound): ";
-      if (c.mismatches == 0) {
-        llvm::outs() << "ok\n";
-        continue;
-      }
-      llvm::outs() << c.mismatches << " mismatches, first at element "
-                   << c.first.index << ": emulated " << c.first.emulated
-                   << ", reference " << c.first.reference << ", allowed "
-                   << llvm::format("%.3g", c.first.allowed) << "\n";
-      status = 1;
+      printComparison(llvm::outs(), emulated.name, c, fixed);
+      if (c.mismatches != 0)
+        status = 1;
     }
   }
   if (printStats)
