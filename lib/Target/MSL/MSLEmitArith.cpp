@@ -86,12 +86,22 @@ static LogicalResult printUnsignedBinary(MSLPrinter &p, Operation &op,
                          p.name(op.getOperand(1)).str() + "))");
 }
 
+/// `function(a, b, ...)`. MSL's math functions have no bfloat overloads
+/// (Apple's compiler rejects exp(bfloat), max(bfloat, bfloat), ...), so on
+/// bf16 the call goes through float and rounds back once:
+/// `bfloat(function(float(a), ...))`, which is also what the reference
+/// interpreter computes.
 static std::string call(MSLPrinter &p, Operation &op, StringRef function) {
+  bool viaFloat = op.getNumResults() == 1 && op.getResult(0).getType().isBF16();
   std::string text = (function + "(").str();
   llvm::interleave(
-      op.getOperands(), [&](Value v) { text += p.name(v).str(); },
+      op.getOperands(),
+      [&](Value v) {
+        text += viaFloat ? "float(" + p.name(v).str() + ")" : p.name(v).str();
+      },
       [&] { text += ", "; });
-  return text + ")";
+  text += ")";
+  return viaFloat ? "bfloat(" + text + ")" : text;
 }
 
 static std::string cmpiExpression(MSLPrinter &p, arith::CmpIOp op) {
@@ -147,7 +157,7 @@ static std::string nanPropagating(MSLPrinter &p, Operation &op,
   std::string a = p.name(op.getOperand(0)).str();
   std::string b = p.name(op.getOperand(1)).str();
   return "(" + a + " != " + a + " || " + b + " != " + b + ") ? " + a + " + " +
-         b + " : " + function.str() + "(" + a + ", " + b + ")";
+         b + " : " + call(p, op, function);
 }
 
 static LogicalResult printCast(MSLPrinter &p, Operation &op) {

@@ -172,8 +172,9 @@ using namespace metal;
       simdgroup_multiply_accumulate(acc, a, b, acc);
     }
   }
-  acc.thread_elements()[0] = max(acc.thread_elements()[0], bfloat(0.0f));
-  acc.thread_elements()[1] = max(acc.thread_elements()[1], bfloat(0.0f));
+  // MSL has no bfloat math functions: relu goes through float.
+  acc.thread_elements()[0] = bfloat(max(float(acc.thread_elements()[0]), 0.0f));
+  acc.thread_elements()[1] = bfloat(max(float(acc.thread_elements()[1]), 0.0f));
   simdgroup_store(acc, tgC, 8);
   threadgroup_barrier(mem_flags::mem_threadgroup);
   for (uint e = lane; e < 64u; e += 32u) {
