@@ -5,7 +5,8 @@ LLVM_PREFIX ?= /usr/lib/llvm-22
 BUILD_DIR   ?= build
 BUILD_TYPE  ?= Release
 APT_PACKAGES := cmake ninja-build clang-22 lld llvm-22-dev llvm-22-tools \
-                libmlir-22-dev mlir-22-tools libclang-rt-22-dev python3 ccache
+                libmlir-22-dev mlir-22-tools libclang-rt-22-dev python3 ccache \
+                python3-numpy
 
 TILE_OPT := $(BUILD_DIR)/bin/tile-opt
 

@@ -92,6 +92,31 @@ config.substitutions.append((
     ]),
 ))
 
+# %python runs the Python package's tests (test/python): a Python that can
+# import numpy (Debian's /usr/bin/python3 with python3-numpy, which `make deps`
+# installs), the package from the source tree and libTileCAPI.so of this
+# build. Without numpy the tests fail on their import rather than being
+# skipped: the feature `numpy` is there for information, not to hide them.
+def _python_with_numpy():
+    import shutil
+    import subprocess
+    import sys
+    for candidate in ["/usr/bin/python3", sys.executable, shutil.which("python3")]:
+        if candidate and os.path.exists(candidate) and subprocess.call(
+                [candidate, "-c", "import numpy"], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL) == 0:
+            return candidate, True
+    return "/usr/bin/python3", False
+
+
+python_exe, has_numpy = _python_with_numpy()
+if has_numpy:
+    config.available_features.add("numpy")
+config.substitutions.append(("%python", python_exe))
+config.environment["PYTHONPATH"] = os.path.join(config.tile_src_root, "python")
+config.environment["TILE_MLIR_LIB"] = config.tile_lib_dir
+config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
+
 # test/Downstream installs this build tree and builds a project against the
 # installation with the same CMake, generator, compilers and linker.
 config.substitutions.append(("%tile_obj_root", config.tile_obj_root))

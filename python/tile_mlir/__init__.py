@@ -1,0 +1,34 @@
+"""tile_mlir: write tile kernels in Python, compile them to Metal Shading
+Language with tile-mlir, and run them on its Metal emulator (no Mac needed).
+
+    import tile_mlir as tm
+
+    @tm.kernel
+    def add(X, Y, Z, N, BLOCK: tm.constexpr):
+        i = tm.program_id(0) * BLOCK
+        x = tm.tile_load(X, i, shape=(BLOCK,), bounds=(N,))
+        y = tm.tile_load(Y, i, shape=(BLOCK,), bounds=(N,))
+        tm.tile_store(Z, i, value=x + y, shape=(BLOCK,), bounds=(N,))
+
+    add[(tm.cdiv(n, 256),)](x, y, z, n, BLOCK=256)
+
+See docs/python.md for the DSL, the Triton-style `tile_mlir.language`,
+autotuning and where libTileCAPI.so is looked for."""
+
+from .dsl import (abs, arange, cast, cdiv, constexpr, dot, exp, full, log, max,
+                  maximum, min, minimum, num_programs, program_id, sqrt, sum,
+                  tanh, tile_load, tile_range, tile_store, tile_swizzle, where,
+                  zeros)
+from .errors import (CompilationError, DSLError, EmulatorError,
+                     LibraryNotFoundError, TileError)
+from .kernel import Buffer, CompiledKernel, Kernel, jit, kernel
+from .registry import static_range
+
+__all__ = [
+    "abs", "arange", "cast", "cdiv", "constexpr", "dot", "exp", "full", "log",
+    "max", "maximum", "min", "minimum", "num_programs", "program_id", "sqrt",
+    "sum", "tanh", "tile_load", "tile_range", "tile_store", "tile_swizzle",
+    "where", "zeros", "Buffer", "CompiledKernel", "Kernel", "jit", "kernel",
+    "static_range", "CompilationError", "DSLError", "EmulatorError",
+    "LibraryNotFoundError", "TileError",
+]

@@ -1,0 +1,105 @@
+"""Tile IR text, built line by line while a kernel is traced.
+
+SSA values are objects that get their `%name` only when the function is
+rendered, so a value can be named after the Python variable it is assigned
+to after it was emitted (`acc = tm.dot(...)` gives `%acc`): the IR reads
+like the source. Every op carries loc("file.py":line:col) of the Python line
+that produced it, so compiler diagnostics name that line."""
+
+import re
+
+_FLOAT_TYPES = ("f32", "f16", "bf16")
+_INT_TYPES = ("i32", "i1", "index")
+
+# numpy dtype name -> element type, and back (what kernels accept).
+NUMPY_TO_ELEMENT = {"float32": "f32", "float16": "f16", "int32": "i32"}
+ELEMENT_TO_NUMPY = {v: k for k, v in NUMPY_TO_ELEMENT.items()}
+
+DTYPE_ALIASES = {"f32": "f32", "float32": "f32", "fp32": "f32",
+                 "f16": "f16", "float16": "f16", "fp16": "f16", "half": "f16",
+                 "bf16": "bf16", "bfloat16": "bf16",
+                 "i32": "i32", "int32": "i32", "i1": "i1", "bool": "i1",
+                 "int1": "i1", "index": "index"}
+
+
+def is_float(element):
+    return element in _FLOAT_TYPES
+
+
+def tensor_type(shape, element):
+    if not shape:
+        return element
+    return "tensor<%sx%s>" % ("x".join(str(d) for d in shape), element)
+
+
+class SSA:
+    """One SSA value; `hint` becomes its name (made unique) when rendered."""
+
+    _counter = 0
+
+    def __init__(self, hint=None):
+        SSA._counter += 1
+        self.id = SSA._counter
+        self.hint = hint
+        self.name = None
+
+
+class Function:
+    """The lines of one func.func being built: (indent, parts), where parts
+    are strings and SSA objects."""
+
+    def __init__(self, name):
+        self.name = name
+        self.lines = []
+        self.indent = 1
+        self.arg_parts = []
+
+    def add(self, parts):
+        self.lines.append((self.indent, parts))
+
+    def render(self, attributes):
+        used = {}
+
+        def name_of(v):
+            if v.name is None:
+                base = re.sub(r"[^A-Za-z0-9_]", "_", v.hint or "v") or "v"
+                if base[0].isdigit():
+                    base = "v" + base
+                n = used.get(base, 0)
+                used[base] = n + 1
+                v.name = "%" + (base if n == 0 else "%s_%d" % (base, n))
+            return v.name
+
+        def text(parts):
+            return "".join(name_of(p) if isinstance(p, SSA) else p for p in parts)
+
+        # Arguments first so they keep the Python parameter names exactly.
+        args = text(self.arg_parts)
+        body = ["  " * i + text(p) for i, p in self.lines]
+        head = "func.func @%s(%s)\n    attributes {%s} {" % (
+            self.name, args, ", ".join(attributes))
+        return "\n".join([head] + body + ["}"]) + "\n"
+
+
+def loc_text(loc):
+    if loc is None:
+        return ""
+    return ' loc("%s":%d:%d)' % (loc.filename.replace('"', '\\"'), loc.line,
+                                 loc.col + 1)
+
+
+def format_float(value, element):
+    """A float attribute MLIR parses for `element`, also for inf and nan."""
+    import math
+    import struct
+    if math.isinf(value) or math.isnan(value):
+        if element == "f32":
+            bits = struct.unpack("<I", struct.pack("<f", value))[0]
+            return "0x%08X" % bits
+        if element == "f16":
+            import numpy as np
+            bits = int(np.array(value, np.float16).view(np.uint16))
+            return "0x%04X" % bits
+        return "0x%04X" % (0xFF80 if value < 0 else 0x7F80)
+    r = repr(float(value))
+    return r if ("." in r or "e" in r) else r + ".0"

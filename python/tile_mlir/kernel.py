@@ -1,0 +1,279 @@
+"""@kernel / @jit: specialization, tracing, compilation (cached per
+specialization) and launch on the Metal emulator."""
+
+import ctypes
+import inspect
+import json
+
+import numpy as np
+
+from . import _capi
+from .emitter import Buffer as BufferArg, Emitter, Value
+from .errors import DSLError, SourceLocation, TileError
+from .ir import ELEMENT_TO_NUMPY, NUMPY_TO_ELEMENT, SSA
+from .tracer import Tracer, parse_function
+
+# Launch keywords that are not kernel parameters.
+_LAUNCH_OPTIONS = ("target", "WM", "WN", "schedules", "options", "num_warps")
+
+
+class Buffer:
+    """A device buffer for a kernel argument (meTile style): wraps a numpy
+    array, which kernels read and write in place (the emulator runs on its
+    own guarded copies and copies the results back)."""
+
+    def __init__(self, data=None, dtype=None):
+        if data is None:
+            self.data, self.dtype = None, dtype
+        else:
+            self.data = np.ascontiguousarray(data)
+            self.dtype = str(self.data.dtype)
+
+    @staticmethod
+    def zeros(shape, dtype="float32"):
+        dtype = ELEMENT_TO_NUMPY.get(dtype, dtype)
+        return Buffer(np.zeros(shape, dtype=dtype))
+
+    def numpy(self):
+        return self.data
+
+
+def _is_constexpr(annotation):
+    from .dsl import constexpr
+    if annotation is constexpr or isinstance(annotation, constexpr):
+        return True
+    return isinstance(annotation, str) and annotation.split(".")[-1] == "constexpr"
+
+
+class CompiledKernel:
+    """One specialization: `ir` (tile IR text), `msl` (Metal Shading
+    Language), `abi` (this kernel's ABI as a dict: buffers, scalars,
+    threads_per_threadgroup, grid, ...), `abi_json` (every kernel's, as the
+    compiler wrote it) and `diagnostics` (warnings, located)."""
+
+    def __init__(self, name, ir, msl, abi_all, diagnostics):
+        self.name, self.ir, self.msl, self.diagnostics = name, ir, msl, diagnostics
+        self.abi_json = json.dumps(abi_all)
+        kernels = abi_all.get("kernels", [])
+        self.abi = next((k for k in kernels if k.get("name") == name),
+                        kernels[0] if kernels else {})
+
+    def arguments(self):
+        """(name, kind, msl_type, access) in [[buffer]] order."""
+        out = []
+        for kind in ("buffers", "scalars"):
+            for p in self.abi.get(kind, []):
+                out.append((p["index"], p["name"], kind, p.get("msl_type", ""),
+                            p.get("access", "")))
+        return [o[1:] for o in sorted(out)]
+
+    def run(self, values, grid, schedules=0, location=None):
+        keep, args = [], []
+        for name, kind, msl_type, access in self.arguments():
+            if name not in values:
+                raise DSLError("the compiled kernel expects an argument '%s'" %
+                               name, location)
+            v = values[name]
+            if kind == "buffers":
+                arr = v.data if isinstance(v, Buffer) else v
+                if not isinstance(arr, np.ndarray):
+                    raise DSLError("argument '%s' must be a numpy array" % name,
+                                   location)
+                if not arr.flags.c_contiguous:
+                    raise DSLError("argument '%s' is not C-contiguous: pass "
+                                   "np.ascontiguousarray(...) (and strides "
+                                   "as arguments)" % name, location)
+                if access != "read" and not arr.flags.writeable:
+                    raise DSLError("argument '%s' is written by the kernel but "
+                                   "the array is read-only" % name, location)
+                args.append((arr.ctypes.data, arr.nbytes))
+                keep.append(arr)
+            else:
+                c = _scalar(name, msl_type, v, location)
+                keep.append(c)
+                args.append((ctypes.addressof(c), ctypes.sizeof(c)))
+        grid = tuple(int(g) for g in grid)
+        if not 1 <= len(grid) <= 3 or any(g < 1 for g in grid):
+            raise DSLError("the grid must be 1 to 3 positive ints, got %r" %
+                           (grid,), location)
+        return _capi.library().run(self.msl, self.abi_json, self.name, args,
+                                   grid, schedules=schedules)
+
+
+def _scalar(name, msl_type, v, location):
+    if isinstance(v, (np.integer, np.floating)):
+        v = v.item()
+    if "float" in msl_type:
+        if not isinstance(v, (int, float)):
+            raise DSLError("argument '%s' must be a number" % name, location)
+        return ctypes.c_float(v)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise DSLError("argument '%s' must be an int, got %r" % (name, v), location)
+    if "uint" in msl_type:
+        if not 0 <= v < 2 ** 32:
+            raise DSLError("argument '%s' = %d does not fit the kernel's 32-bit "
+                           "unsigned index" % (name, v), location)
+        return ctypes.c_uint32(v)
+    return ctypes.c_int32(v)
+
+
+class Kernel:
+    """A traced kernel. kernel[grid](*args, **constexprs) runs it on the
+    emulator; kernel.compile(*args, **constexprs) gives its IR, MSL and ABI."""
+
+    def __init__(self, fn, style="metile"):
+        self.fn, self.style = fn, style
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.signature = inspect.signature(fn)
+        self.params = list(self.signature.parameters.values())
+        self.constexprs = {p.name for p in self.params if _is_constexpr(p.annotation)}
+        self.cache = {}
+        self.last_stats = None
+        self._ast = None
+
+    @property
+    def def_location(self):
+        """The `def` line: where argument errors point."""
+        try:
+            if self._ast is None:
+                self._ast = parse_function(self.fn)
+        except TileError:
+            return None
+        node, filename = self._ast
+        return SourceLocation(filename, node.lineno, node.col_offset)
+
+    def bind(self, args, kwargs):
+        """(values by parameter name, launch options)."""
+        options = {k: kwargs.pop(k) for k in list(kwargs)
+                   if k in _LAUNCH_OPTIONS and k not in self.signature.parameters}
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise DSLError("%s(): %s" % (self.__name__, e), self.def_location)
+        bound.apply_defaults()
+        return dict(bound.arguments), options
+
+    def specialization(self, values, options):
+        key = []
+        for p in self.params:
+            v = values[p.name]
+            if p.name in self.constexprs:
+                key.append(("constexpr", p.name, v))
+            else:
+                key.append((p.name,) + self.arg_kind(p.name, v))
+        for k in sorted(options):
+            if k in ("target", "WM", "WN", "options"):
+                key.append((k, options[k]))
+        return tuple(key)
+
+    def arg_kind(self, name, v):
+        loc = self.def_location
+        if isinstance(v, Buffer):
+            if v.data is None:
+                return ("buffer", self.element_of(name, v.dtype))
+            v = v.data
+        if isinstance(v, np.ndarray):
+            return ("buffer", self.element_of(name, v.dtype))
+        if isinstance(v, (type, np.dtype)):
+            return ("buffer", self.element_of(name, v))
+        if isinstance(v, bool):
+            raise DSLError("argument '%s': a bool is not a kernel argument type; "
+                           "mark it constexpr" % name, loc)
+        if isinstance(v, (int, np.integer)):
+            return ("int",)
+        if isinstance(v, (float, np.floating)):
+            return ("float",)
+        raise DSLError("argument '%s': %s is not a kernel argument (numpy "
+                       "arrays, ints, floats; constexpr parameters take any "
+                       "value)" % (name, type(v).__name__), loc)
+
+    def element_of(self, name, dtype):
+        try:
+            dt = str(np.dtype(dtype))
+        except TypeError:
+            dt = str(dtype)
+        if dt not in NUMPY_TO_ELEMENT and dt not in ELEMENT_TO_NUMPY:
+            raise DSLError("argument '%s': %s arrays are not supported (float32, "
+                           "float16, int32)" % (name, dt), self.def_location)
+        return NUMPY_TO_ELEMENT.get(dt, dt)
+
+    def trace(self, key, values, options):
+        if self._ast is None:
+            self._ast = parse_function(self.fn)
+        node, filename = self._ast
+        em = Emitter(self.__name__)
+        env = {}
+        parts = []
+        for p, k in zip(self.params, key):
+            if k[0] == "constexpr":
+                env[p.name] = k[2]
+                continue
+            ssa = SSA(p.name)
+            if parts:
+                parts.append(", ")
+            if k[1] == "buffer":
+                env[p.name] = BufferArg(ssa, k[2], p.name)
+                parts += [ssa, ": memref<?x%s>" % k[2]]
+            else:
+                element = "index" if k[1] == "int" else "f32"
+                env[p.name] = Value(ssa, element)
+                parts += [ssa, ": %s" % element]
+        em.func.arg_parts = parts
+        Tracer(self.fn, node, filename, em, env).run()
+        em.func.add(["return"])
+        attrs = ["tile.kernel"]
+        if "WM" in options or "WN" in options:
+            attrs.append("tile.simdgroups = array<i64: %d, %d>" % (
+                int(options.get("WM", 2)), int(options.get("WN", 2))))
+        return em.func.render(attrs)
+
+    def compile(self, *args, **kwargs):
+        """The CompiledKernel for these arguments (arrays, or dtypes such as
+        np.float32 for buffers; ints; floats; constexpr values)."""
+        values, options = self.bind(args, kwargs)
+        return self._compiled(values, options)
+
+    def _compiled(self, values, options):
+        key = self.specialization(values, options)
+        hit = self.cache.get(key)
+        if hit is None:
+            ir = self.trace(key, values, options)
+            opts = "target=%s" % options.get("target", "apple9")
+            if options.get("options"):
+                opts += " " + options["options"]
+            msl, abi, diags = _capi.library().compile_to_msl(
+                ir, self.__name__ + ".mlir", opts)
+            hit = CompiledKernel(self.__name__, ir, msl, abi, diags)
+            self.cache[key] = hit
+        return hit
+
+    def __getitem__(self, grid):
+        def launch(*args, **kwargs):
+            return self.launch(grid, args, kwargs)
+        return launch
+
+    def launch(self, grid, args, kwargs):
+        values, options = self.bind(args, dict(kwargs))
+        compiled = self._compiled(values, options)
+        if callable(grid):
+            grid = grid(dict(values))
+        if isinstance(grid, int):
+            grid = (grid,)
+        self.last_stats = compiled.run(values, grid,
+                                       schedules=options.get("schedules", 0),
+                                       location=self.def_location)
+        return self.last_stats
+
+    def __call__(self, *args, **kwargs):
+        raise TileError("launch a kernel with a grid: %s[grid](...)" % self.__name__)
+
+
+def kernel(fn):
+    """Decorator: a meTile-style tile kernel."""
+    return Kernel(fn, "metile")
+
+
+def jit(fn):
+    """Decorator: a Triton-style kernel (tile_mlir.language)."""
+    return Kernel(fn, "triton")

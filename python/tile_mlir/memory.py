@@ -1,0 +1,136 @@
+"""tile.load / tile.store emission, from explicit (start, stride, bound)
+form (tile_load) or from a Triton pointer expression and mask."""
+
+from .emitter import Value
+from .ir import format_float, is_float, tensor_type
+from .poly import Mask, Poly, divide
+
+
+def _padding_attr(em, element, padding):
+    if padding is None:
+        return ""
+    if isinstance(padding, bool) or not isinstance(padding, (int, float)):
+        em.error("padding/other must be a number known while tracing")
+    if is_float(element):
+        return " {padding = %s : %s}" % (format_float(float(padding), element), element)
+    return " {padding = %d : %s}" % (int(padding), element)
+
+
+def _list(em, vals):
+    parts = []
+    for i, v in enumerate(vals):
+        parts += [", "] if i else []
+        parts.append(em.scalar_poly(em.index_poly(v)).ssa)
+    return parts
+
+
+def _addressing(em, buf, starts, strides, bounds):
+    parts = [buf.ssa, "["] + _list(em, starts) + ["]"]
+    if strides is not None:
+        parts += [" strides ["] + _list(em, strides) + ["]"]
+    if bounds is not None:
+        parts += [" bounds ["] + _list(em, bounds) + ["]"]
+    return parts
+
+
+def load(em, buf, starts, strides, bounds, shape, padding, hint=None):
+    shape = tuple(shape)
+    parts = ["tile.load "] + _addressing(em, buf, starts, strides, bounds)
+    parts.append(_padding_attr(em, buf.element, padding))
+    parts.append(" : %s -> %s" % (buf.ir_type, tensor_type(shape, buf.element)))
+    return em.op1(buf.element, shape, *parts, hint=hint)
+
+
+def store(em, value, buf, starts, strides, bounds):
+    if value.element != buf.element:
+        em.error("storing a %s value into buffer '%s' of %s: use cast()" %
+                 (value.element, buf.name, buf.element))
+    value = em.to_shape(value, value.shape)
+    parts = ["tile.store ", value.ssa, ", "]
+    parts += _addressing(em, buf, starts, strides, bounds)
+    parts.append(" : %s, %s" % (value.ir_type, buf.ir_type))
+    em.op([], parts)
+
+
+def decompose(em, pointer, mask):
+    """(starts, strides, bounds) of a Triton pointer tile and mask."""
+    shape = pointer.shape
+    if len(shape) > 2:
+        em.error("pointer tiles of rank %d: only 1-D and 2-D" % len(shape))
+    try:
+        split = pointer.offset.split_axes()
+    except ValueError as e:
+        em.error("pointer expression: " + str(e))
+    strides = {}
+    for k, n in enumerate(shape):
+        if k in split:
+            strides[k] = split[k]
+        elif n == 1:
+            strides[k] = Poly.const(1)
+        else:
+            em.error("the pointer does not change along dimension %d of its "
+                     "%s tile (no arange there): broadcast loads are not "
+                     "supported" % (k, shape))
+    rest = split.get(None, Poly.const(0))
+    if shape:
+        q = divide(rest, strides)
+        if q is None:
+            em.error("cannot write the pointer's base offset as a multiple "
+                     "of its strides (the offset must be affine: start * "
+                     "stride per dimension)")
+        starts = [q[k] for k in range(len(shape))]
+    else:
+        starts = [rest]
+    bounds = None
+    if mask is not None:
+        if not isinstance(mask, Mask):
+            em.error("a mask must be a conjunction of `offsets < bound` "
+                     "comparisons joined with &")
+        per_axis = {}
+        for cond in mask.conditions:
+            try:
+                parts = cond.split_axes()
+            except ValueError as e:
+                em.error("mask: " + str(e))
+            axes = [k for k in parts if k is not None]
+            if len(axes) != 1 or parts[axes[0]].constant() != 1 or \
+                    axes[0] >= max(len(shape), 1) or \
+                    (len(mask.shape) != len(shape)):
+                em.error("a mask must compare one arange-based offset (step 1) "
+                         "along one dimension of the pointer tile with a bound, "
+                         "e.g. offs[:, None] < M")
+            k = axes[0]
+            e = parts.get(None, Poly.const(0))
+            per_axis.setdefault(k, []).append(starts[k].add(e.scale(-1), ()))
+        bounds = []
+        for k in range(len(shape)):
+            cands = per_axis.get(k) or [starts[k].add(Poly.const(shape[k]), ())]
+            b = em.scalar_poly(cands[0])
+            for c in cands[1:]:
+                b = em.minmax("min", b, em.scalar_poly(c))
+            bounds.append(b)
+    stride_list = [strides[k] for k in range(len(shape))] if shape else None
+    return starts, stride_list, bounds
+
+
+def load_pointer(em, pointer, mask, other):
+    starts, strides, bounds = decompose(em, pointer, mask)
+    if mask is None and other is not None:
+        other = None
+    if not pointer.shape and strides is None:
+        return load(em, pointer.buffer, starts, None, bounds, (), other)
+    return load(em, pointer.buffer, starts, strides, bounds, pointer.shape, other)
+
+
+def store_pointer(em, pointer, value, mask):
+    if not isinstance(value, Value):
+        value = em.materialize(value) if not isinstance(value, (int, float)) else \
+            em.constant(value, pointer.buffer.element, ())
+    shape = pointer.shape
+    if value.element != pointer.buffer.element and not is_float(value.element) \
+            and not is_float(pointer.buffer.element):
+        value = em.cast(value, pointer.buffer.element)
+    if tuple(value.shape) != tuple(shape):
+        value = em.to_shape(value, shape)
+    starts, strides, bounds = decompose(em, pointer, mask)
+    store(em, value, pointer.buffer, starts, strides, bounds)

@@ -1,0 +1,87 @@
+"""Which Python callables a kernel may call, and what tracing them emits.
+
+Public DSL functions (tile_mlir.zeros, tile_mlir.language.load, ...) are
+ordinary Python functions that only work inside a traced kernel; each is
+registered here with the handler that emits its IR. Calls to anything else
+(numpy, math, user helpers) are a DSLError naming the line, except Python
+builtins applied to values known while tracing."""
+
+import builtins
+import inspect
+
+from .errors import DSLError
+
+HANDLERS = {}
+
+
+class OutsideKernelError(DSLError):
+    pass
+
+
+def op(handler):
+    """Decorates a public stub: registers `handler(tracer, **args)`."""
+    def wrap(stub):
+        HANDLERS[stub] = (handler, inspect.signature(stub))
+        return stub
+    return wrap
+
+
+def outside(name):
+    raise OutsideKernelError(
+        "tile_mlir.%s can only be called inside a @tile_mlir.kernel or "
+        "@tile_mlir.jit function" % name)
+
+
+def static_range(*args):
+    """range() that always unrolls while tracing, also inside tile loops."""
+    return range(*args)
+
+
+_PY_BUILTINS = {builtins.int, builtins.float, builtins.bool, builtins.len,
+                builtins.tuple, builtins.list, builtins.str, builtins.round,
+                builtins.isinstance, builtins.range, builtins.enumerate,
+                builtins.zip, builtins.dict, builtins.sorted, builtins.sum,
+                builtins.all, builtins.any}
+
+
+def call(tr, fn, args, kwargs):
+    from .emitter import Buffer, Value
+    from .poly import Mask, Pointer, Poly
+    traced = (Value, Poly, Mask, Pointer, Buffer)
+    entry = HANDLERS.get(fn) if _hashable(fn) else None
+    if entry is not None:
+        handler, sig = entry
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            tr.error("%s(): %s" % (fn.__name__, e))
+        bound.apply_defaults()
+        return handler(tr, **bound.arguments)
+    anytraced = any(isinstance(a, traced) for a in list(args) + list(kwargs.values()))
+    if fn in (builtins.min, builtins.max) and anytraced and len(args) == 2:
+        return tr.em.minmax("min" if fn is builtins.min else "max", *args)
+    if fn is builtins.abs and anytraced:
+        return tr.em.unary_math("abs", args[0])
+    if (fn in _PY_BUILTINS or fn in (builtins.min, builtins.max, builtins.abs)) \
+            and not anytraced:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            tr.error("%s(): %s" % (getattr(fn, "__name__", fn), e))
+    if fn is static_range:
+        return range(*args)
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) \
+        or type(fn).__name__
+    module = getattr(fn, "__module__", None) or type(fn).__module__
+    full = "%s.%s" % (module, name) if module and module != "builtins" else name
+    tr.error("'%s' is not an operation of the tile_mlir DSL; a kernel can call "
+             "tile_mlir operations, and Python builtins on values known while "
+             "tracing" % full)
+
+
+def _hashable(x):
+    try:
+        hash(x)
+        return True
+    except TypeError:
+        return False

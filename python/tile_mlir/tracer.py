@@ -1,0 +1,509 @@
+"""Traces a kernel's Python source into tile IR by walking its AST.
+
+Python values that are known while tracing (constexprs, ints, tuples) are
+evaluated by Python, so `if` and `for ... in range(...)` on them unroll;
+everything that depends on the launch (arguments, program ids, loads) is IR.
+A `for` over `tile_range(...)` (or over `range` with a runtime bound)
+becomes one `tile.for_range`: the variables the body assigns that exist
+before the loop are its iter_args. Each op is located at its Python line."""
+
+import ast
+import builtins
+import inspect
+import textwrap
+
+from . import registry
+from .emitter import Buffer, Value, describe
+from .errors import DSLError, SourceLocation, TileError
+from .ir import is_float, loc_text, tensor_type
+from .poly import Mask, Poly, Pointer
+
+
+class _Return(Exception):
+    pass
+
+
+class TileRange:
+    """What tile_range(...) evaluates to inside a kernel."""
+
+    def __init__(self, start, stop, step, num_stages=None):
+        self.start, self.stop, self.step = start, stop, step
+        self.num_stages = num_stages
+
+
+_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
+           ast.FloorDiv: "//", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
+           ast.BitXor: "^"}
+_CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+           ast.Eq: "==", ast.NotEq: "!="}
+
+
+def parse_function(fn):
+    """(FunctionDef, filename) with line numbers of the file."""
+    try:
+        lines, start = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn)
+    except (OSError, TypeError) as e:
+        raise TileError("cannot read the source of %s: %s" % (fn.__name__, e))
+    tree = ast.parse(textwrap.dedent("".join(lines)))
+    ast.increment_lineno(tree, start - 1)
+    node = tree.body[0]
+    if not isinstance(node, ast.FunctionDef):
+        raise TileError("%s is not a function definition" % fn.__name__)
+    return node, filename
+
+
+class Tracer:
+    def __init__(self, fn, node, filename, emitter, env):
+        self.fn, self.node, self.filename = fn, node, filename
+        self.em = emitter
+        self.env = env
+        self.globals = dict(fn.__globals__)
+        if fn.__closure__:
+            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+                self.globals[name] = cell.cell_contents
+        self.loop_local = set()
+
+    def located(self, node):
+        if hasattr(node, "lineno"):
+            self.em.loc = SourceLocation(self.filename, node.lineno,
+                                         node.col_offset)
+
+    def error(self, message, node=None):
+        if node is not None:
+            self.located(node)
+        raise DSLError(message, self.em.loc)
+
+    # ---- statements -------------------------------------------------------
+    def run(self):
+        try:
+            self.block(self.node.body)
+        except _Return:
+            pass
+
+    def block(self, stmts):
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s):
+        self.located(s)
+        method = getattr(self, "stmt_" + type(s).__name__, None)
+        if method is None:
+            self.error("'%s' statements are not supported in a kernel" %
+                       type(s).__name__.lower())
+        method(s)
+
+    def stmt_Expr(self, s):
+        if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
+            return  # docstring
+        self.expr(s.value)
+
+    def stmt_Pass(self, s):
+        pass
+
+    def stmt_Return(self, s):
+        if s.value is not None:
+            self.error("a kernel returns nothing: store results with a store op")
+        raise _Return()
+
+    def stmt_Assign(self, s):
+        value = self.expr(s.value)
+        for t in s.targets:
+            self.assign(t, value)
+
+    def stmt_AnnAssign(self, s):
+        if s.value is not None:
+            self.assign(s.target, self.expr(s.value))
+
+    def stmt_AugAssign(self, s):
+        if not isinstance(s.target, ast.Name):
+            self.error("only plain names can be updated in a kernel")
+        cur = self.lookup(s.target.id, s.target)
+        self.assign(s.target, self.binop(_BINOPS.get(type(s.op)), cur,
+                                         self.expr(s.value), s))
+
+    def stmt_Assert(self, s):
+        cond = self.expr(s.test)
+        if not isinstance(cond, (bool, int)):
+            self.error("assert needs a condition known while tracing")
+        if not cond:
+            msg = self.expr(s.msg) if s.msg else "assertion failed"
+            self.error(str(msg))
+
+    def stmt_If(self, s):
+        cond = self.expr(s.test)
+        if not isinstance(cond, (bool, int, float, str, tuple, type(None))):
+            self.error("'if' on %s: only values known while tracing "
+                       "(constexprs) can steer Python control flow; use "
+                       "where() for runtime choices" % describe(cond), s.test)
+        self.block(s.body if cond else s.orelse)
+
+    def assign(self, target, value):
+        if isinstance(target, ast.Name):
+            if isinstance(value, Value) and getattr(value.ssa, "weak", False) \
+                    and value.ssa.name is None and value.expand is None:
+                value.ssa.hint, value.ssa.weak = target.id, False
+            self.env[target.id] = value
+            self.loop_local.discard(target.id)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
+                self.error("cannot unpack %s into %d names" %
+                           (describe(value), len(target.elts)), target)
+            for t, v in zip(target.elts, value):
+                self.assign(t, v)
+        else:
+            self.error("only names can be assigned in a kernel (no "
+                       "subscripts or attributes)", target)
+
+    # ---- loops --------------------------------------------------------------
+    def stmt_For(self, s):
+        if s.orelse:
+            self.error("for ... else is not supported in a kernel")
+        it = self.iterable(s.iter)
+        if isinstance(it, TileRange):
+            return self.tile_loop(s, it)
+        try:
+            values = list(it)
+        except TypeError:
+            self.error("cannot iterate over %s in a kernel" % describe(it), s.iter)
+        for v in values:  # known while tracing: unroll
+            self.located(s)
+            self.assign(s.target, v)
+            self.block(s.body)
+
+    def iterable(self, node):
+        """range() with a runtime bound becomes a TileRange."""
+        if isinstance(node, ast.Call):
+            fn = self.expr(node.func)
+            if fn is range or fn is registry.static_range:
+                args = [self.expr(a) for a in node.args]
+                if fn is range and any(not isinstance(a, int) for a in args):
+                    if len(args) == 1:
+                        args = [0] + args
+                    if len(args) == 2:
+                        args.append(1)
+                    return TileRange(*args)
+                try:
+                    return range(*args)
+                except TypeError as e:
+                    self.error(str(e), node)
+        return self.expr(node)
+
+    def assigned_names(self, stmts):
+        names = []
+        for s in stmts:
+            for n in ast.walk(s):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    if n.id not in names:
+                        names.append(n.id)
+        return names
+
+    def tile_loop(self, s, r):
+        if not isinstance(s.target, ast.Name):
+            self.error("the variable of a tile loop must be a name", s.target)
+        em = self.em
+        bounds = [em.scalar_poly(em.index_poly(x)) for x in
+                  (r.start, r.stop, r.step)]
+        carried = [n for n in self.assigned_names(s.body)
+                   if n in self.env and n != s.target.id and n not in self.loop_local]
+        slots = []  # (name, kind, extra) for each iter_arg group
+        inits = []
+        for name in carried:
+            v = self.env[name]
+            kind, parts, extra = self.loop_parts(name, v)
+            slots.append((name, kind, extra, len(parts)))
+            inits.extend(parts)
+        loop_loc = em.loc
+        # Header.
+        from .ir import SSA
+        res_ssas = []
+        for name, kind, extra, n in slots:
+            res_ssas += [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
+        iv = SSA(s.target.id)
+        arg_ssas = [SSA(res.hint + "_iter") for res in res_ssas]
+        head = []
+        for i, rs in enumerate(res_ssas):
+            head += [", "] if i else []
+            head.append(rs)
+        if res_ssas:
+            head.append(" = ")
+        head += ["tile.for_range ", iv, " = ", bounds[0].ssa, " to ",
+                 bounds[1].ssa, " step ", bounds[2].ssa]
+        if inits:
+            head.append(" iter_args(")
+            for i, (a, v) in enumerate(zip(arg_ssas, inits)):
+                head += [", "] if i else []
+                head += [a, " = ", v.ssa]
+            head.append(") -> (%s)" % ", ".join(v.ir_type for v in inits))
+        head.append(" {")
+        em.func.add(head)
+        em.func.indent += 1
+        em.scopes.append({})
+        saved_env = dict(self.env)
+        # Body: carried variables are rebuilt from the block arguments.
+        ivv = Value(iv, "index")
+        self.assign(s.target, em.atom_poly(ivv))
+        k = 0
+        for name, kind, extra, n in slots:
+            args = [Value(a, v.element, v.shape) for a, v in
+                    zip(arg_ssas[k:k + n], inits[k:k + n])]
+            self.env[name] = self.rebuild(kind, extra, args)
+            k += n
+        before = set(self.env)
+        self.block(s.body)
+        self.located(s)
+        yields = []
+        for name, kind, extra, n in slots:
+            parts = self.loop_parts(name, self.env[name], expect=(kind, extra))[1]
+            yields.extend(parts)
+        for y, v in zip(yields, inits):
+            if y.ir_type != v.ir_type:
+                self.error("loop variable changes type in the loop body: %s "
+                           "before, %s after; initialise it with the type it "
+                           "will have" % (v.ir_type, y.ir_type), s)
+        line = ["tile.yield"]
+        for i, y in enumerate(yields):
+            line += [", " if i else " ", y.ssa]
+        if yields:
+            line.append(" : %s" % ", ".join(y.ir_type for y in yields))
+        em.func.add(line)
+        em.scopes.pop()
+        em.func.indent -= 1
+        em.loc = loop_loc
+        tail = "}"
+        if r.num_stages is not None:
+            if not isinstance(r.num_stages, int) or isinstance(r.num_stages, bool):
+                self.error("num_stages must be an int known while tracing", s.iter)
+            tail += " {num_stages = %d : i64}" % r.num_stages
+        em.func.add([tail + loc_text(loop_loc)])
+        # After the loop: the results; names first bound in the body are gone.
+        new_names = set(self.env) - set(saved_env)
+        self.env = saved_env
+        self.loop_local |= new_names - {s.target.id}
+        k = 0
+        for name, kind, extra, n in slots:
+            vals = [Value(r_, v.element, v.shape) for r_, v in
+                    zip(res_ssas[k:k + n], inits[k:k + n])]
+            self.env[name] = self.rebuild(kind, extra, vals)
+            k += n
+        for name in new_names:
+            self.env[name] = _LoopLocal(name, s.lineno)
+
+    def loop_parts(self, name, v, expect=None):
+        """How a carried value travels through iter_args: (kind, IR Values,
+        loop-invariant part). Pointers and integer tiles carry only their
+        per-axis starts; their strides must not change in the loop."""
+        em = self.em
+        if isinstance(v, _LoopLocal):
+            self.error("'%s' is only defined inside the loop at line %d" %
+                       (name, v.line))
+        if isinstance(v, bool) or (expect and expect[0] == "value" and isinstance(v, bool)):
+            v = em.constant(int(v), "i1")
+        if isinstance(v, float):
+            v = em.constant(v, "f32")
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = Poly.const(v)
+        if isinstance(v, Value):
+            if expect and expect[0] != "value":
+                self.error("'%s' changes kind in the loop" % name)
+            return "value", [em.to_shape(v, v.shape) if v.expand is not None else v], None
+        if isinstance(v, (Poly, Pointer)):
+            poly = v.offset if isinstance(v, Pointer) else v
+            buf = v.buffer if isinstance(v, Pointer) else None
+            try:
+                split = poly.split_axes()
+            except ValueError as e:
+                self.error(str(e))
+            strides = {k: c for k, c in split.items() if k is not None}
+            rest = split.get(None, Poly.const(0))
+            from .poly import divide
+            q = divide(rest, strides) if strides else None
+            if q is None:
+                q = {None: rest}
+                strides_key = dict(strides)
+            else:
+                strides_key = dict(strides)
+            kind = "pointer" if buf is not None else "poly"
+            extra = (buf, poly.shape, tuple(sorted(strides_key.items(),
+                                                   key=lambda t: t[0])),
+                     tuple(sorted(q, key=lambda k: (k is None, k))))
+            if expect is not None:
+                if expect[0] != kind or expect[1][0] is not buf or \
+                        expect[1][1] != poly.shape or expect[1][2] != extra[2]:
+                    self.error("'%s' changes its strides or shape in the loop: "
+                               "only its start may change" % name)
+                order = expect[1][3]
+                if tuple(sorted(q, key=lambda k: (k is None, k))) != order:
+                    self.error("'%s': cannot split the new offset like the "
+                               "initial one" % name)
+            parts = [em.scalar_poly(q[k]) for k in extra[3]]
+            return kind, parts, extra
+        if isinstance(v, (tuple, str, type(None))) or callable(v):
+            self.error("'%s' (%s) is assigned in a tile loop: only tiles and "
+                       "scalars can change from one iteration to the next" %
+                       (name, describe(v)))
+        self.error("'%s' (%s) cannot be carried by a tile loop" % (name, describe(v)))
+
+    def rebuild(self, kind, extra, values):
+        if kind == "value":
+            return values[0]
+        buf, shape, strides, order = extra
+        em = self.em
+        poly = Poly({}, shape)
+        strides = dict(strides)
+        for k, v in zip(order, values):
+            p = em.atom_poly(v)
+            if k is None:
+                poly = poly.add(Poly(p.terms, shape), shape)
+            else:
+                axis = Poly.axis(k, shape).add(Poly(p.terms, shape), shape)
+                poly = poly.add(axis.mul(strides[k], shape), shape)
+        if order and order[0] is not None:
+            for k in strides:
+                if k not in order:
+                    poly = poly.add(Poly.axis(k, shape).mul(strides[k], shape), shape)
+        if order == (None,):
+            for k, s in strides.items():
+                poly = poly.add(Poly.axis(k, shape).mul(s, shape), shape)
+        return Pointer(buf, poly) if kind == "pointer" else poly
+
+    # ---- expressions --------------------------------------------------------
+    def expr(self, node):
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            self.error("'%s' expressions are not supported in a kernel" %
+                       type(node).__name__, node)
+        return method(node)
+
+    def expr_Constant(self, node):
+        return node.value
+
+    def expr_Name(self, node):
+        return self.lookup(node.id, node)
+
+    def lookup(self, name, node):
+        if name in self.env:
+            v = self.env[name]
+            if isinstance(v, _LoopLocal):
+                self.error("'%s' is only defined inside the tile loop at line "
+                           "%d" % (name, v.line), node)
+            return v
+        if name in self.globals:
+            return self.globals[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        self.error("name '%s' is not defined" % name, node)
+
+    def expr_Attribute(self, node):
+        base = self.expr(node.value)
+        if isinstance(base, (Value, Poly)) and node.attr in ("shape", "dtype"):
+            return tuple(base.shape) if node.attr == "shape" else \
+                getattr(base, "element", "i32")
+        if isinstance(base, (Value, Poly, Mask, Pointer, Buffer)):
+            self.error("%s has no attribute '%s' in a kernel" %
+                       (describe(base), node.attr), node)
+        try:
+            return getattr(base, node.attr)
+        except AttributeError:
+            self.error("%s has no attribute '%s'" % (describe(base), node.attr), node)
+
+    def expr_Tuple(self, node):
+        return tuple(self.expr(e) for e in node.elts)
+
+    def expr_List(self, node):
+        return [self.expr(e) for e in node.elts]
+
+    def expr_Slice(self, node):
+        parts = [self.expr(p) if p is not None else None
+                 for p in (node.lower, node.upper, node.step)]
+        return slice(*parts)
+
+    def expr_IfExp(self, node):
+        cond = self.expr(node.test)
+        if not isinstance(cond, (bool, int, float, str, type(None))):
+            self.error("a conditional expression needs a condition known "
+                       "while tracing; use where()", node)
+        return self.expr(node.body if cond else node.orelse)
+
+    def expr_BoolOp(self, node):
+        vals = []
+        for v in node.values:
+            x = self.expr(v)
+            if isinstance(x, (Value, Poly, Mask)):
+                self.error("'and'/'or' work on values known while tracing; "
+                           "combine masks with & and |", node)
+            vals.append(x)
+        if isinstance(node.op, ast.And):
+            return all(vals)
+        return any(vals)
+
+    def expr_UnaryOp(self, node):
+        x = self.expr(node.operand)
+        self.located(node)
+        if isinstance(node.op, ast.USub):
+            if isinstance(x, (int, float)):
+                return -x
+            if isinstance(x, Poly):
+                return x.scale(-1)
+            return self.em.unary_math("neg", x)
+        if isinstance(node.op, ast.UAdd):
+            return x
+        if isinstance(node.op, ast.Not) and not isinstance(x, (Value, Poly, Mask)):
+            return not x
+        self.error("unary operator not supported on %s" % describe(x), node)
+
+    def expr_BinOp(self, node):
+        a, b = self.expr(node.left), self.expr(node.right)
+        self.located(node)
+        return self.binop(_BINOPS.get(type(node.op)), a, b, node)
+
+    def binop(self, sym, a, b, node):
+        if sym is None:
+            self.error("operator not supported in a kernel", node)
+        from . import operators
+        return operators.binop(self, sym, a, b)
+
+    def expr_Compare(self, node):
+        if len(node.ops) != 1:
+            self.error("chained comparisons are not supported in a kernel", node)
+        a, b = self.expr(node.left), self.expr(node.comparators[0])
+        self.located(node)
+        sym = _CMPOPS.get(type(node.ops[0]))
+        if sym is None:
+            self.error("comparison not supported in a kernel", node)
+        from . import operators
+        return operators.compare(self, sym, a, b)
+
+    def expr_Subscript(self, node):
+        base = self.expr(node.value)
+        index = self.expr(node.slice)
+        self.located(node)
+        from . import operators
+        return operators.subscript(self, base, index)
+
+    def expr_Call(self, node):
+        fn = self.expr(node.func)
+        args = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                args.extend(self.expr(a.value))
+            else:
+                args.append(self.expr(a))
+        kwargs = {}
+        for k in node.keywords:
+            if k.arg is None:
+                kwargs.update(self.expr(k.value))
+            else:
+                kwargs[k.arg] = self.expr(k.value)
+        self.located(node)
+        return registry.call(self, fn, args, kwargs)
+
+
+class _LoopLocal:
+    def __init__(self, name, line):
+        self.name, self.line = name, line
+
+
+def _ssa(name):
+    from .ir import SSA
+    return SSA(name)

@@ -1,0 +1,24 @@
+"""Shared by the Python tests: ragged shapes and a numpy comparison that
+prints one stable line per kernel (what FileCheck looks for)."""
+
+import numpy as np
+
+M, N, K = 67, 45, 39  # none a multiple of a tile or of 8
+
+
+def rand(*shape, dtype=np.float32, seed=0):
+    rng = np.random.default_rng(seed + sum(shape))
+    return (rng.random(shape) - 0.5).astype(dtype)
+
+
+def report(name, got, want, tol=1e-4):
+    err = float(np.max(np.abs(got.astype(np.float64) - want)))
+    print("%s: %s" % (name, "ok" if err <= tol else "MISMATCH max error %g" % err))
+
+
+def show_msl(compiled):
+    """The kernel line of the MSL a Mac user would build."""
+    for line in compiled.msl.splitlines():
+        if line.startswith("[[kernel]]"):
+            print(line)
+            return

@@ -1,0 +1,123 @@
+# Bad input is a Python exception naming the source line, never a crash:
+# wrong dtype, shape mismatch, an unsupported pointer expression, an op
+# outside the DSL, runtime control flow, a loop variable that changes type,
+# a compiler diagnostic, and an out-of-bounds access caught by the emulator.
+# RUN: %python %s | FileCheck %s
+
+import os
+
+import numpy as np
+
+import tile_mlir as tm
+import tile_mlir.language as tl
+
+
+def show(what, fn):
+    try:
+        fn()
+        print(what, "-> no error")
+    except tm.TileError as e:
+        lines = str(e).replace(os.path.dirname(os.path.abspath(__file__)) + "/",
+                               "").splitlines()
+        print("%s -> %s: %s" % (what, type(e).__name__, lines[0]))
+        if len(lines) > 1:
+            print("   ", lines[1].strip())
+
+
+@tm.kernel
+def copy(X, Y, N, BLOCK: tm.constexpr):
+    i = tm.program_id(0) * BLOCK
+    x = tm.tile_load(X, i, shape=(BLOCK,), bounds=(N,))
+    tm.tile_store(Y, i, value=x, shape=(BLOCK,), bounds=(N,))
+
+
+x64 = np.zeros(10)  # float64
+show("dtype", lambda: copy[(1,)](x64, x64, 10, BLOCK=16))
+# CHECK: dtype -> DSLError: errors.py:[[@LINE-8]]:1: error: argument 'X': float64 arrays are not supported (float32, float16, int32)
+
+
+@tm.kernel
+def bad_dot(A, C, BLOCK: tm.constexpr):
+    a = tm.tile_load(A, 0, 0, BLOCK, (BLOCK, 8))
+    c = tm.dot(a, a)
+    tm.tile_store(C, 0, 0, BLOCK, c, (BLOCK, BLOCK))
+
+
+a = np.zeros((16, 16), np.float32)
+show("shape", lambda: bad_dot[(1,)](a, a, BLOCK=16))
+# CHECK: shape -> DSLError: errors.py:[[@LINE-6]]:9: error: dot(a, b): a must be MxK and b KxN, got (16, 8) and (16, 8)
+# CHECK-NEXT: c = tm.dot(a, a)
+
+
+@tm.jit
+def modulo_pointer(X, Y, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK) % N
+    x = tl.load(X + offs)
+    tl.store(Y + tl.arange(0, BLOCK), x)
+
+
+show("pointer", lambda: modulo_pointer[(1,)](a, a, 5, BLOCK=16))
+# CHECK: pointer -> DSLError: errors.py:[[@LINE-5]]:17: error: a pointer offset must be affine
+# CHECK-NEXT: x = tl.load(X + offs)
+
+
+@tm.kernel
+def outside_dsl(X, BLOCK: tm.constexpr):
+    x = tm.tile_load(X, 0, shape=(BLOCK,))
+    tm.tile_store(X, 0, value=np.sin(x), shape=(BLOCK,))
+
+
+show("op", lambda: outside_dsl[(1,)](a, BLOCK=16))
+# CHECK: op -> DSLError: errors.py:[[@LINE-4]]:31: error: 'numpy.sin' is not an operation of the tile_mlir DSL
+# CHECK-NEXT: tm.tile_store(X, 0, value=np.sin(x), shape=(BLOCK,))
+
+
+@tm.kernel
+def runtime_if(X, N, BLOCK: tm.constexpr):
+    if N > 3:
+        tm.tile_store(X, 0, value=tm.zeros((BLOCK,)), shape=(BLOCK,))
+
+
+show("if", lambda: runtime_if[(1,)](a, 4, BLOCK=16))
+# CHECK: if -> DSLError: errors.py:[[@LINE-5]]:8: error: 'if' on a scalar i1: only values known while tracing (constexprs) can steer Python control flow; use where() for runtime choices
+
+
+@tm.kernel
+def changes_type(X, N, BLOCK: tm.constexpr):
+    acc = 0.0
+    for i in tm.tile_range(0, N, BLOCK):
+        acc = acc + tm.tile_load(X, i, shape=(BLOCK,), bounds=(N,))
+    tm.tile_store(X, 0, value=acc, shape=(BLOCK,))
+
+
+show("loop type", lambda: changes_type[(1,)](a, 4, BLOCK=16))
+# CHECK: loop type -> DSLError: errors.py:[[@LINE-6]]:5: error: loop variable changes type in the loop body: f32 before, tensor<16xf32> after
+
+
+@tm.kernel
+def bad_swizzle(X, BLOCK: tm.constexpr):
+    pm, pn = tm.tile_swizzle(tm.program_id(0), tm.program_id(1),
+                             pattern="grouped", block_size=0)
+    tm.tile_store(X, pm * BLOCK, pn * BLOCK, 16, tm.zeros((BLOCK, BLOCK)),
+                  (BLOCK, BLOCK))
+
+
+show("compiler", lambda: bad_swizzle[(1, 1)](a, BLOCK=8))
+# CHECK: compiler -> CompilationError: tile-mlir compiler:
+# CHECK-NEXT: errors.py:[[@LINE-8]]:{{[0-9]+}}: error: 'tile.swizzle' op pattern 'grouped' needs a block of at least 1, got 0
+
+
+@tm.kernel
+def unbounded(X, Y, BLOCK: tm.constexpr):
+    x = tm.tile_load(X, tm.program_id(0) * BLOCK, shape=(BLOCK,))
+    tm.tile_store(Y, tm.program_id(0) * BLOCK, value=x, shape=(BLOCK,))
+
+
+small = np.zeros(20, np.float32)
+show("oob", lambda: unbounded[(2,)](small, small.copy(), BLOCK=16))
+# CHECK: oob -> EmulatorError: Metal emulator (out-of-bounds error) running kernel 'unbounded': {{.*}}buffer 'X'
+
+show("outside", lambda: tm.zeros((4, 4)))
+# CHECK: outside -> OutsideKernelError: tile_mlir.zeros can only be called inside a @tile_mlir.kernel or @tile_mlir.jit function
+print("done")
+# CHECK: done
