@@ -68,7 +68,7 @@ class CompiledKernel:
         return [o[1:] for o in sorted(out)]
 
     def run(self, values, grid, schedules=0, location=None):
-        keep, args = [], []
+        keep, args, written = [], [], []
         for name, kind, msl_type, access in self.arguments():
             if name not in values:
                 raise DSLError("the compiled kernel expects an argument '%s'" %
@@ -86,6 +86,15 @@ class CompiledKernel:
                 if access != "read" and not arr.flags.writeable:
                     raise DSLError("argument '%s' is written by the kernel but "
                                    "the array is read-only" % name, location)
+                for other_name, other, other_access in written:
+                    if (access != "read" or other_access != "read") and \
+                            np.shares_memory(arr, other):
+                        raise DSLError(
+                            "arguments '%s' and '%s' share memory and one is "
+                            "written: the emulator runs on a copy of each buffer "
+                            "(as a GPU may cache them), so pass distinct arrays"
+                            % (other_name, name), location)
+                written.append((name, arr, access))
                 args.append((arr.ctypes.data, arr.nbytes))
                 keep.append(arr)
             else:
