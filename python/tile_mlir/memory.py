@@ -3,7 +3,7 @@ form (tile_load) or from a Triton pointer expression and mask."""
 
 from .emitter import Value
 from .ir import format_float, is_float, tensor_type
-from .poly import Mask, Poly, divide
+from .poly import Mask, Pointer, Poly, divide
 
 
 def _padding_attr(em, element, padding):
@@ -52,8 +52,9 @@ def store(em, value, buf, starts, strides, bounds):
     em.op([], parts)
 
 
-def decompose(em, pointer, mask):
-    """(starts, strides, bounds) of a Triton pointer tile and mask."""
+def decompose(em, pointer, mask, row_base=None):
+    """(starts, strides, bounds) of a Triton pointer tile and mask.
+    `row_base`: the lifted 1 x n form (see below), whose row start is it."""
     shape = pointer.shape
     if len(shape) > 2:
         em.error("pointer tiles of rank %d: only 1-D and 2-D" % len(shape))
@@ -63,7 +64,9 @@ def decompose(em, pointer, mask):
         em.error("pointer expression: " + str(e))
     strides = {}
     for k, n in enumerate(shape):
-        if k in split:
+        if row_base is not None and k == 0:
+            strides[k] = Poly.const(1)
+        elif k in split:
             strides[k] = split[k]
         elif n == 1:
             strides[k] = Poly.const(1)
@@ -72,7 +75,21 @@ def decompose(em, pointer, mask):
                      "%s tile (no arange there): broadcast loads are not "
                      "supported" % (k, shape))
     rest = split.get(None, Poly.const(0))
-    if shape:
+    if len(shape) == 1 and divide(rest, strides) is None:
+        # A base that is no multiple of the stride (column `col` of a
+        # row-major matrix: col + (k + lane) * N): view the tile as 1 x n with
+        # strides [1, stride], so the base is the row start.
+        lifted = Pointer(pointer.buffer,
+                         pointer.offset.with_shape((1, shape[0]), {0: 1}))
+        lifted.offset = lifted.offset.add(Poly({}, (1, shape[0])), (1, shape[0]))
+        lifted_mask = None if mask is None else Mask(
+            [c.with_shape((1, shape[0]), {0: 1}) for c in mask.conditions],
+            (1, shape[0]))
+        starts, strides_, bounds = decompose(em, lifted, lifted_mask, rest)
+        return starts, strides_, bounds
+    if row_base is not None:
+        starts = [row_base, Poly.const(0)]
+    elif shape:
         q = divide(rest, strides)
         if q is None:
             em.error("cannot write the pointer's base offset as a multiple "
@@ -119,6 +136,10 @@ def load_pointer(em, pointer, mask, other):
         other = None
     if not pointer.shape and strides is None:
         return load(em, pointer.buffer, starts, None, bounds, (), other)
+    if len(starts) == 2 and len(pointer.shape) == 1:
+        n = pointer.shape[0]
+        tile = load(em, pointer.buffer, starts, strides, bounds, (1, n), other)
+        return em.reduce("add", tile, 0)  # 1 x n -> n, a no-op sum
     return load(em, pointer.buffer, starts, strides, bounds, pointer.shape, other)
 
 
@@ -133,4 +154,7 @@ def store_pointer(em, pointer, value, mask):
     if tuple(value.shape) != tuple(shape):
         value = em.to_shape(value, shape)
     starts, strides, bounds = decompose(em, pointer, mask)
+    if len(starts) == 2 and len(shape) == 1:
+        value = em.to_shape(Value(value.ssa, value.element, value.shape),
+                            (1, shape[0]))
     store(em, value, pointer.buffer, starts, strides, bounds)
