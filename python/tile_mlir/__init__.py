@@ -19,6 +19,7 @@ from .dsl import (abs, arange, cast, cdiv, constexpr, dot, exp, full, log, max,
                   maximum, min, minimum, num_programs, program_id, sqrt, sum,
                   tanh, tile_load, tile_range, tile_store, tile_swizzle, where,
                   zeros)
+from .autotune import Autotuned, Config, autotune, estimate_seconds
 from .errors import (CompilationError, DSLError, EmulatorError,
                      LibraryNotFoundError, TileError)
 from .kernel import Buffer, CompiledKernel, Kernel, jit, kernel
@@ -30,5 +31,6 @@ __all__ = [
     "sum", "tanh", "tile_load", "tile_range", "tile_store", "tile_swizzle",
     "where", "zeros", "Buffer", "CompiledKernel", "Kernel", "jit", "kernel",
     "static_range", "CompilationError", "DSLError", "EmulatorError",
-    "LibraryNotFoundError", "TileError",
+    "LibraryNotFoundError", "TileError", "Autotuned", "Config", "autotune",
+    "estimate_seconds",
 ]
