@@ -7,6 +7,7 @@
 #include "tile/Target/MSL/MSLEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -63,7 +64,11 @@ static FailureOr<ABIGridExtent> parseGridExtent(func::FuncOp kernel,
 }
 
 /// The language version the kernel's types and ops need: simdgroup_matrix
-/// needs 2.3, bfloat 3.1, Metal 4 tensor ops 4.0.
+/// needs 2.3, its per-lane elements (`thread_elements()`) 3.0, bfloat 3.1,
+/// Metal 4 tensor ops 4.0. `thread_elements()` is not in the MSL
+/// specification; the oldest version it is known to compile under on
+/// Apple's compiler is 3.0 (MLX's GEMM kernels use it and build with
+/// -std=metal3.0 for macOS 13), so that is what kernels using it declare.
 static std::string requiredVersion(func::FuncOp kernel) {
   // The tensor headers are included once for the whole file, which then
   // needs 4.0 for every kernel in it.
@@ -72,8 +77,10 @@ static std::string requiredVersion(func::FuncOp kernel) {
     parent->walk([&](func::FuncOp other) {
       fileUsesTensorOps |= usesTensorOps(other);
     });
-  bool usesBFloat = false;
+  bool usesBFloat = false, usesThreadElements = false;
   kernel.walk([&](Operation *op) {
+    usesThreadElements |= isa<applegpu::SimdgroupGetElementOp,
+                              applegpu::SimdgroupSetElementOp>(op);
     auto check = [&](Type t) {
       if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
         t = m.getElementType();
@@ -88,7 +95,29 @@ static std::string requiredVersion(func::FuncOp kernel) {
   });
   if (fileUsesTensorOps)
     return "4.0";
-  return usesBFloat ? "3.1" : "2.3";
+  if (usesBFloat)
+    return "3.1";
+  return usesThreadElements ? "3.0" : "2.3";
+}
+
+/// The alignment a buffer argument's start needs: its element size, or
+/// the widest vector the kernel loads from or stores to it in one access.
+static int64_t bufferAlignment(func::FuncOp kernel, unsigned argument,
+                               MemRefType type) {
+  int64_t alignment = type.getElementTypeBitWidth() / 8;
+  Value buffer = kernel.getArgument(argument);
+  for (Operation *user : buffer.getUsers()) {
+    VectorType vector;
+    if (auto load = dyn_cast<vector::LoadOp>(user))
+      vector = load.getVectorType();
+    else if (auto store = dyn_cast<vector::StoreOp>(user))
+      vector = store.getVectorType();
+    if (vector)
+      alignment = std::max<int64_t>(alignment,
+                                    vector.getNumElements() *
+                                        vector.getElementTypeBitWidth() / 8);
+  }
+  return alignment;
 }
 
 FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
@@ -122,12 +151,14 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
       arg.access = access ? access.str() : "read_write";
       arg.mslType = std::string("device ") +
                     (arg.access == "read" ? "const " : "") + *element + "*";
+      arg.alignment = bufferAlignment(kernel, i, memref);
     } else {
       FailureOr<std::string> scalar = abiScalarTypeName(type, kernel.getLoc());
       if (failed(scalar))
         return failure();
       arg.elementType = *scalar;
       arg.mslType = "constant " + *scalar + "&";
+      arg.isIndex = type.isIndex();
     }
     for (const ABIArgument &other : abi.arguments)
       if (other.name == arg.name)
@@ -182,8 +213,13 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
                              {"msl_type", arg.mslType}};
     if (arg.isBuffer) {
       entry["access"] = arg.access;
+      entry["alignment"] = arg.alignment;
+      entry["max_elements"] = kMaxIndexValue;
       buffers.push_back(std::move(entry));
     } else {
+      // Index arguments are passed as uint and used as 32-bit int.
+      if (arg.isIndex)
+        entry["max_value"] = kMaxIndexValue;
       scalars.push_back(std::move(entry));
     }
   }
@@ -197,6 +233,10 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
                          abi.threadsPerThreadgroup[2]}},
       {"threadgroup_memory_bytes", abi.threadgroupMemoryBytes},
       {"msl_version", abi.mslVersion},
+      // Written for IEEE math: Metal compiles with fast math unless told
+      // otherwise (-fno-fast-math, MTLCompileOptions.mathMode = .safe, or
+      // fastMathEnabled = NO on older SDKs).
+      {"fast_math", false},
       {"compile_options",
        abi.mslVersion == "4.0"
            ? llvm::json::Array{"-fno-fast-math", "-std=metal4.0"}
@@ -231,7 +271,7 @@ void tile::msl::printABIComment(const KernelABI &abi, llvm::raw_ostream &os) {
     os << "//   [[buffer(" << arg.index << ")]] " << arg.name << ": "
        << arg.mslType;
     if (arg.isBuffer)
-      os << " (" << arg.access << ")";
+      os << " (" << arg.access << ", " << arg.alignment << "-byte aligned)";
     os << "\n";
   }
   os << "//   threads per threadgroup: " << abi.threadsPerThreadgroup[0] << " x "
@@ -247,4 +287,6 @@ void tile::msl::printABIComment(const KernelABI &abi, llvm::raw_ostream &os) {
   if (abi.mslVersion == "4.0")
     os << " (-std=metal4.0, or languageVersion 4.0: Metal 4 tensor ops)";
   os << "; written for -fno-fast-math (correct with fast math off)\n";
+  os << "//   32-bit indices: at most " << kMaxIndexValue
+     << " elements per buffer and per index argument\n";
 }

@@ -9,12 +9,15 @@
 // CHECK-NEXT:       "buffers": [
 // CHECK-NEXT:         {
 // CHECK-NEXT:           "access": "read",
+// CHECK-NEXT:           "alignment": 16,
 // CHECK-NEXT:           "index": 0,
+// CHECK-NEXT:           "max_elements": 2147418112,
 // CHECK-NEXT:           "msl_type": "device const float*",
 // CHECK-NEXT:           "name": "A",
 // CHECK-NEXT:           "type": "float"
 // CHECK-NEXT:         },
 // CHECK:                "access": "write",
+// CHECK-NEXT:           "alignment": 4,
 // CHECK-NEXT:           "index": 2,
 // CHECK:            "builtins": [
 // CHECK-NEXT:         "thread_index_in_threadgroup",
@@ -26,6 +29,7 @@
 // CHECK-NEXT:       "compile_options": [
 // CHECK-NEXT:         "-fno-fast-math"
 // CHECK-NEXT:       ],
+// CHECK-NEXT:       "fast_math": false,
 // CHECK-NEXT:       "grid": [
 // CHECK-NEXT:         "ceildiv(M, 64)",
 // CHECK-NEXT:         "ceildiv(N, 64)",
@@ -46,11 +50,12 @@
 // CHECK-NEXT:           "constant": 1
 // CHECK-NEXT:         }
 // CHECK-NEXT:       ],
-// CHECK-NEXT:       "msl_version": "2.3",
+// CHECK-NEXT:       "msl_version": "3.0",
 // CHECK-NEXT:       "name": "matmul",
 // CHECK-NEXT:       "scalars": [
 // CHECK-NEXT:         {
 // CHECK-NEXT:           "index": 3,
+// CHECK-NEXT:           "max_value": 2147418112,
 // CHECK-NEXT:           "msl_type": "constant uint&",
 // CHECK-NEXT:           "name": "M",
 // CHECK-NEXT:           "type": "uint"

@@ -29,7 +29,20 @@ struct ABIArgument {
   std::string elementType; ///< "float", "half", "bfloat", "int", "uint", ...
   std::string access;      ///< buffers: "read", "write", "read_write"
   bool isBuffer = false;
+  bool isIndex = false; ///< an `index` scalar (passed as uint, used as int)
+  /// Buffers: the byte alignment the kernel assumes for the buffer's start
+  /// (the offset it is bound at): the element size, or the vector size
+  /// where the kernel reads it with vector loads (16 for float4, 8 for
+  /// half4/bfloat4).
+  int64_t alignment = 0;
 };
+
+/// Index arithmetic in the emitted MSL is 32-bit `int`: a buffer may hold
+/// at most this many elements, and an index argument (a size, a stride) may
+/// be at most this value. It is 2^31 - 2^16: tile coordinates are computed
+/// up to a tile past a bound (row + tile height) before they are masked, so
+/// 2^16 of headroom stays below INT_MAX.
+constexpr int64_t kMaxIndexValue = 2147418112;
 
 /// Threadgroups per grid along one dimension: `constant`, or
 /// ceildiv(value of scalar argument #argument, divisor).
