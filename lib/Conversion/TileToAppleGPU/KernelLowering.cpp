@@ -10,6 +10,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace tile;
@@ -295,6 +296,12 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
 /// Stage buffers for the operands of every dot, rows padded by 16 bytes
 /// against bank conflicts when all of them fit in threadgroup memory that
 /// way, unpadded otherwise.
+///
+/// A dot uses its staging buffers only between its own two barriers
+/// (LowerDot.cpp: write, barrier, read, barrier), so no two dots ever need
+/// them at once: the dots of one operand element type share one A and one B
+/// buffer, each as large as the largest dot's (an unrolled K loop, or two
+/// chained dots, cost no more than one).
 LogicalResult KernelLowering::setUpStaging() {
   SmallVector<DotOp> dots;
   // Tensor-ops dots stage only what they cannot view (setUpTensorOps).
@@ -307,14 +314,39 @@ LogicalResult KernelLowering::setUpStaging() {
                                << " is not a multiple of 8, the fragment "
                                   "size of simdgroup_matrix";
   }
-  auto bytes = [](DotOp dot, bool pad) {
+  // Leading dimensions of a dot's staged operands, and the shared buffers'
+  // element counts per element type (in first-use order, for stable IR).
+  struct Shape {
+    int64_t lda, ldb, aElements, bElements;
+  };
+  auto shapeOf = [](DotOp dot, bool pad) {
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto b = cast<RankedTensorType>(dot.getB().getType());
-    int64_t width = a.getElementType().getIntOrFloatBitWidth() / 8;
-    int64_t padElems = pad ? 16 / width : 0;
-    return (a.getDimSize(0) * (a.getDimSize(1) + padElems) +
-            b.getDimSize(0) * (b.getDimSize(1) + padElems)) *
-           width;
+    int64_t padElems = pad ? 16 / (a.getElementTypeBitWidth() / 8) : 0;
+    Shape shape;
+    shape.lda = a.getDimSize(1) + padElems;
+    shape.ldb = b.getDimSize(1) + padElems;
+    shape.aElements = a.getDimSize(0) * shape.lda;
+    shape.bElements = b.getDimSize(0) * shape.ldb;
+    return shape;
+  };
+  auto sharedSizes = [&](bool pad) {
+    llvm::MapVector<Type, std::pair<int64_t, int64_t>> sizes;
+    for (DotOp dot : dots) {
+      Shape shape = shapeOf(dot, pad);
+      auto &[aElements, bElements] =
+          sizes[cast<RankedTensorType>(dot.getA().getType()).getElementType()];
+      aElements = std::max(aElements, shape.aElements);
+      bElements = std::max(bElements, shape.bElements);
+    }
+    return sizes;
+  };
+  auto stagingBytes = [&](bool pad) {
+    int64_t bytes = 0;
+    for (auto &[element, counts] : sharedSizes(pad))
+      bytes += (counts.first + counts.second) *
+               (element.getIntOrFloatBitWidth() / 8);
+    return bytes;
   };
   // Layout conversions and reductions use threadgroup memory too.
   int64_t vectors = 0;
@@ -337,11 +369,8 @@ LogicalResult KernelLowering::setUpStaging() {
     if (!firstUser)
       firstUser = op;
   }
-  int64_t padded = vectors, unpadded = vectors;
-  for (DotOp dot : dots) {
-    padded += bytes(dot, true);
-    unpadded += bytes(dot, false);
-  }
+  int64_t padded = vectors + stagingBytes(true);
+  int64_t unpadded = vectors + stagingBytes(false);
   constexpr int64_t limit = applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes;
   if (unpadded > limit)
     return firstUser->emitOpError()
@@ -350,17 +379,20 @@ LogicalResult KernelLowering::setUpStaging() {
               "kernel's dots, its layout conversions and its reductions, more than the "
            << limit << " an Apple GPU threadgroup has; use smaller tiles";
   bool pad = padded <= limit;
+  llvm::DenseMap<Type, std::pair<Value, Value>> buffers;
+  for (auto &[element, counts] : sharedSizes(pad)) {
+    Location loc = llvm::find_if(dots, [&](DotOp dot) {
+                     return cast<RankedTensorType>(dot.getA().getType())
+                                .getElementType() == element;
+                   })->getLoc();
+    buffers[element] = {allocThreadgroup(element, counts.first, loc),
+                         allocThreadgroup(element, counts.second, loc)};
+  }
   for (DotOp dot : dots) {
-    auto a = cast<RankedTensorType>(dot.getA().getType());
-    auto b = cast<RankedTensorType>(dot.getB().getType());
-    Type element = a.getElementType();
-    int64_t padElems = pad ? 16 / (element.getIntOrFloatBitWidth() / 8) : 0;
-    Staging s;
-    s.lda = a.getDimSize(1) + padElems;
-    s.ldb = b.getDimSize(1) + padElems;
-    s.a = allocThreadgroup(element, a.getDimSize(0) * s.lda, dot.getLoc());
-    s.b = allocThreadgroup(element, b.getDimSize(0) * s.ldb, dot.getLoc());
-    staging[dot] = s;
+    Shape shape = shapeOf(dot, pad);
+    auto [a, b] = buffers[cast<RankedTensorType>(dot.getA().getType())
+                              .getElementType()];
+    staging[dot] = Staging{a, b, shape.lda, shape.ldb};
   }
   return success();
 }

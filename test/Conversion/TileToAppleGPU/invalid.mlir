@@ -94,27 +94,27 @@ func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?x
 
 // -----
 
-// The limit is on the sum over the kernel's dots (each has its own staging
-// buffers): a 64x32 @ 32x64 f32 dot stages 16384 bytes unpadded, two fit
-// exactly (32768), three do not (49152). The first dot is reported.
-func.func @staging_too_large_for_three_dots(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
+// Dots share their staging buffers (each uses them only between its own
+// barriers), so the limit is on the largest dot of each element type plus
+// the other uses: three 64x32 @ 32x64 f32 dots stage 16384 bytes, like one.
+// A 64x128 @ 128x64 f32 dot needs 65536 on its own; the f16 dot beside it
+// adds its own buffers (16384 bytes unpadded). The first dot is reported.
+func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
+                             %H: memref<?xf16>)
     attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
-  %a = tile.load %A[%c0, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<64x32xf32>
-  %b = tile.load %B[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<32x64xf32>
-  %a2 = tile.load %A[%c64, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<64x32xf32>
-  %b2 = tile.load %B[%c64, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<32x64xf32>
-  %a3 = tile.load %A[%c32, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<64x32xf32>
-  %b3 = tile.load %B[%c32, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<32x64xf32>
+  %c128 = arith.constant 128 : index
+  %a = tile.load %A[%c0, %c0] strides [%c128, %c1] : memref<?xf32> -> tensor<64x128xf32>
+  %b = tile.load %B[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<128x64xf32>
+  %ha = tile.load %H[%c0, %c0] strides [%c128, %c1] : memref<?xf16> -> tensor<64x64xf16>
+  %hb = tile.load %H[%c0, %c0] strides [%c64, %c1] : memref<?xf16> -> tensor<64x64xf16>
   %z = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-error @+1 {{'tile.dot' op needs 49152 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
-  %d = tile.dot %a, %b, %z : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
-  %e = tile.dot %a2, %b2, %d : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
-  %f = tile.dot %a3, %b3, %e : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
-  tile.store %f, %C[%c0, %c0] strides [%c64, %c1] : tensor<64x64xf32>, memref<?xf32>
+  // expected-error @+1 {{'tile.dot' op needs 81920 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  %d = tile.dot %a, %b, %z : tensor<64x128xf32>, tensor<128x64xf32> -> tensor<64x64xf32>
+  %e = tile.dot %ha, %hb, %d : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.store %e, %C[%c0, %c0] strides [%c64, %c1] : tensor<64x64xf32>, memref<?xf32>
   return
 }
 
