@@ -1,7 +1,9 @@
-# The remaining seeds: TinyTon's loop_sum, tiled_dot and tiled_matmul (Triton
-# names, constexpr loops unrolled while tracing, as TinyTon does), a row
-# softmax, and the TileLang-style f16 GEMM with a 3-stage pipelined K loop
-# (num_stages passes through to tile.for_range), on ragged shapes vs numpy.
+# The remaining seeds: TinyTon's loop_sum, tiled_dot and tiled_matmul written
+# as TinyTon writes them (`import ... as tt`, `@tt.jit`, unmasked loads where
+# K is a multiple of TILE_K, B's column read with stride N), plus a ragged
+# masked tiled_matmul; a row softmax; and the f16 GEMM with a 3-stage
+# pipelined K loop (num_stages passes through to tile.for_range). Constexpr
+# loops unroll while tracing, as TinyTon does. Vs numpy.
 # RUN: %python %s 2>&1 | FileCheck %s
 
 import os
@@ -15,63 +17,93 @@ import tile_mlir.language as tt  # noqa: E402
 from check import K, M, N, rand, report, show_msl  # noqa: E402
 
 
-@tm.jit
-def loop_sum(src, out, N: tt.constexpr, TILE: tt.constexpr):
-    lane = tt.arange(0, TILE)
-    total = 0.0
-    for start in range(0, N, TILE):  # constexpr bounds: unrolled
-        chunk = tt.load(src + start + lane, mask=lane < N - start, other=0.0)
-        total = total + tt.reduce_sum(chunk)
-    tt.store(out + lane, total, mask=lane < 1)
+@tt.jit
+def loop_sum_kernel(src_ptr, dst_ptr, N: tt.constexpr, TILE: tt.constexpr):
+    tid = tt.arange(0, TILE)
+    acc = 0.0
+    for t in range(0, N, TILE):
+        mask = tid < (N - t)
+        x = tt.load(src_ptr + t + tid, mask=mask, other=0.0)
+        acc = acc + tt.reduce_sum(x)
+    tt.store(dst_ptr + tid, acc, mask=tid < 1)
 
+
+print("tt.jit is tile_mlir.jit:", tt.jit is tm.jit)
+# CHECK: tt.jit is tile_mlir.jit: True
 
 x = rand(300)
 out = np.zeros(1, np.float32)
-loop_sum[(1,)](x, out, N=300, TILE=128)
+loop_sum_kernel[(1,)](x, out, N=300, TILE=128)
 report("loop_sum", out, np.array([x.astype(np.float64).sum()]))
-# CHECK: loop_sum: ok
+# CHECK-NEXT: loop_sum: ok
 
 
-@tm.jit
-def tiled_dot(A, B, C, K: tt.constexpr, TILE_K: tt.constexpr):
+@tt.jit
+def tiled_dot_kernel(A_ptr, B_ptr, C_ptr, K: tt.constexpr, TILE_K: tt.constexpr):
     row = tt.program_id(0)
-    lane = tt.arange(0, TILE_K)
-    total = 0.0
+    tid = tt.arange(0, TILE_K)
+    acc = 0.0
     for k0 in range(0, K, TILE_K):
-        a = tt.load(A + row * K + k0 + lane, mask=lane < K - k0, other=0.0)
-        b = tt.load(B + k0 + lane, mask=lane < K - k0, other=0.0)
-        total = total + tt.reduce_sum(a * b)
-    tt.store(C + row, total)
+        a_tile = tt.load(A_ptr + row * K + k0 + tid)
+        b_tile = tt.load(B_ptr + k0 + tid)
+        acc = acc + tt.reduce_sum(a_tile * b_tile)
+    tt.store(C_ptr + row, acc)
 
 
-A, v = rand(M, K), rand(K, seed=3)
+K_TILED = 48  # TinyTon's loads are unmasked: K a multiple of TILE_K
+A, v = rand(M, K_TILED), rand(K_TILED, seed=3)
 c = np.zeros(M, np.float32)
-tiled_dot[(M,)](A, v, c, K=K, TILE_K=16)
+tiled_dot_kernel[(M,)](A, v, c, K=K_TILED, TILE_K=16)
 report("tiled_dot", c, A.astype(np.float64) @ v)
 # CHECK-NEXT: tiled_dot: ok
 
 
-@tm.jit
-def tiled_matmul(A, B, C, K: tt.constexpr, N: tt.constexpr, TILE_K: tt.constexpr):
+@tt.jit
+def tiled_matmul_kernel(A_ptr, B_ptr, C_ptr,
+                        K: tt.constexpr, N: tt.constexpr,
+                        TILE_K: tt.constexpr):
     row = tt.program_id(0)
-    lane = tt.arange(0, TILE_K)
+    tid = tt.arange(0, TILE_K)
     for col in range(N):
-        total = 0.0
+        acc = 0.0
         for k0 in range(0, K, TILE_K):
-            a = tt.load(A + row * K + k0 + lane, mask=lane < K - k0, other=0.0)
-            b = tt.load(B + (k0 + lane) * N + col, mask=lane < K - k0, other=0.0)
-            total = total + tt.reduce_sum(a * b)
-        tt.store(C + row * N + col, total)
+            a_tile = tt.load(A_ptr + row * K + k0 + tid)
+            b_tile = tt.load(B_ptr + k0 * N + col + tid * N)  # strided B column
+            acc = acc + tt.reduce_sum(a_tile * b_tile)
+        tt.store(C_ptr + row * N + col, acc)
 
 
-Bs = rand(K, 5, seed=4)
+Bs = rand(K_TILED, 5, seed=4)
 C = np.zeros((M, 5), np.float32)
-tiled_matmul[(M,)](A, Bs, C, K=K, N=5, TILE_K=16)
+tiled_matmul_kernel[(M,)](A, Bs, C, K=K_TILED, N=5, TILE_K=16)
 report("tiled_matmul", C, A.astype(np.float64) @ Bs)
 # CHECK-NEXT: tiled_matmul: ok
 
 
-@tm.jit
+# Ragged K (39, no multiple of TILE_K): the same kernel with masked loads.
+@tt.jit
+def tiled_matmul_masked(A_ptr, B_ptr, C_ptr, K: tt.constexpr, N: tt.constexpr,
+                        TILE_K: tt.constexpr):
+    row = tt.program_id(0)
+    tid = tt.arange(0, TILE_K)
+    for col in range(N):
+        acc = 0.0
+        for k0 in range(0, K, TILE_K):
+            in_k = tid < K - k0
+            a_tile = tt.load(A_ptr + row * K + k0 + tid, mask=in_k, other=0.0)
+            b_tile = tt.load(B_ptr + k0 * N + col + tid * N, mask=in_k, other=0.0)
+            acc = acc + tt.reduce_sum(a_tile * b_tile)
+        tt.store(C_ptr + row * N + col, acc)
+
+
+Ar, Br = rand(M, K), rand(K, 5, seed=4)
+C = np.zeros((M, 5), np.float32)
+tiled_matmul_masked[(M,)](Ar, Br, C, K=K, N=5, TILE_K=16)
+report("tiled_matmul ragged K", C, Ar.astype(np.float64) @ Br)
+# CHECK-NEXT: tiled_matmul ragged K: ok
+
+
+@tt.jit
 def softmax(X, Y, n_cols, row_stride, BLOCK: tt.constexpr):
     row = tt.program_id(0)
     cols = tt.arange(0, BLOCK)
@@ -113,8 +145,8 @@ print([l.strip() for l in compiled.ir.splitlines() if "num_stages" in l][0])
 # CHECK-NEXT: } {num_stages = 3 : i64} loc(
 print("warning kept:", "num_stages" in compiled.diagnostics or compiled.diagnostics == "")
 # CHECK-NEXT: warning kept: True
-for k in (softmax, tiled_matmul, gemm_f16):
+for k in (softmax, tiled_matmul_kernel, gemm_f16):
     show_msl(next(iter(k.cache.values())))
 # CHECK-NEXT: {{\[\[}}kernel]] void softmax(
-# CHECK-NEXT: {{\[\[}}kernel]] void tiled_matmul(
+# CHECK-NEXT: {{\[\[}}kernel]] void tiled_matmul_kernel(
 # CHECK-NEXT: {{\[\[}}kernel]] void gemm_f16(
