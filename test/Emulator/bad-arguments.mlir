@@ -35,7 +35,7 @@
 // SMALLGRID: tile-run: --grid 1,1,1 does not cover the problem: the ABI computes 2,1,1
 
 // RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %S/fixtures/vector_add.metal --grid 1 2>&1 | FileCheck %s --check-prefix=NOABI
-// NOABI: tile-run: an MSL input needs its ABI: --abi FILE.json
+// NOABI: tile-run: without --abi, give the threadgroup size: --threads-per-threadgroup X[,Y[,Z]]
 
 // RUN: sh %S/Inputs/expect-exit.sh 2 tile-run %S/fixtures/race.metal --abi %S/Inputs/race.json --grid 1 --arg out=f32:1:zeros 2>&1 | FileCheck %s --check-prefix=WHICH
 // WHICH: tile-run: no kernel in '{{.*}}race.json' (use --kernel NAME when there are several)

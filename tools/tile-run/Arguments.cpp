@@ -13,7 +13,7 @@
 using namespace tile::run;
 
 unsigned tile::run::elementBytes(ElementType type) {
-  return type == ElementType::F32 || type == ElementType::I32 ? 4 : 2;
+  return type == ElementType::F16 || type == ElementType::BF16 ? 2 : 4;
 }
 
 llvm::StringRef tile::run::elementName(ElementType type) {
@@ -22,6 +22,7 @@ llvm::StringRef tile::run::elementName(ElementType type) {
   case ElementType::F16: return "f16";
   case ElementType::BF16: return "bf16";
   case ElementType::I32: return "i32";
+  case ElementType::U32: return "u32";
   }
   return "";
 }
@@ -32,6 +33,7 @@ std::optional<ElementType> tile::run::parseElementType(llvm::StringRef name) {
       .Case("f16", ElementType::F16)
       .Case("bf16", ElementType::BF16)
       .Case("i32", ElementType::I32)
+      .Case("u32", ElementType::U32)
       .Default(std::nullopt);
 }
 
@@ -46,6 +48,14 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   ArgSpec spec;
   spec.name = name.str();
   if (value.consume_front("@")) {
+    // @FILE.npy reads a file; @OTHER (no .npy) binds parameter OTHER's
+    // buffer again (checked once the parameters are known).
+    if (!value.ends_with(".npy")) {
+      spec.isBuffer = true;
+      spec.fill = ArgSpec::Fill::Alias;
+      spec.aliasOf = value.str();
+      return spec;
+    }
     llvm::Expected<NpyArray> array = readNpy(value);
     if (!array) {
       error = llvm::toString(array.takeError());
@@ -67,7 +77,7 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   std::optional<ElementType> element = parseElementType(parts[0]);
   if (!element) {
     error = "unknown element type '" + parts[0].str() + "' for '" + spec.name +
-            "' (expected f32, f16, bf16 or i32)";
+            "' (expected f32, f16, bf16, i32 or u32)";
     return std::nullopt;
   }
   spec.isBuffer = true;
@@ -114,6 +124,8 @@ static uint64_t nextRandom(uint64_t &state) {
 std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
   if (spec.fill == ArgSpec::Fill::File)
     return spec.fileData;
+  if (spec.fill == ArgSpec::Fill::Alias)
+    return {}; // the other parameter's data, once bound
   unsigned bytes = elementBytes(spec.element);
   std::vector<unsigned char> data(spec.count * bytes);
   uint64_t state = spec.seed;
@@ -146,6 +158,14 @@ std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
       std::memcpy(p, &x, 4);
       break;
     }
+    case ElementType::U32: {
+      // Random integers in [0, 16).
+      uint32_t x = spec.fill == ArgSpec::Fill::Random
+                       ? static_cast<uint32_t>(nextRandom(state) % 16)
+                       : static_cast<uint32_t>(v);
+      std::memcpy(p, &x, 4);
+      break;
+    }
     }
   }
   return data;
@@ -171,6 +191,11 @@ double tile::run::readElement(ElementType type, const unsigned char *data,
   }
   case ElementType::I32: {
     int32_t x;
+    std::memcpy(&x, data + 4 * i, 4);
+    return x;
+  }
+  case ElementType::U32: {
+    uint32_t x;
     std::memcpy(&x, data + 4 * i, 4);
     return x;
   }

@@ -13,7 +13,7 @@
 namespace tile::run {
 
 /// Element types tile-run can make buffers of.
-enum class ElementType { F32, F16, BF16, I32 };
+enum class ElementType { F32, F16, BF16, I32, U32 };
 
 /// Bytes per element and the spelling used on the command line / in MSL.
 unsigned elementBytes(ElementType type);
@@ -31,7 +31,8 @@ struct ArgSpec {
   // Buffers:
   ElementType element = ElementType::F32;
   int64_t count = 0;
-  enum class Fill { Random, Zeros, Ones, File } fill = Fill::Zeros;
+  enum class Fill { Random, Zeros, Ones, File, Alias } fill = Fill::Zeros;
+  std::string aliasOf; ///< Fill::Alias: the parameter whose buffer it shares
   uint64_t seed = 1;
   std::vector<unsigned char> fileData; ///< Fill::File: the .npy's elements
 };

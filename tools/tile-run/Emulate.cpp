@@ -31,7 +31,8 @@ bool tile::run::emulate(const std::string &msl,
                         std::vector<Binding> &bindings,
                         std::array<int64_t, 3> grid, unsigned schedules,
                         unsigned flags, const std::string &cacheDir,
-                        TmeStats &stats, std::string &error) {
+                        TmeStats &stats, std::string &error,
+                        const LaunchExtras &extras) {
   // The signature: bound arguments in [[buffer]] order, then builtins.
   struct Param {
     int64_t index;
@@ -63,20 +64,42 @@ bool tile::run::emulate(const std::string &msl,
   std::vector<std::string> optionTexts = stringList(kernel, "compile_options");
   std::vector<const char *> options = cStrings(optionTexts);
   std::string name = kernel.getString("name").value_or("").str();
-  TmeSignature signature = {name.c_str(),    tmeParams.data(), tmeParams.size(),
-                            builtins.data(), builtins.size(),  options.data(),
-                            options.size()};
+  TmeSignature signature = {};
+  signature.kernel_name = name.c_str();
+  signature.params = tmeParams.data();
+  signature.num_params = tmeParams.size();
+  signature.builtins = builtins.data();
+  signature.num_builtins = builtins.size();
+  signature.compile_options = options.data();
+  signature.num_compile_options = options.size();
+  std::vector<TmeFunctionConstant> constants;
+  for (const auto &[constantName, value] : extras.functionConstants)
+    constants.push_back({constantName.c_str(), value.c_str()});
+  TmeKernelOptions kernelOptions = {};
+  kernelOptions.function_constants = constants.data();
+  kernelOptions.num_function_constants = constants.size();
+  std::vector<TmeThreadgroupParam> threadgroupParams;
+  for (const auto &[index, bytes] : extras.threadgroupBuffers)
+    threadgroupParams.push_back({index, bytes});
+  kernelOptions.threadgroup_params = threadgroupParams.data();
+  kernelOptions.num_threadgroup_params = threadgroupParams.size();
 
   char message[4096] = {0};
   TmeModule *module = nullptr;
-  if (tme_module_load(msl.c_str(), &signature, cacheDir.c_str(), &module,
-                      message, sizeof(message)) != 0) {
+  if (tme_module_load_ex(msl.c_str(), &signature, &kernelOptions,
+                         cacheDir.c_str(), &module, message,
+                         sizeof(message)) != 0) {
     error = message;
     return false;
   }
+  // A binding that aliases another passes the other's memory: the emulator
+  // then gives both parameters one buffer.
   std::vector<TmeBinding> tmeBindings;
-  for (Binding &b : bindings)
-    tmeBindings.push_back({b.data.data(), b.data.size()});
+  for (auto [i, b] : llvm::enumerate(bindings)) {
+    int other = i < extras.aliasOf.size() ? extras.aliasOf[i] : -1;
+    Binding &owner = other >= 0 ? bindings[other] : b;
+    tmeBindings.push_back({owner.data.data(), owner.data.size()});
+  }
   TmeLaunch launch = {};
   for (int d = 0; d < 3; ++d)
     launch.grid[d] = static_cast<unsigned>(grid[d]);
@@ -85,6 +108,11 @@ bool tile::run::emulate(const std::string &msl,
     for (auto [d, v] : llvm::enumerate(*threads))
       if (d < 3)
         launch.threads[d] = static_cast<unsigned>(v.getAsInteger().value_or(1));
+  for (int d = 0; d < 3; ++d) {
+    if (extras.threadsPerThreadgroup[d])
+      launch.threads[d] = extras.threadsPerThreadgroup[d];
+    launch.threads_per_grid[d] = extras.threadsPerGrid[d];
+  }
   launch.schedules = schedules;
   launch.seed = 1;
   launch.flags = flags;
@@ -95,5 +123,8 @@ bool tile::run::emulate(const std::string &msl,
     error = message;
     return false;
   }
+  for (auto [i, b] : llvm::enumerate(bindings))
+    if (i < extras.aliasOf.size() && extras.aliasOf[i] >= 0)
+      b.data = bindings[extras.aliasOf[i]].data;
   return true;
 }

@@ -26,13 +26,29 @@ struct Binding {
   int64_t scalarInt = 0;   ///< an integer or index scalar's value
 };
 
+/// What a hand-written Metal kernel may need beyond its ABI.
+struct LaunchExtras {
+  /// Function constants by name (or index) and value text.
+  std::vector<std::pair<std::string, std::string>> functionConstants;
+  /// Sizes in bytes of [[threadgroup(n)]] parameters, by index n.
+  std::vector<std::pair<unsigned, size_t>> threadgroupBuffers;
+  /// dispatchThreads: threads in the grid (the last threadgroups partial);
+  /// all 0: whole threadgroups (`grid` threadgroups).
+  std::array<unsigned, 3> threadsPerGrid = {0, 0, 0};
+  /// Overrides the ABI's threads_per_threadgroup when non-zero.
+  std::array<unsigned, 3> threadsPerThreadgroup = {0, 0, 0};
+  /// Per binding: the binding whose buffer it shares, or -1.
+  std::vector<int> aliasOf;
+};
+
 /// Compiles `msl` and runs `kernel` (one entry of the ABI's "kernels") on
 /// the emulator over `grid`, under `schedules` thread orders; buffers are
 /// updated in place. Returns false with `error` set on any fault.
 bool emulate(const std::string &msl, const llvm::json::Object &kernel,
              std::vector<Binding> &bindings, std::array<int64_t, 3> grid,
              unsigned schedules, unsigned flags, const std::string &cacheDir,
-             TmeStats &stats, std::string &error);
+             TmeStats &stats, std::string &error,
+             const LaunchExtras &extras = {});
 
 } // namespace tile::run
 

@@ -91,10 +91,12 @@ llvm::Expected<NpyArray> tile::run::readNpy(llvm::StringRef path) {
     array.element = ElementType::F16;
   else if (descr == "<i4")
     array.element = ElementType::I32;
+  else if (descr == "<u4")
+    array.element = ElementType::U32;
   else
     return fail(path, "dtype '" + descr +
                           "' is not one tile-run passes (f32 '<f4', f16 "
-                          "'<f2', i32 '<i4'; convert with "
+                          "'<f2', i32 '<i4', u32 '<u4'; convert with "
                           "array.astype(numpy.float32))");
   if (dictValue(header, "fortran_order") != "False")
     return fail(path, "the array is in Fortran order; save a C-ordered copy "
@@ -137,7 +139,9 @@ llvm::Error tile::run::writeNpy(llvm::StringRef path, ElementType element,
   }
   const char *descr = element == ElementType::F32   ? "<f4"
                       : element == ElementType::F16 ? "<f2"
-                                                    : "<i4";
+                                                    : element == ElementType::U32
+                                                          ? "<u4"
+                                                          : "<i4";
   std::string header = "{'descr': '" + std::string(descr) +
                        "', 'fortran_order': False, 'shape': (" +
                        std::to_string(count) + ",), }";

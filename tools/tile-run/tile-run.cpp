@@ -12,6 +12,7 @@
 
 #include "Arguments.h"
 #include "Compare.h"
+#include "Driver.h"
 #include "Emulate.h"
 #include "Npy.h"
 #include "Stats.h"
@@ -59,7 +60,7 @@ using namespace tile::run;
 namespace cl = llvm::cl;
 
 // Only tile-run's own options appear in --help; libLLVM registers hundreds.
-static cl::OptionCategory runOptions("tile-run options");
+cl::OptionCategory tile::run::runOptions("tile-run options");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::cat(runOptions), cl::Required,
                                       cl::desc("<kernel.mlir | kernel.metal>"));
@@ -82,8 +83,10 @@ static cl::list<std::string> argSpecs(
     "arg", cl::cat(runOptions),
     cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
              "NAME=TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | "
-             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16 or i32) | "
-             "@FILE.npy (buffer: a NumPy file of f32, f16 or i32)"));
+             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16, i32 or u32) | "
+             "@FILE.npy (buffer: a NumPy file of f32, f16, i32 or u32) | "
+             "@OTHER (MSL: the same buffer as parameter OTHER, e.g. an "
+             "in-place kernel's input and output)"));
 static cl::list<std::string> outSpecs(
     "out", cl::cat(runOptions),
     cl::desc("NAME=FILE.npy: after the run, write buffer NAME (what the "
@@ -115,7 +118,7 @@ static cl::opt<bool> allowExitedThreads(
     cl::desc("Let threads that returned from the kernel drop out of barriers "
              "(what Apple GPUs do) instead of reporting a divergent barrier "
              "(the Metal specification leaves it undefined)"));
-static unsigned launchFlags() {
+unsigned tile::run::launchFlags() {
   return allowExitedThreads ? TME_ALLOW_EXITED_THREADS_AT_BARRIER : 0u;
 }
 static cl::opt<std::string> replacementMSL(
@@ -133,13 +136,23 @@ static cl::opt<std::string> cacheDir(
     cl::desc("Where compiled kernels are cached (default: $TILE_RUN_CACHE, "
              "else ~/.cache/tile-mlir)"));
 
+/// The options RunMSL.cpp reads.
+bool tile::run::statsRequested() { return printStats; }
+unsigned tile::run::scheduleCount() { return schedules; }
+const std::string &tile::run::kernelNameOption() { return kernelName; }
+const std::string &tile::run::inputPath() { return inputFile; }
+const std::string &tile::run::abiPath() { return abiFile; }
+bool tile::run::compareRequested() { return compare; }
+
+namespace tile::run {
+
 /// Bad usage: message and exit code 2.
-[[noreturn]] static void usageError(const llvm::Twine &message) {
+[[noreturn]] void usageError(const llvm::Twine &message) {
   llvm::errs() << "tile-run: " << message << "\n";
   std::exit(2);
 }
 
-[[noreturn]] static void fail(const llvm::Twine &message) {
+[[noreturn]] void fail(const llvm::Twine &message) {
   llvm::errs() << "tile-run: " << message << "\n";
   std::exit(1);
 }
@@ -159,7 +172,7 @@ static std::optional<std::array<int64_t, 3>> parseGrid() {
   return grid;
 }
 
-static std::string defaultCacheDir() {
+std::string defaultCacheDir() {
   if (!cacheDir.empty())
     return cacheDir;
   if (const char *env = std::getenv("TILE_RUN_CACHE"))
@@ -212,7 +225,7 @@ static std::optional<ElementType> elementTypeOf(Type type) {
 }
 
 /// The --arg specs by name; bad or repeated specs are usage errors.
-static llvm::StringMap<ArgSpec> collectSpecs() {
+llvm::StringMap<ArgSpec> collectSpecs() {
   llvm::StringMap<ArgSpec> specs;
   for (const std::string &text : argSpecs) {
     std::string error;
@@ -227,7 +240,7 @@ static llvm::StringMap<ArgSpec> collectSpecs() {
 
 /// The --out requests as (binding index, file), checked before the run: each
 /// names a buffer parameter, once.
-static std::vector<std::pair<size_t, std::string>>
+std::vector<std::pair<size_t, std::string>>
 outputsOf(const std::vector<Binding> &bindings) {
   std::vector<std::pair<size_t, std::string>> outputs;
   for (const std::string &text : outSpecs) {
@@ -250,7 +263,7 @@ outputsOf(const std::vector<Binding> &bindings) {
   return outputs;
 }
 
-static void writeOutputs(const std::vector<Binding> &bindings,
+void writeOutputs(const std::vector<Binding> &bindings,
                          llvm::ArrayRef<std::pair<size_t, std::string>> outputs) {
   for (const auto &[index, file] : outputs) {
     const Binding &b = bindings[index];
@@ -262,7 +275,7 @@ static void writeOutputs(const std::vector<Binding> &bindings,
 }
 
 /// Checks that every spec names a parameter; lists the parameters if not.
-static void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
+void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
                            llvm::ArrayRef<std::string> names) {
   for (const auto &entry : specs)
     if (!llvm::is_contained(names, entry.getKey().str())) {
@@ -276,7 +289,7 @@ static void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
 
 /// Makes the binding of parameter `name`: a buffer of `element` or a scalar
 /// of MSL type `scalarType` ("uint", "int", "float", ...).
-static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
+Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                            llvm::StringRef name, bool isBuffer,
                            std::optional<ElementType> element,
                            llvm::StringRef scalarType) {
@@ -291,6 +304,11 @@ static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
     if (!spec.isBuffer)
       usageError("parameter '" + name +
                  "' is a buffer: give TYPE:COUNT:random|zeros|ones");
+    if (spec.fill == ArgSpec::Fill::Alias) {
+      // The other parameter's data; RunMSL.cpp binds it once all exist.
+      b.element = element.value_or(ElementType::F32);
+      return b;
+    }
     if (!element || spec.element != *element)
       usageError("buffer '" + name + "' holds " +
                  (element ? elementName(*element).str() + " elements"
@@ -370,7 +388,7 @@ static Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   return b;
 }
 
-static const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
+const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
   const llvm::json::Object *root = abi.getAsObject();
   const llvm::json::Array *kernels = root ? root->getArray("kernels") : nullptr;
   if (!kernels || kernels->empty())
@@ -389,7 +407,7 @@ static const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
 }
 
 /// Bindings in [[buffer]] order from the ABI and the --arg specs.
-static std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
+std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
                                             const llvm::StringMap<ArgSpec> &specs) {
   struct Param {
     int64_t index;
@@ -424,6 +442,10 @@ static std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
                                              .Case("half", ElementType::F16)
                                              .Case("bfloat", ElementType::BF16)
                                              .Case("int", ElementType::I32)
+                                             .Case("uint", ElementType::U32)
+                                             .Case("atomic_int", ElementType::I32)
+                                             .Case("atomic_uint", ElementType::U32)
+                                             .Case("atomic_float", ElementType::F32)
                                              .Default(std::nullopt);
     Binding b = makeBinding(specs, p.name, p.isBuffer, element, p.type);
     b.written = p.written;
@@ -436,7 +458,7 @@ static std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
 /// (`grid_extents`), which --grid may enlarge but not shrink (the kernel
 /// would leave part of its output unwritten and the reference would be
 /// computed on the same wrong grid).
-static std::array<int64_t, 3>
+std::array<int64_t, 3>
 launchGrid(std::optional<std::array<int64_t, 3>> requested,
            const llvm::json::Object &abi, llvm::ArrayRef<Binding> bindings) {
   std::optional<std::array<int64_t, 3>> computed;
@@ -485,45 +507,7 @@ launchGrid(std::optional<std::array<int64_t, 3>> requested,
   return *requested;
 }
 
-/// tile-run FILE.metal --abi FILE.json: runs existing MSL.
-static int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
-  if (abiFile.empty())
-    usageError("an MSL input needs its ABI: --abi FILE.json");
-  if (compare)
-    usageError("--compare needs a tile kernel (.mlir) input");
-  auto msl = llvm::MemoryBuffer::getFile(inputFile);
-  if (!msl)
-    usageError("cannot read '" + inputFile + "'");
-  auto abiText = llvm::MemoryBuffer::getFile(abiFile);
-  if (!abiText)
-    usageError("cannot read '" + abiFile + "'");
-  llvm::Expected<llvm::json::Value> abi =
-      llvm::json::parse((*abiText)->getBuffer());
-  if (!abi)
-    usageError("'" + abiFile + "' is not JSON: " + llvm::toString(abi.takeError()));
-  const llvm::json::Object *kernel = findKernel(*abi);
-  if (!kernel)
-    usageError("no kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
-               " in '" + abiFile + "' (use --kernel NAME when there are several)");
-  std::vector<Binding> bindings = bindingsFromABI(*kernel, collectSpecs());
-  auto outputs = outputsOf(bindings);
-  std::array<int64_t, 3> grid = launchGrid(requestedGrid, *kernel, bindings);
-  TmeStats stats = {};
-  std::string error;
-  if (!emulate((*msl)->getBuffer().str(), *kernel, bindings, grid, schedules,
-               launchFlags(),
-               defaultCacheDir(), stats, error))
-    fail(error);
-  if (std::optional<std::string> message = uninitializedReads(
-          stats, kernel->getString("name").value_or("kernel")))
-    fail(*message);
-  llvm::outs() << "ran " << kernel->getString("name").value_or("kernel")
-               << " on the emulator: ok\n";
-  if (printStats)
-    printStatsTable(stats, bindings);
-  writeOutputs(bindings, outputs);
-  return 0;
-}
+} // namespace tile::run
 
 /// tile-run KERNEL.mlir: compile, emulate, and compare with the interpreter.
 static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
@@ -588,6 +572,10 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
         specs, names[i], static_cast<bool>(memref),
         memref ? elementTypeOf(memref.getElementType()) : std::nullopt,
         scalarType));
+    if (specs.find(names[i])->second.fill == ArgSpec::Fill::Alias)
+      usageError("--arg " + names[i] + "=@" +
+                 specs.find(names[i])->second.aliasOf +
+                 ": binding one buffer twice is for MSL inputs");
     // A static size is a promise the kernel may index up to: a shorter
     // buffer would be read or written out of bounds.
     int64_t count = specs.find(names[i])->second.count;

@@ -168,7 +168,25 @@ typedef struct TmeParam {
  * kernel declares them). `compile_options` (may be NULL) are passed to the
  * compiler, e.g. the ABI's "-fno-fast-math", except "-std=metalX.Y" (see
  * "Metal Shading Language version" above). */
+/* A function constant's value (`constant bool has_bias
+ * [[function_constant(0)]];`): `name` is the constant's name, or its index
+ * in decimal; `value` a C++ literal (true, false, 3, -2, 0.5f, ...). */
+typedef struct TmeFunctionConstant {
+  const char *name;
+  const char *value;
+} TmeFunctionConstant;
+
+/* A [[threadgroup(index)]] parameter's threadgroup memory, sized by the
+ * host (setThreadgroupMemoryLength): `bytes`, a multiple of 16. */
+typedef struct TmeThreadgroupParam {
+  unsigned index;
+  size_t bytes;
+} TmeThreadgroupParam;
+
 typedef struct TmeSignature {
+  /* The kernel's name, or the host name of a template instantiation
+   * (`template [[host_name("sum_f32")]] [[kernel]] void sum<float>(...)`).
+   */
   const char *kernel_name;
   const TmeParam *params;
   size_t num_params;
@@ -177,6 +195,43 @@ typedef struct TmeSignature {
   const char *const *compile_options;
   size_t num_compile_options;
 } TmeSignature;
+
+/* What hand-written kernels may need beyond the signature (see
+ * tme_module_load_ex). Function constants it does not name are undefined
+ * (is_function_constant_defined is false, the value 0), as when a pipeline
+ * sets none. */
+typedef struct TmeKernelOptions {
+  const TmeFunctionConstant *function_constants;
+  size_t num_function_constants;
+  const TmeThreadgroupParam *threadgroup_params;
+  size_t num_threadgroup_params;
+} TmeKernelOptions;
+
+/* ---- Reading a kernel's declaration from MSL -------------------------- */
+/* For running a .metal file without an ABI: the parameters of kernel
+ * `kernel_name` (NULL: the file's only kernel; a name may be a host name)
+ * as the source declares them. */
+enum {
+  TME_PARAM_BUFFER = 0,      /* [[buffer(index)]]: a pointer or constant T& */
+  TME_PARAM_THREADGROUP = 1, /* [[threadgroup(index)]]                      */
+  TME_PARAM_BUILTIN = 2      /* [[thread_position_in_grid]] & co.           */
+};
+typedef struct TmeDeclaredParam {
+  int kind;              /* TME_PARAM_*                                     */
+  unsigned index;        /* buffer or threadgroup index                     */
+  const char *name;      /* the parameter's name                            */
+  const char *msl_type;  /* its type as written, e.g. "device const float*" */
+  const char *builtin;   /* TME_PARAM_BUILTIN: the attribute's name         */
+  const char *function_constant; /* [[function_constant(c)]]: c, else NULL */
+} TmeDeclaredParam;
+typedef struct TmeMslKernel TmeMslKernel;
+int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
+                        TmeMslKernel **out, char *error, size_t error_size);
+const char *tme_msl_kernel_name(const TmeMslKernel *kernel);
+size_t tme_msl_kernel_num_params(const TmeMslKernel *kernel);
+const TmeDeclaredParam *tme_msl_kernel_param(const TmeMslKernel *kernel,
+                                             size_t i);
+void tme_msl_kernel_free(TmeMslKernel *kernel);
 
 /* Compiles `msl_source` (one .metal file's text, which may hold several
  * kernels) for the kernel described by `sig` and loads it. The shared object
@@ -189,6 +244,12 @@ typedef struct TmeSignature {
 int tme_module_load(const char *msl_source, const TmeSignature *sig,
                     const char *cache_dir, TmeModule **out, char *error,
                     size_t error_size);
+
+/* tme_module_load with function constant values and the sizes of
+ * [[threadgroup(n)]] parameters (`options` may be NULL). */
+int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
+                       const TmeKernelOptions *options, const char *cache_dir,
+                       TmeModule **out, char *error, size_t error_size);
 
 void tme_module_free(TmeModule *module);
 
@@ -205,7 +266,10 @@ const char *tme_module_library_path(const TmeModule *module);
 
 /* One per parameter, in signature order: a device buffer's bytes (the
  * emulator runs on copies and writes the results back on success), or for a
- * `constant T&` parameter a pointer to the value with size >= sizeof(T). */
+ * `constant T&` parameter a pointer to the value with size >= sizeof(T).
+ * Buffers bound twice -- the same `data` and `size` at two parameters, e.g.
+ * an in-place kernel's input and output -- share one buffer in the kernel,
+ * as on Metal (buffers that overlap otherwise are an error). */
 typedef struct TmeBinding {
   void *data;
   size_t size;
@@ -233,6 +297,13 @@ typedef struct TmeLaunch {
                           instrumented (the check runs in the load/store
                           callbacks), otherwise the process exits with
                           status TME_EXIT_HUNG after printing a message.    */
+  /* dispatchThreads: threads in the grid, each >= 1; all 0: `grid` whole
+   * threadgroups (dispatchThreadgroups). When set, `grid` is ignored and
+   * the grid is ceil(threads_per_grid / threads) threadgroups, the last
+   * ones along each dimension partial (non-uniform threadgroups): their
+   * threads_per_threadgroup, thread_index_in_threadgroup and SIMD-groups
+   * are those of the partial size, as on Apple GPUs. */
+  unsigned threads_per_grid[3];
 } TmeLaunch;
 
 #define TME_EXIT_HUNG 124
@@ -270,6 +341,11 @@ typedef struct TmeStats {
   unsigned long uninit_offset; /* byte offset in threadgroup memory */
   size_t threadgroup_memory_bytes;
   int instrumented;
+  /* Bit i: parameter i's buffer was updated by float atomics (any
+   * schedule), whose result depends on the order of the threads; it was
+   * left out of the bit-for-bit comparison of schedules (parameters >= 64
+   * are not tracked and still compared). */
+  unsigned long long float_atomic_buffers;
 } TmeStats;
 
 /* Runs the grid `launch->schedules` times and compares all buffers bit for

@@ -39,12 +39,21 @@ enum {
   TME_BV_TPGRID = 18,   /* threads_per_grid (3)                 */
   TME_BV_NSG = 21,      /* simdgroups_per_threadgroup           */
   TME_BV_SIMD_WIDTH = 22, /* threads_per_simdgroup              */
-  TME_BV_COUNT = 23
+  /* The launch's threadgroup size, which a partial threadgroup of a
+   * dispatchThreads launch (TmeLaunch.threads_per_grid) is smaller than. */
+  TME_BV_DISPATCH_TPTG = 23, /* dispatch_threads_per_threadgroup (3) */
+  TME_BV_DISPATCH_NSG = 26,  /* dispatch_simdgroups_per_threadgroup */
+  TME_BV_COUNT = 27
 };
 
 #define TME_SIMD_WIDTH 32u
 #define TME_MAX_THREADS 1024u
 #define TME_MAX_TG_MEMORY 32768u
+/* Bytes after the host-sized threadgroup memory of [[threadgroup(n)]]
+ * parameters, in the same TLS block: reads there are unwritten reads,
+ * writes are reported as out of bounds instead of corrupting what follows
+ * the block (wrapper.c, fiber.c). Not counted as threadgroup memory. */
+#define TME_TG_REDZONE 1024u
 
 /* Signature of the generated entry: args[i] is the address of parameter i's
  * storage (buffer start, or the scalar), bv the thread's builtin values. */
@@ -67,16 +76,63 @@ struct TmeModule {
   void *handle;
   TmeEntryFn entry;
   size_t tls_modid;     /* 0: no threadgroup memory */
-  size_t tls_size;
+  size_t tls_size;      /* the TLS block, red zone included */
+  size_t redzone;       /* TME_TG_REDZONE if the module has one, else 0 */
+  unsigned char *(*redzone_address)(void); /* this OS thread's red zone */
   int instrumented;
   char *library_path;
 };
 
 /* ---- wrapper.c ---------------------------------------------------------- */
+/* A growable string; `oom` latches allocation failure so callers check
+ * once. */
+typedef struct TmeStr {
+  char *p;
+  size_t len, cap;
+  int oom;
+} TmeStr;
+void tme_str_add(TmeStr *s, const char *text, size_t n);
+
 int tme_parse_msl_type(const char *msl_type, TmeTypeInfo *out);
 /* Appends the generated C++ (MSL source + entry) to a malloc'd string. */
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
-                               char **out, char *error, size_t error_size);
+                               const TmeKernelOptions *options, char **out,
+                               char *error, size_t error_size);
+
+/* ---- source.c ----------------------------------------------------------- */
+#define TME_MAX_DECLARED 64
+
+/* A kernel found in the source: what to call (`sum<float>` for a host-name
+ * instantiation), the function whose declaration carries the parameter
+ * attributes (`sum`), and the name it is known by (the host name). */
+typedef struct TmeKernelRef {
+  char callee[256];
+  char base[128];
+  char host[128];
+} TmeKernelRef;
+/* `name` NULL: the source's only kernel (else an error listing them). */
+int tme_resolve_kernel(const char *src, const char *name, TmeKernelRef *ref,
+                       char *error, size_t error_size);
+
+/* One declared parameter of a kernel (TME_PARAM_* kind). */
+typedef struct TmeDeclSlot {
+  int kind;
+  unsigned index;
+  char name[64];
+  char type[160];
+  char builtin[64];
+  char function_constant[64];
+} TmeDeclSlot;
+/* The parameters of `function`'s first declaration with attributes, in
+ * order; -1 if it cannot be read (a parameter without a binding
+ * attribute, more than `max`). */
+int tme_read_parameters(const char *src, const char *function,
+                        TmeDeclSlot *slots, size_t max, size_t *count);
+/* The text to compile: `src` with threadgroup pointers and function
+ * constants rewritten for C++ (source.c explains); malloc'd. Fails on a
+ * function constant the signature sets that the source does not declare. */
+int tme_adapt_source(const char *src, const TmeKernelOptions *options,
+                     char **out, char *error, size_t error_size);
 
 /* ---- memory.c ----------------------------------------------------------- */
 typedef struct TmeRegion {
@@ -88,6 +144,9 @@ typedef struct TmeRegion {
   const TmeTypeInfo *type;
   unsigned param;
   unsigned schedule;
+  /* The same host buffer bound at an earlier parameter: this region is a
+   * copy of that one's (same mapping), not destroyed or compared twice. */
+  int is_alias;
 } TmeRegion;
 
 int tme_region_create(TmeRegion *r, size_t size);
@@ -180,7 +239,9 @@ typedef struct TmeWorker {
   TmeLaunchState *ls;
   unsigned id;
   TmeFiber *fibers;
-  unsigned nthreads;
+  unsigned nthreads;     /* of the current threadgroup (partial ones fewer) */
+  unsigned nsimd;        /* its SIMD-groups */
+  unsigned tg_threads[3]; /* its extents */
   unsigned char *stacks; /* nthreads * stack_stride, guard page at the bottom */
   size_t stacks_len, stack_size, stack_stride;
   void *altstack;
@@ -207,6 +268,7 @@ typedef struct TmeWorker {
   unsigned char *tg_mem;
   unsigned char *tg_shadow; /* 1 = byte written since threadgroup start */
   size_t tg_size;
+  size_t redzone_offset;    /* in tg_mem, if the module has a red zone */
   int counting;            /* schedule 0: update counters */
   const unsigned char *last_addr; /* last instrumented access (fault report) */
   size_t last_size;
@@ -214,12 +276,17 @@ typedef struct TmeWorker {
   int err_code;
   char err[1024];
   TmeStats stats;          /* accumulated for schedule 0 */
+  /* Float atomics seen (all schedules): bit i = parameter i's buffer, and
+   * whether any updated threadgroup memory. */
+  uint64_t float_atomic_params;
+  int float_atomic_threadgroup;
 } TmeWorker;
 
 struct TmeLaunchState {
   TmeModule *m;
   TmeLaunch launch;
-  unsigned nthreads, nsimd;
+  unsigned nthreads, nsimd; /* of a whole threadgroup */
+  int partial;              /* dispatchThreads: threads_per_grid given */
   unsigned long long ntg, total_items;
   TmeRegion *regions;      /* [schedules][num_params] */
   void **args;             /* [schedules][num_params] */
@@ -234,6 +301,8 @@ struct TmeLaunchState {
   int err_code;
   char err[1024];
   TmeStats stats;
+  uint64_t float_atomic_params; /* the workers' bits, or'ed (under mu) */
+  int float_atomic_threadgroup;
 };
 
 /* The worker running on this OS thread (NULL outside tme_run's workers). */

@@ -30,6 +30,9 @@
 
 extern char **environ;
 
+/* __METAL_VERSION__ when the kernel asks for no version (MetalEmulator.h). */
+#define TME_DEFAULT_METAL_VERSION 320u
+
 #ifndef TME_CXX
 #define TME_CXX "/usr/lib/llvm-22/bin/clang++"
 #endif
@@ -348,7 +351,7 @@ static int open_module(TmeModule *m, const char *path, char *error,
   memcpy(&m->entry, &sym, sizeof sym);
   void (*hook_addresses)(void (**)(void));
   memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
-  enum { NHOOKS = 8 };
+  enum { NHOOKS = 9 };
   void (*seen[NHOOKS])(void);
   hook_addresses(seen);
   void (*mine[NHOOKS])(void) = {
@@ -359,7 +362,8 @@ static int open_module(TmeModule *m, const char *path, char *error,
       (void (*)(void))tile_msl_simd_collective,
       (void (*)(void))tile_msl_thread_index,
       (void (*)(void))tile_msl_report,
-      (void (*)(void))tile_msl_rendezvous};
+      (void (*)(void))tile_msl_rendezvous,
+      (void (*)(void))tile_msl_note_float_atomic};
   for (int i = 0; i < NHOOKS; ++i) {
     if (seen[i] != mine[i]) {
       tme_set_error(error, error_size,
@@ -377,11 +381,16 @@ static int open_module(TmeModule *m, const char *path, char *error,
     dl_iterate_phdr(find_tls_size, &q);
     m->tls_size = q.size;
   }
-  if (m->tls_size > TME_MAX_TG_MEMORY) {
+  void *redzone = dlsym(m->handle, "tme_threadgroup_redzone");
+  if (redzone && m->tls_size >= TME_TG_REDZONE) {
+    memcpy(&m->redzone_address, &redzone, sizeof redzone);
+    m->redzone = TME_TG_REDZONE;
+  }
+  if (m->tls_size - m->redzone > TME_MAX_TG_MEMORY) {
     tme_set_error(error, error_size,
                   "kernel '%s' uses %zu bytes of threadgroup memory; Apple "
                   "GPUs allow %u",
-                  m->kernel_name, m->tls_size, TME_MAX_TG_MEMORY);
+                  m->kernel_name, m->tls_size - m->redzone, TME_MAX_TG_MEMORY);
     return TME_ERR_LOAD;
   }
   return TME_OK;
@@ -390,6 +399,13 @@ static int open_module(TmeModule *m, const char *path, char *error,
 int tme_module_load(const char *msl_source, const TmeSignature *sig,
                     const char *cache_dir, TmeModule **out, char *error,
                     size_t error_size) {
+  return tme_module_load_ex(msl_source, sig, NULL, cache_dir, out, error,
+                            error_size);
+}
+
+int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
+                       const TmeKernelOptions *options, const char *cache_dir,
+                       TmeModule **out, char *error, size_t error_size) {
   if (error_size)
     error[0] = '\0';
   if (!out || !msl_source || !sig) {
@@ -402,7 +418,8 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
   int rc = TME_ERR_SYSTEM;
   if (!m)
     goto fail;
-  rc = tme_build_translation_unit(msl_source, sig, &tu, error, error_size);
+  rc = tme_build_translation_unit(msl_source, sig, options, &tu, error,
+                                  error_size);
   if (rc != TME_OK)
     goto fail;
   rc = TME_ERR_SYSTEM;
@@ -475,11 +492,12 @@ int tme_module_load(const char *msl_source, const TmeSignature *sig,
     }
   }
   argv[argc++] = metal_version >= 400 ? "-std=c++20" : "-std=c++17";
-  if (metal_version) {
-    snprintf(version_define, sizeof version_define,
-             "-D__METAL_VERSION__=%u", metal_version);
-    argv[argc++] = version_define;
-  }
+  /* Without an option, Metal 3.2 (what Apple's compiler of macOS 15 assumes
+   * by default): kernels test __METAL_VERSION__ for bfloat (>= 310) and
+   * choose their tensor path (>= 400) by it. */
+  snprintf(version_define, sizeof version_define, "-D__METAL_VERSION__=%u",
+           metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
+  argv[argc++] = version_define;
   static const char *const fixed[] = {
       "-O2",
       "-fPIC",               "-shared",
@@ -635,7 +653,7 @@ void tme_module_free(TmeModule *m) {
 }
 
 size_t tme_module_threadgroup_memory_bytes(const TmeModule *m) {
-  return m ? m->tls_size : 0;
+  return m ? m->tls_size - m->redzone : 0;
 }
 
 const char *tme_module_library_path(const TmeModule *m) {

@@ -101,6 +101,8 @@ int tme_worker_init(TmeWorker *w, TmeLaunchState *ls, unsigned id) {
     w->tg_shadow = calloc(w->tg_size, 1);
     if (!w->tg_mem || !w->tg_shadow)
       return TME_ERR_SYSTEM;
+    if (ls->m->redzone_address)
+      w->redzone_offset = (size_t)(ls->m->redzone_address() - w->tg_mem);
   }
   tme_current_worker = w;
   return TME_OK;
@@ -261,6 +263,7 @@ static void prepare_fibers(TmeWorker *w) {
   const unsigned *tptg = l->threads, *ntg = l->grid;
   w->tg_waiting = 0;
   memset(w->sg_waiting, 0, w->ls->nsimd * sizeof *w->sg_waiting);
+  const unsigned *size = w->tg_threads; /* this threadgroup's extents */
   for (unsigned t = 0; t < w->nthreads; ++t) {
     TmeFiber *f = &w->fibers[t];
     memset(f->passed, 0, sizeof f->passed);
@@ -270,22 +273,45 @@ static void prepare_fibers(TmeWorker *w) {
     tme_context_make(&f->ctx, w->stacks + t * w->stack_stride + page,
                      w->stack_size, fiber_main);
     unsigned *bv = f->bv;
-    unsigned pos[3] = {t % tptg[0], t / tptg[0] % tptg[1],
-                       t / (tptg[0] * tptg[1])};
+    unsigned pos[3] = {t % size[0], t / size[0] % size[1],
+                       t / (size[0] * size[1])};
     bv[TME_BV_TID] = t;
     bv[TME_BV_SGID] = t / TME_SIMD_WIDTH;
     bv[TME_BV_LANE] = t % TME_SIMD_WIDTH;
     for (int i = 0; i < 3; ++i) {
       bv[TME_BV_TPOS_TG + i] = pos[i];
-      bv[TME_BV_TPTG + i] = tptg[i];
+      bv[TME_BV_TPTG + i] = size[i];
+      bv[TME_BV_DISPATCH_TPTG + i] = tptg[i];
       bv[TME_BV_TGPOS + i] = w->tg[i];
       bv[TME_BV_NTG + i] = ntg[i];
       bv[TME_BV_TPOS_GRID + i] = w->tg[i] * tptg[i] + pos[i];
-      bv[TME_BV_TPGRID + i] = ntg[i] * tptg[i];
+      bv[TME_BV_TPGRID + i] =
+          w->ls->partial ? l->threads_per_grid[i] : ntg[i] * tptg[i];
     }
-    bv[TME_BV_NSG] = w->ls->nsimd;
+    bv[TME_BV_NSG] = w->nsimd;
+    bv[TME_BV_DISPATCH_NSG] = w->ls->nsimd;
     bv[TME_BV_SIMD_WIDTH] = TME_SIMD_WIDTH;
   }
+}
+
+/* A write past the end of the [[threadgroup(n)]] parameters' memory
+ * changed the 0xFF fill of the red zone behind it. */
+static int check_redzone(TmeWorker *w) {
+  if (!w->ls->m->redzone)
+    return TME_OK;
+  const unsigned char *z = w->tg_mem + w->redzone_offset;
+  for (size_t i = 0; i < w->ls->m->redzone; ++i)
+    if (z[i] != 0xFF) {
+      tme_worker_error(w, TME_ERR_OOB, 0,
+                       "out-of-bounds write of threadgroup memory at byte "
+                       "%zu after the end of the [[threadgroup(n)]] "
+                       "parameters' memory, whose size the host sets "
+                       "(tile-run --threadgroup-memory; found after the "
+                       "threadgroup ran)",
+                       i);
+      return w->err_code;
+    }
+  return TME_OK;
 }
 
 int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
@@ -298,6 +324,19 @@ int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
   w->tg[1] = (unsigned)(tg_index / l->grid[0] % l->grid[1]);
   w->tg[2] =
       (unsigned)(tg_index / ((unsigned long long)l->grid[0] * l->grid[1]));
+  /* A dispatchThreads launch cuts the last threadgroups along each
+   * dimension to the threads left (non-uniform threadgroups). */
+  w->nthreads = 1;
+  for (int d = 0; d < 3; ++d) {
+    unsigned size = l->threads[d];
+    if (ls->partial) {
+      unsigned left = l->threads_per_grid[d] - w->tg[d] * l->threads[d];
+      size = left < size ? left : size;
+    }
+    w->tg_threads[d] = size;
+    w->nthreads *= size;
+  }
+  w->nsimd = (w->nthreads + TME_SIMD_WIDTH - 1) / TME_SIMD_WIDTH;
   w->args = ls->args + (size_t)schedule * np;
   w->regions = ls->regions + (size_t)schedule * np;
   w->counting = schedule == 0;
@@ -324,5 +363,6 @@ int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
     w->in_fiber = 0;
     return w->err_code ? w->err_code : TME_ERR_FAULT;
   }
-  return schedule_loop(w);
+  int rc = schedule_loop(w);
+  return rc == TME_OK ? check_redzone(w) : rc;
 }

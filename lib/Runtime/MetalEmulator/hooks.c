@@ -123,7 +123,6 @@ void tile_msl_rendezvous(unsigned simdgroups, const char *what,
     fn(args, 1);
     return;
   }
-  TmeLaunchState *ls = w->ls;
   if (!fn || (key_size && !key)) {
     tme_worker_error(w, TME_ERR_FAULT, w->cur,
                      "%s: invalid call of tile_msl_rendezvous", what);
@@ -136,12 +135,12 @@ void tile_msl_rendezvous(unsigned simdgroups, const char *what,
                      what, w->nthreads);
     siglongjmp(w->fault_jmp, 1);
   }
-  if (simdgroups != 0 && simdgroups != ls->nsimd) {
+  if (simdgroups != 0 && simdgroups != w->nsimd) {
     tme_worker_error(w, TME_ERR_ARGUMENT, w->cur,
                      "%s: its execution scope is %u SIMD-groups "
                      "(execution_simdgroups<%u>), but the threadgroup has %u "
                      "(%u threads)",
-                     what, simdgroups, simdgroups, ls->nsimd, w->nthreads);
+                     what, simdgroups, simdgroups, w->nsimd, w->nthreads);
     siglongjmp(w->fault_jmp, 1);
   }
   TmeFiber *f = &w->fibers[w->cur];
@@ -732,15 +731,28 @@ static void note_access(const void *p, size_t n, int store) {
       return;
     }
     w->stats.threadgroup_bytes_read += n;
+    /* An unwritten read is a load none of whose bytes was written. A load
+     * that is only partly unwritten is an aggregate copy (a struct copied
+     * whole after being written field by field: its padding was never
+     * written) or two neighbouring values merged into one load by the
+     * optimizer, not a bug. Writes the callbacks do not see -- memcpy and
+     * struct assignments the compiler expands after instrumentation,
+     * atomics -- still change the 0xFF fill: such bytes count as written
+     * from then on. */
+    size_t unwritten = 0;
     for (size_t i = 0; i < m; ++i) {
-      if (!w->tg_shadow[off + i]) {
-        if (w->stats.threadgroup_uninit_reads++ == 0) {
-          memcpy(w->stats.uninit_threadgroup, w->tg, sizeof w->tg);
-          w->stats.uninit_thread = w->cur;
-          w->stats.uninit_offset = (unsigned long)(off + i);
-        }
-        break;
-      }
+      if (w->tg_shadow[off + i])
+        continue;
+      if (w->tg_mem[off + i] != 0xFF)
+        w->tg_shadow[off + i] = 1;
+      else
+        ++unwritten;
+    }
+    if (unwritten && unwritten == m &&
+        w->stats.threadgroup_uninit_reads++ == 0) {
+      memcpy(w->stats.uninit_threadgroup, w->tg, sizeof w->tg);
+      w->stats.uninit_thread = w->cur;
+      w->stats.uninit_offset = (unsigned long)off;
     }
     return;
   }

@@ -129,6 +129,8 @@ static void *worker_main(void *arg) {
     }
     pthread_mutex_lock(&ls->mu);
     add_stats(&ls->stats, &w->stats);
+    ls->float_atomic_params |= w->float_atomic_params;
+    ls->float_atomic_threadgroup |= w->float_atomic_threadgroup;
     pthread_mutex_unlock(&ls->mu);
   }
   if (w)
@@ -166,6 +168,26 @@ static struct timespec deadline_after(unsigned ms) {
 }
 
 /* ---- comparing schedules ------------------------------------------------ */
+/* A float atomic read-modify-write at `address` (metal_atomic): remembers
+ * which buffer it updates, whose schedules then differ legitimately. A
+ * linear search over the parameters, once per float atomic. */
+void tile_msl_note_float_atomic(const void *address) {
+  TmeWorker *w = tme_active_worker();
+  if (!w)
+    return;
+  const unsigned char *a = address;
+  size_t np = w->ls->m->num_params;
+  for (size_t i = 0; i < np; ++i) {
+    const TmeRegion *r = &w->regions[i];
+    if (a >= r->data && a < r->data + r->size) {
+      if (i < 64)
+        w->float_atomic_params |= 1ull << i;
+      return;
+    }
+  }
+  w->float_atomic_threadgroup = 1;
+}
+
 static void format_element(const TmeTypeInfo *t, const unsigned char *p,
                            size_t es, char *buf, size_t size) {
   size_t len = 0;
@@ -221,6 +243,8 @@ static int check_slack(TmeLaunchState *ls, unsigned schedules, char *error,
   for (unsigned s = 0; s < schedules; ++s)
     for (size_t i = 0; i < np; ++i) {
       const TmeRegion *r = &ls->regions[(size_t)s * np + i];
+      if (r->is_alias)
+        continue;
       size_t damage = tme_region_slack_damage(r);
       if (!damage)
         continue;
@@ -245,7 +269,10 @@ static int compare_schedules(TmeLaunchState *ls, unsigned schedules,
     return slack;
   for (size_t i = 0; i < np; ++i) {
     const TmeTypeInfo *t = &m->param_types[i];
-    if (!t->is_pointer)
+    /* A buffer updated by float atomics depends on the order by design
+     * (metal_atomic); the caller learns which from the stats. */
+    if (!t->is_pointer || ls->regions[i].is_alias ||
+        (i < 64 && (ls->float_atomic_params >> i) & 1))
       continue;
     const TmeRegion *r0 = &ls->regions[i];
     for (unsigned s = 1; s < schedules; ++s) {
@@ -265,10 +292,15 @@ static int compare_schedules(TmeLaunchState *ls, unsigned schedules,
                     "threads run (a race, e.g. threadgroup memory accessed by "
                     "several threads without a barrier between): buffer "
                     "'%s' element %zu is %s under schedule %s but %s under "
-                    "schedule %s",
+                    "schedule %s%s",
                     m->kernel_name, m->param_names[i], e, v0,
                     tme_schedule_name(0, n0, sizeof n0), vs,
-                    tme_schedule_name(s, ns, sizeof ns));
+                    tme_schedule_name(s, ns, sizeof ns),
+                    ls->float_atomic_threadgroup
+                        ? " (the kernel uses float atomics on threadgroup "
+                          "memory, whose result depends on the order of the "
+                          "threads)"
+                        : "");
       return TME_ERR_RACE;
     }
   }
@@ -289,8 +321,16 @@ static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
     return TME_ERR_ARGUMENT;
   }
   unsigned long long threads = 1;
+  int partial = l->threads_per_grid[0] || l->threads_per_grid[1] ||
+                l->threads_per_grid[2];
   for (int i = 0; i < 3; ++i) {
-    if (!l->grid[i] || !l->threads[i]) {
+    if (partial && !l->threads_per_grid[i]) {
+      tme_set_error(error, error_size,
+                    "kernel '%s': threads_per_grid extents must all be >= 1",
+                    m->kernel_name);
+      return TME_ERR_ARGUMENT;
+    }
+    if ((!partial && !l->grid[i]) || !l->threads[i]) {
       tme_set_error(error, error_size,
                     "kernel '%s': grid and threadgroup extents must be >= 1",
                     m->kernel_name);
@@ -311,6 +351,23 @@ static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
                     m->param_names[i]);
       return TME_ERR_ARGUMENT;
     }
+    /* The same host buffer at two parameters is one buffer; any other
+     * overlap cannot be given to the kernel consistently. */
+    for (size_t j = 0; t->is_pointer && j < i; ++j) {
+      const unsigned char *a = bindings[i].data, *b = bindings[j].data;
+      if (!a || !b || !bindings[i].size || !bindings[j].size ||
+          !m->param_types[j].is_pointer)
+        continue;
+      int same = a == b && bindings[i].size == bindings[j].size;
+      int overlap = a < b + bindings[j].size && b < a + bindings[i].size;
+      if (overlap && !same) {
+        tme_set_error(error, error_size,
+                      "bindings %zu ('%s') and %zu ('%s') overlap without "
+                      "being the same buffer",
+                      j, m->param_names[j], i, m->param_names[i]);
+        return TME_ERR_ARGUMENT;
+      }
+    }
     if (!t->is_pointer && bindings[i].size < t->elem_size) {
       tme_set_error(error, error_size,
                     "binding %zu ('%s'): %zu bytes given for a value of %zu",
@@ -321,9 +378,23 @@ static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
   return TME_OK;
 }
 
+/* The first parameter bound to the same buffer as buffer parameter i
+ * (i itself if none). */
+static size_t alias_of(const TmeModule *m, const TmeBinding *bindings,
+                       size_t i) {
+  if (!m->param_types[i].is_pointer || !bindings[i].data || !bindings[i].size)
+    return i;
+  for (size_t j = 0; j < i; ++j)
+    if (m->param_types[j].is_pointer && bindings[j].data == bindings[i].data &&
+        bindings[j].size == bindings[i].size)
+      return j;
+  return i;
+}
+
 static void free_launch(TmeLaunchState *ls) {
   for (size_t i = 0; ls->regions && i < ls->nregions; ++i)
-    tme_region_destroy(&ls->regions[i]);
+    if (!ls->regions[i].is_alias)
+      tme_region_destroy(&ls->regions[i]);
   free(ls->regions);
   free(ls->args);
   pthread_mutex_destroy(&ls->mu);
@@ -354,10 +425,15 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
   ls->launch = *launch;
   unsigned schedules = launch->schedules ? launch->schedules : 3;
   ls->launch.schedules = schedules;
+  ls->partial = launch->threads_per_grid[0] != 0;
+  if (ls->partial) /* dispatchThreads: enough threadgroups to cover it */
+    for (int d = 0; d < 3; ++d)
+      ls->launch.grid[d] = (launch->threads_per_grid[d] + launch->threads[d] -
+                            1) / launch->threads[d];
   ls->nthreads = launch->threads[0] * launch->threads[1] * launch->threads[2];
   ls->nsimd = (ls->nthreads + TME_SIMD_WIDTH - 1) / TME_SIMD_WIDTH;
-  ls->ntg = (unsigned long long)launch->grid[0] * launch->grid[1] *
-            launch->grid[2];
+  ls->ntg = (unsigned long long)ls->launch.grid[0] * ls->launch.grid[1] *
+            ls->launch.grid[2];
   ls->total_items = ls->ntg * schedules;
   ls->err_item = ~0ull;
   atomic_init(&ls->next_item, 0);
@@ -376,6 +452,13 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
   for (unsigned s = 0; s < schedules; ++s) {
     for (size_t i = 0; i < n; ++i) {
       TmeRegion *r = &ls->regions[(size_t)s * n + i];
+      size_t same = alias_of(m, bindings, i);
+      if (same != i) { /* bound twice: the earlier parameter's buffer */
+        *r = ls->regions[(size_t)s * n + same];
+        r->is_alias = 1;
+        ls->args[(size_t)s * n + i] = r->data;
+        continue;
+      }
       if (tme_region_create(r, bindings[i].size) != 0) {
         tme_set_error(error, error_size, "mmap of %zu bytes failed: %s",
                       bindings[i].size, strerror(errno));
@@ -458,7 +541,7 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
   for (size_t i = 0; i < n; ++i) {
     const TmeRegion *r = &ls->regions[i];
     const TmeTypeInfo *t = &m->param_types[i];
-    if (!t->is_pointer || !r->size)
+    if (!t->is_pointer || !r->size || r->is_alias)
       continue;
     /* Poison (all 0xFF) elements that the kernel produced. */
     size_t es = elem_size_of(t);
@@ -481,7 +564,8 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
   }
   if (stats) {
     *stats = ls->stats;
-    stats->threadgroup_memory_bytes = m->tls_size;
+    stats->float_atomic_buffers = ls->float_atomic_params;
+    stats->threadgroup_memory_bytes = m->tls_size - m->redzone;
     stats->instrumented = m->instrumented;
   }
   free_launch(ls);

@@ -47,11 +47,50 @@ static const char *const kNames[TILE_MSL_SIMD_OP_COUNT] = {
     "simd_all",
     "simd_any",
     "simd_ballot",
-    "simd_is_first"};
+    "simd_is_first",
+    "simd_shuffle_rotate_up",
+    "simd_shuffle_rotate_down",
+    "simd_active_threads_mask"};
+
+/* The quad_* names: the same, with "quad" for "simd". */
+static const char *const kQuadNames[TILE_MSL_SIMD_OP_COUNT] = {
+    "quad_sum",
+    "quad_product",
+    "quad_min",
+    "quad_max",
+    "quad_and",
+    "quad_or",
+    "quad_xor",
+    "quad_shuffle",
+    "quad_shuffle_xor",
+    "quad_shuffle_up",
+    "quad_shuffle_down",
+    "quad_broadcast",
+    "quad_broadcast_first",
+    "quad_prefix_inclusive_sum",
+    "quad_prefix_exclusive_sum",
+    "quad_prefix_inclusive_product",
+    "quad_prefix_exclusive_product",
+    "quad_all",
+    "quad_any",
+    "quad_ballot",
+    "quad_is_first",
+    "quad_shuffle_rotate_up",
+    "quad_shuffle_rotate_down",
+    "quad_active_threads_mask"};
+
+/* The operation without its scope, and the scope's width in lanes. */
+static int base_op(int op) { return op & ~TILE_MSL_SIMD_QUAD; }
+static unsigned scope_width(int op) {
+  return op & TILE_MSL_SIMD_QUAD ? 4u : TME_SIMD_WIDTH;
+}
 
 const char *tme_simd_name(int op) {
-  return op >= 0 && op < TILE_MSL_SIMD_OP_COUNT ? kNames[op]
-                                                : "a SIMD-group function";
+  int base = base_op(op);
+  if (base < 0 || base >= TILE_MSL_SIMD_OP_COUNT ||
+      (op & ~(TILE_MSL_SIMD_QUAD | 0x3f)))
+    return "a SIMD-group function";
+  return op & TILE_MSL_SIMD_QUAD ? kQuadNames[base] : kNames[base];
 }
 
 /* Bytes of one element, by TILE_MSL_ELEM_* code. */
@@ -62,9 +101,21 @@ static int is_signed(int type) {
   return type == TILE_MSL_ELEM_I8 || type == TILE_MSL_ELEM_I16 ||
          type == TILE_MSL_ELEM_I32 || type == TILE_MSL_ELEM_I64;
 }
-static int is_vote(int op) { return op >= TILE_MSL_SIMD_ALL; }
+/* These take a base op (without TILE_MSL_SIMD_QUAD). */
+static int is_vote(int op) {
+  return (op >= TILE_MSL_SIMD_ALL && op <= TILE_MSL_SIMD_IS_FIRST) ||
+         op == TILE_MSL_SIMD_ACTIVE_THREADS_MASK;
+}
 static int is_movement(int op) {
-  return op >= TILE_MSL_SIMD_SHUFFLE && op <= TILE_MSL_SIMD_BROADCAST_FIRST;
+  return (op >= TILE_MSL_SIMD_SHUFFLE &&
+          op <= TILE_MSL_SIMD_BROADCAST_FIRST) ||
+         op == TILE_MSL_SIMD_SHUFFLE_ROTATE_UP ||
+         op == TILE_MSL_SIMD_SHUFFLE_ROTATE_DOWN;
+}
+/* No input operand. */
+static int takes_no_input(int op) {
+  return op == TILE_MSL_SIMD_IS_FIRST ||
+         op == TILE_MSL_SIMD_ACTIVE_THREADS_MASK;
 }
 
 /* What the shim may pass; NULL if fine, else why not. The shim's
@@ -72,6 +123,9 @@ static int is_movement(int op) {
  * is a plain C function anybody can call. */
 static const char *check_operands(int op, int type, unsigned count,
                                   const void *in) {
+  if (op & ~(TILE_MSL_SIMD_QUAD | 0x3f))
+    return "unknown operation code";
+  op = base_op(op);
   if (op < 0 || op >= TILE_MSL_SIMD_OP_COUNT)
     return "unknown operation code";
   if (type < 0 || type > TILE_MSL_ELEM_BOOL)
@@ -83,17 +137,19 @@ static const char *check_operands(int op, int type, unsigned count,
     return is_vote(op) ? "a vote takes one bool" : "bool operand";
   if (op >= TILE_MSL_SIMD_AND && op <= TILE_MSL_SIMD_XOR && is_float(type))
     return "simd_and, simd_or and simd_xor take integers only";
-  if (!in && op != TILE_MSL_SIMD_IS_FIRST)
+  if (!in && !takes_no_input(op))
     return "no input";
   return NULL;
 }
 
-/* Bytes a lane reads from `in` and writes to `out`. */
+/* Bytes a lane reads from `in` and writes to `out` (any op code). */
 static size_t in_bytes(int op, int type, unsigned count) {
-  return op == TILE_MSL_SIMD_IS_FIRST ? 0 : (size_t)kSize[type] * count;
+  op = base_op(op);
+  return takes_no_input(op) ? 0 : (size_t)kSize[type] * count;
 }
 static size_t out_bytes(int op, int type, unsigned count) {
-  if (op == TILE_MSL_SIMD_BALLOT)
+  op = base_op(op);
+  if (op == TILE_MSL_SIMD_BALLOT || op == TILE_MSL_SIMD_ACTIVE_THREADS_MASK)
     return 8;
   return is_vote(op) ? 1 : in_bytes(op, type, count);
 }
@@ -275,7 +331,8 @@ static Num combine(int op, int type, Num a, Num b) {
 
 /* ---- one collective over n present lanes -------------------------------- */
 typedef struct {
-  int op, type;
+  int op, type;                        /* op without TILE_MSL_SIMD_QUAD */
+  unsigned width;                      /* lanes of the scope: 32 or 4 */
   unsigned count, n;                   /* components, present lanes */
   unsigned arg[TME_SIMD_WIDTH];
   unsigned char in[TME_SIMD_WIDTH][MAX_BYTES];
@@ -319,14 +376,21 @@ enum { SRC_KEEP = -1, SRC_POISON = -2 };
  * shuffles whose source is outside 0..31 keep the caller's value (Metal);
  * an invalid lane id (>= 32) or a lane missing from the SIMD-group is
  * undefined on Metal and gives poison here. */
-static long source_lane(int op, unsigned l, unsigned arg, unsigned n) {
+static long source_lane(int op, unsigned l, unsigned arg, unsigned n,
+                        unsigned width) {
   long s;
   switch (op) {
   case TILE_MSL_SIMD_SHUFFLE:
   case TILE_MSL_SIMD_BROADCAST:
     s = (long)arg;
-    if (s >= (long)TME_SIMD_WIDTH)
+    if (s >= (long)width)
       return SRC_POISON;
+    break;
+  case TILE_MSL_SIMD_SHUFFLE_ROTATE_UP:
+    s = (long)((l + width - arg % width) % width);
+    break;
+  case TILE_MSL_SIMD_SHUFFLE_ROTATE_DOWN:
+    s = (long)((l + arg % width) % width);
     break;
   case TILE_MSL_SIMD_SHUFFLE_XOR:
     s = (long)(l ^ arg);
@@ -340,7 +404,7 @@ static long source_lane(int op, unsigned l, unsigned arg, unsigned n) {
   default: /* TILE_MSL_SIMD_BROADCAST_FIRST: the lowest active lane */
     s = 0;
   }
-  if (s < 0 || s >= (long)TME_SIMD_WIDTH)
+  if (s < 0 || s >= (long)width)
     return SRC_KEEP;
   return s < (long)n ? s : SRC_POISON;
 }
@@ -348,7 +412,7 @@ static long source_lane(int op, unsigned l, unsigned arg, unsigned n) {
 static void move(Collective *c) {
   size_t bytes = in_bytes(c->op, c->type, c->count);
   for (unsigned l = 0; l < c->n; ++l) {
-    long s = source_lane(c->op, l, c->arg[l], c->n);
+    long s = source_lane(c->op, l, c->arg[l], c->n, c->width);
     if (s == SRC_POISON)
       memset(c->out[l], 0xFF, bytes);
     else
@@ -359,7 +423,7 @@ static void move(Collective *c) {
 static void vote(Collective *c) {
   uint64_t ballot = 0;
   for (unsigned l = 0; l < c->n; ++l)
-    if (c->op != TILE_MSL_SIMD_IS_FIRST && c->in[l][0])
+    if (!takes_no_input(c->op) && c->in[l][0])
       ballot |= 1ull << l;
   uint64_t everyone = (1ull << c->n) - 1; /* n <= 32 */
   for (unsigned l = 0; l < c->n; ++l) {
@@ -373,19 +437,50 @@ static void vote(Collective *c) {
     case TILE_MSL_SIMD_BALLOT:
       memcpy(c->out[l], &ballot, 8);
       break;
+    case TILE_MSL_SIMD_ACTIVE_THREADS_MASK:
+      memcpy(c->out[l], &everyone, 8);
+      break;
     default: /* TILE_MSL_SIMD_IS_FIRST */
       c->out[l][0] = l == 0;
     }
   }
 }
 
-static void compute(Collective *c) {
+static void compute_scope(Collective *c) {
   if (is_vote(c->op))
     vote(c);
   else if (is_movement(c->op))
     move(c);
   else
     fold(c);
+}
+
+/* `op` may carry TILE_MSL_SIMD_QUAD: then each quad of the c->n present
+ * lanes is a collective of its own (the last one possibly partial). */
+static void compute(Collective *c, int op) {
+  c->op = base_op(op);
+  c->width = scope_width(op);
+  if (c->width == TME_SIMD_WIDTH) {
+    compute_scope(c);
+    return;
+  }
+  Collective quad;
+  size_t nin = in_bytes(c->op, c->type, c->count);
+  size_t nout = out_bytes(c->op, c->type, c->count);
+  for (unsigned lo = 0; lo < c->n; lo += c->width) {
+    quad.op = c->op;
+    quad.type = c->type;
+    quad.width = c->width;
+    quad.count = c->count;
+    quad.n = c->n - lo < c->width ? c->n - lo : c->width;
+    for (unsigned l = 0; l < quad.n; ++l) {
+      quad.arg[l] = c->arg[lo + l];
+      memcpy(quad.in[l], c->in[lo + l], nin);
+    }
+    compute_scope(&quad);
+    for (unsigned l = 0; l < quad.n; ++l)
+      memcpy(c->out[lo + l], quad.out[l], nout);
+  }
 }
 
 /* ---- the hook ----------------------------------------------------------- */
@@ -411,14 +506,13 @@ void tile_msl_simd_collective(int op, int type, unsigned count,
     /* A kernel called directly, outside the emulator: one thread, i.e. a
      * SIMD-group of one lane. */
     Collective c;
-    c.op = op;
     c.type = type;
     c.count = count;
     c.n = 1;
     c.arg[0] = arg;
     if (in) /* NULL for simd_is_first */
       memcpy(c.in[0], in, in_bytes(op, type, count));
-    compute(&c);
+    compute(&c, op);
     memcpy(out, c.out[0], out_bytes(op, type, count));
     return;
   }
@@ -438,19 +532,19 @@ void tile_msl_simd_collective(int op, int type, unsigned count,
 void tme_simd_complete(TmeWorker *w, unsigned lo, unsigned hi) {
   Collective c;
   const TmeFiber *first = &w->fibers[lo];
-  c.op = first->simd_op;
+  int op = first->simd_op;
   c.type = first->simd_type;
   c.count = first->simd_count;
   c.n = hi - lo;
-  size_t nin = in_bytes(c.op, c.type, c.count);
+  size_t nin = in_bytes(op, c.type, c.count);
   for (unsigned l = 0; l < c.n; ++l) {
     const TmeFiber *f = &w->fibers[lo + l];
     c.arg[l] = f->simd_arg;
     if (nin)
       memcpy(c.in[l], f->simd_in, nin);
   }
-  compute(&c);
-  size_t nout = out_bytes(c.op, c.type, c.count);
+  compute(&c, op);
+  size_t nout = out_bytes(op, c.type, c.count);
   for (unsigned l = 0; l < c.n; ++l)
     memcpy(w->fibers[lo + l].simd_out, c.out[l], nout);
 }

@@ -19,14 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A growable string; `oom` latches allocation failure so callers check once. */
-typedef struct {
-  char *p;
-  size_t len, cap;
-  int oom;
-} Str;
-
-static void str_add(Str *s, const char *text, size_t n) {
+void tme_str_add(TmeStr *s, const char *text, size_t n) {
   if (s->oom)
     return;
   if (s->len + n + 1 > s->cap) {
@@ -46,9 +39,9 @@ static void str_add(Str *s, const char *text, size_t n) {
   s->p[s->len] = '\0';
 }
 
-static void str_printf(Str *s, const char *fmt, ...)
+static void str_printf(TmeStr *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-static void str_printf(Str *s, const char *fmt, ...) {
+static void str_printf(TmeStr *s, const char *fmt, ...) {
   char buf[512];
   va_list ap;
   va_start(ap, fmt);
@@ -58,7 +51,7 @@ static void str_printf(Str *s, const char *fmt, ...) {
     s->oom = 1; /* callers only format short, validated pieces */
     return;
   }
-  str_add(s, buf, (size_t)n);
+  tme_str_add(s, buf, (size_t)n);
 }
 
 /* Builtin parameters: name -> offset in the per-thread value array and
@@ -72,13 +65,13 @@ static const struct {
     {"thread_index_in_simdgroup", TME_BV_LANE, 1},
     {"thread_position_in_threadgroup", TME_BV_TPOS_TG, 3},
     {"threads_per_threadgroup", TME_BV_TPTG, 3},
-    {"dispatch_threads_per_threadgroup", TME_BV_TPTG, 3},
+    {"dispatch_threads_per_threadgroup", TME_BV_DISPATCH_TPTG, 3},
     {"threadgroup_position_in_grid", TME_BV_TGPOS, 3},
     {"threadgroups_per_grid", TME_BV_NTG, 3},
     {"thread_position_in_grid", TME_BV_TPOS_GRID, 3},
     {"threads_per_grid", TME_BV_TPGRID, 3},
     {"simdgroups_per_threadgroup", TME_BV_NSG, 1},
-    {"dispatch_simdgroups_per_threadgroup", TME_BV_NSG, 1},
+    {"dispatch_simdgroups_per_threadgroup", TME_BV_DISPATCH_NSG, 1},
     {"threads_per_simdgroup", TME_BV_SIMD_WIDTH, 1},
 };
 
@@ -92,7 +85,8 @@ static const struct {
     {"uint16_t", 2}, {"half", 2},   {"bfloat", 2},   {"int", 4},
     {"uint", 4},   {"int32_t", 4},  {"uint32_t", 4}, {"float", 4},
     {"long", 8},   {"ulong", 8},    {"int64_t", 8},  {"uint64_t", 8},
-    {"atomic_int", 4}, {"atomic_uint", 4},
+    {"atomic_int", 4}, {"atomic_uint", 4}, {"atomic_float", 4},
+    {"atomic_bool", 1}, {"atomic_long", 8}, {"atomic_ulong", 8},
 };
 
 /* Address-space and cv words that do not change the element type. */
@@ -185,17 +179,16 @@ static void type_without_declarator(const char *t, char *buf, size_t size) {
   buf[n] = '\0';
 }
 
-/* One argument of the call: signature parameter `param`, or (param < 0)
- * the builtin named `builtin`. */
+/* One argument of the call: signature parameter `param`, the builtin
+ * named `builtin`, or threadgroup parameter memory at `tg_offset`. */
 typedef struct {
-  long param;
+  long param; /* >= 0: sig->params[param] */
   const char *builtin;
+  long tg_offset; /* >= 0: a [[threadgroup(n)]] parameter */
 } Slot;
 
-#define TME_MAX_DECLARED 64
-
 /* Writes the argument for signature parameter i, cast to its msl_type. */
-static int emit_param(Str *s, const TmeSignature *sig, size_t i, char *error,
+static int emit_param(TmeStr *s, const TmeSignature *sig, size_t i, char *error,
                       size_t error_size) {
   const TmeParam *p = &sig->params[i];
   TmeTypeInfo ti;
@@ -220,7 +213,7 @@ static int emit_param(Str *s, const TmeSignature *sig, size_t i, char *error,
 }
 
 /* Writes the value of builtin `b`. */
-static int emit_builtin(Str *s, const char *b, char *error, size_t error_size) {
+static int emit_builtin(TmeStr *s, const char *b, char *error, size_t error_size) {
   size_t k = 0, nk = sizeof kBuiltins / sizeof kBuiltins[0];
   while (k < nk && (!b || strcmp(kBuiltins[k].name, b) != 0))
     ++k;
@@ -238,118 +231,108 @@ static int emit_builtin(Str *s, const char *b, char *error, size_t error_size) {
   return TME_OK;
 }
 
-/* The parameter list of the kernel `name` in `src`: the text after the '('
- * of the first "name(" preceded by "void" (a definition or declaration of
- * the kernel), up to its matching ')'. NULL when not found. */
-static const char *kernel_parameters(const char *src, const char *name,
-                                     size_t *len) {
-  size_t n = strlen(name);
-  for (const char *at = strstr(src, name); at; at = strstr(at + 1, name)) {
-    if (at > src && (isalnum((unsigned char)at[-1]) || at[-1] == '_'))
-      continue;
-    const char *open = at + n;
-    while (isspace((unsigned char)*open))
-      ++open;
-    if (*open != '(')
-      continue;
-    const char *before = at;
-    while (before > src && isspace((unsigned char)before[-1]))
-      --before;
-    if (before - src < 4 || strncmp(before - 4, "void", 4) != 0)
-      continue;
-    int depth = 0;
-    for (const char *c = open; *c; ++c) {
-      if (*c == '(')
-        ++depth;
-      else if (*c == ')' && --depth == 0) {
-        *len = (size_t)(c - open - 1);
-        return open + 1;
-      }
-    }
-    return NULL;
+/* Byte offset of threadgroup parameter `index` in the module's parameter
+ * threadgroup memory (each rounded up to 16 bytes, in signature order), or
+ * -1 if the signature does not size it. */
+static long threadgroup_offset(const TmeKernelOptions *sig, unsigned index) {
+  size_t offset = 0;
+  for (size_t i = 0; i < sig->num_threadgroup_params; ++i) {
+    if (sig->threadgroup_params[i].index == index)
+      return (long)offset;
+    offset += (sig->threadgroup_params[i].bytes + 15) / 16 * 16;
   }
-  return NULL;
+  return -1;
 }
 
 /* The call's arguments in declaration order, each parameter bound by its
- * attribute: [[buffer(n)]] to the signature parameter with index n, a
- * builtin attribute to that builtin. Returns their number, or 0 when the
- * declaration cannot be read or does not match the signature one to one
- * (the caller then uses the signature's order). */
-static size_t declared_slots(const char *src, const TmeSignature *sig,
-                             Slot *slots) {
-  size_t len;
-  const char *params = kernel_parameters(src, sig->kernel_name, &len);
-  if (!params || sig->num_params + sig->num_builtins > TME_MAX_DECLARED)
+ * attribute: [[buffer(n)]] to the signature parameter with index n,
+ * [[threadgroup(n)]] to its threadgroup memory, a builtin attribute to that
+ * builtin. Returns their number, or 0 when the declaration cannot be read
+ * or does not match the signature one to one (the caller then uses the
+ * signature's order). */
+static size_t declared_slots(const char *src, const char *function,
+                             const TmeSignature *sig,
+                             const TmeKernelOptions *options, Slot *slots) {
+  TmeDeclSlot decl[TME_MAX_DECLARED];
+  size_t n;
+  if (sig->num_params + sig->num_builtins > TME_MAX_DECLARED ||
+      tme_read_parameters(src, function, decl, TME_MAX_DECLARED, &n) != 0)
     return 0;
-  size_t count = 0, used_params = 0, used_builtins = 0;
-  const char *end = params + len, *start = params;
-  int depth = 0;
-  for (const char *c = params; c <= end; ++c) {
-    if (c < end && (*c == '(' || *c == '[' || *c == '<'))
-      ++depth;
-    else if (c < end && (*c == ')' || *c == ']' || *c == '>'))
-      --depth;
-    if (c < end && (*c != ',' || depth != 0))
-      continue;
-    /* One parameter: [start, c). Find its [[...]] attribute. */
-    const char *attr = NULL;
-    for (const char *a = start; a + 1 < c; ++a)
-      if (a[0] == '[' && a[1] == '[') {
-        attr = a + 2;
-        break;
-      }
-    if (!attr || count == TME_MAX_DECLARED)
-      return 0;
-    while (isspace((unsigned char)*attr))
-      ++attr;
-    size_t word = 0;
-    while (isalnum((unsigned char)attr[word]) || attr[word] == '_')
-      ++word;
-    if (word == 6 && !strncmp(attr, "buffer", 6)) {
-      const char *digits = attr + 6;
-      while (isspace((unsigned char)*digits) || *digits == '(')
-        ++digits;
-      unsigned long index = strtoul(digits, NULL, 10);
-      long match = -1;
+  size_t used_params = 0, used_builtins = 0, used_tg = 0;
+  for (size_t k = 0; k < n; ++k) {
+    Slot slot = {-1, NULL, -1};
+    if (decl[k].kind == TME_PARAM_BUFFER) {
       for (size_t i = 0; i < sig->num_params; ++i)
-        if (sig->params[i].index == index)
-          match = (long)i;
-      if (match < 0)
+        if (sig->params[i].index == decl[k].index)
+          slot.param = (long)i;
+      if (slot.param < 0)
         return 0;
-      slots[count++] = (Slot){match, NULL};
       ++used_params;
-    } else {
-      const char *builtin = NULL;
-      for (size_t i = 0; i < sig->num_builtins; ++i)
-        if (sig->builtins[i] && strlen(sig->builtins[i]) == word &&
-            !strncmp(sig->builtins[i], attr, word))
-          builtin = sig->builtins[i];
-      if (!builtin)
+    } else if (decl[k].kind == TME_PARAM_THREADGROUP) {
+      slot.tg_offset = threadgroup_offset(options, decl[k].index);
+      if (slot.tg_offset < 0)
         return 0;
-      slots[count++] = (Slot){-1, builtin};
+      ++used_tg;
+    } else {
+      for (size_t i = 0; i < sig->num_builtins; ++i)
+        if (sig->builtins[i] && !strcmp(sig->builtins[i], decl[k].builtin))
+          slot.builtin = sig->builtins[i];
+      if (!slot.builtin)
+        return 0;
       ++used_builtins;
     }
-    start = c + 1;
+    slots[k] = slot;
   }
-  if (used_params != sig->num_params || used_builtins != sig->num_builtins)
+  if (used_params != sig->num_params || used_builtins != sig->num_builtins ||
+      used_tg != options->num_threadgroup_params)
     return 0;
-  return count;
+  return n;
 }
 
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
-                               char **out, char *error, size_t error_size) {
+                               const TmeKernelOptions *options, char **out,
+                               char *error, size_t error_size) {
+  static const TmeKernelOptions none;
+  if (!options)
+    options = &none;
   *out = NULL;
   if (!valid_identifier(sig->kernel_name)) {
     tme_set_error(error, error_size, "invalid kernel name '%s'",
                   sig->kernel_name ? sig->kernel_name : "(null)");
     return TME_ERR_ARGUMENT;
   }
-  Str s = {0};
+  /* Which function to call: the kernel, or the instantiation a host name
+   * names (source.c). */
+  TmeKernelRef ref;
+  int rc = tme_resolve_kernel(msl_source, sig->kernel_name, &ref, error,
+                              error_size);
+  if (rc != TME_OK)
+    return rc;
+  size_t tg_bytes = 0;
+  for (size_t i = 0; i < options->num_threadgroup_params; ++i) {
+    size_t b = options->threadgroup_params[i].bytes;
+    if (b == 0 || b % 16 != 0 || b > TME_MAX_TG_MEMORY) {
+      tme_set_error(error, error_size,
+                    "threadgroup memory of [[threadgroup(%u)]]: %zu bytes "
+                    "(Metal needs a multiple of 16, at most %u)",
+                    options->threadgroup_params[i].index, b,
+                    TME_MAX_TG_MEMORY);
+      return TME_ERR_ARGUMENT;
+    }
+    tg_bytes += b;
+  }
+  /* The text compiled: the source with what C++ cannot express rewritten
+   * (threadgroup pointers, function constants; source.c). */
+  char *adapted = NULL;
+  rc = tme_adapt_source(msl_source, options, &adapted, error, error_size);
+  if (rc != TME_OK)
+    return rc;
+  TmeStr s = {0};
   /* #line keeps compiler diagnostics pointing into the .metal text. */
   str_printf(&s, "#line 1 \"%s.metal\"\n", sig->kernel_name);
-  str_add(&s, msl_source, strlen(msl_source));
-  str_add(&s, "\n", 1);
+  tme_str_add(&s, adapted, strlen(adapted));
+  tme_str_add(&s, "\n", 1);
+  free(adapted);
   static const char prologue[] =
       "#line 1 \"tme-entry.cpp\"\n"
       "#include \"tile_msl_hooks.h\"\n"
@@ -375,31 +358,67 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "    }\n"
       "  }\n"
       "};\n"
-      "} // namespace tme_entry_detail\n"
+      "// Threadgroup memory of a [[threadgroup(n)]] parameter, as whatever\n"
+      "// pointer the kernel declared.\n"
+      "struct pointer {\n"
+      "  unsigned char *p;\n"
+      "  template <class T> operator T *() const {\n"
+      "    return reinterpret_cast<T *>(p);\n"
+      "  }\n"
+      "};\n"
+      "} // namespace tme_entry_detail\n";
+  tme_str_add(&s, prologue, sizeof prologue - 1);
+  /* The host-sized threadgroup memory is thread_local like the kernel's own
+   * threadgroup variables: part of the module's TLS block, so it is
+   * per threadgroup, filled with 0xFF, tracked for unwritten reads and
+   * counted against the 32 KiB limit with them. */
+  if (tg_bytes)
+    str_printf(&s,
+               "alignas(16) static thread_local unsigned char "
+               "tme_threadgroup_params[%zu + %u];\n"
+               "extern \"C\" __attribute__((visibility(\"default\"))) "
+               "unsigned char *tme_threadgroup_redzone(void) {\n"
+               "  return tme_threadgroup_params + %zu;\n"
+               "}\n",
+               tg_bytes, TME_TG_REDZONE, tg_bytes);
+  static const char entry[] =
       "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
       "tme_entry(void *const *args, const unsigned *bv) {\n"
       "  (void)args;\n"
       "  (void)bv;\n";
-  str_add(&s, prologue, sizeof prologue - 1);
-  str_printf(&s, "  ::%s(", sig->kernel_name);
+  tme_str_add(&s, entry, sizeof entry - 1);
+  str_printf(&s, "  ::%s(", ref.callee);
   /* Arguments in the order the kernel declares its parameters when its
    * declaration can be read (each bound by its [[buffer(n)]] or builtin
    * attribute), else the signature's order: buffers by index, then the
    * builtins as listed. */
   Slot slots[TME_MAX_DECLARED];
-  size_t nslots = declared_slots(msl_source, sig, slots);
+  size_t nslots = declared_slots(msl_source, ref.base, sig, options, slots);
+  if (nslots == 0 && options->num_threadgroup_params) {
+    free(s.p);
+    tme_set_error(error, error_size,
+                  "kernel '%s': cannot read its declaration, which the "
+                  "[[threadgroup(n)]] parameters are bound by",
+                  sig->kernel_name);
+    return TME_ERR_ARGUMENT;
+  }
   if (nslots == 0) {
     for (size_t i = 0; i < sig->num_params; ++i)
-      slots[nslots++] = (Slot){(long)i, NULL};
+      slots[nslots++] = (Slot){(long)i, NULL, -1};
     for (size_t i = 0; i < sig->num_builtins; ++i)
-      slots[nslots++] = (Slot){-1, sig->builtins[i]};
+      slots[nslots++] = (Slot){-1, sig->builtins[i], -1};
   }
   for (size_t k = 0; k < nslots; ++k) {
     str_printf(&s, "%s\n      ", k ? "," : "");
-    int rc = slots[k].param >= 0
-                 ? emit_param(&s, sig, (size_t)slots[k].param, error,
-                              error_size)
-                 : emit_builtin(&s, slots[k].builtin, error, error_size);
+    if (slots[k].tg_offset >= 0) {
+      str_printf(&s,
+                 "::tme_entry_detail::pointer{tme_threadgroup_params + %ld}",
+                 slots[k].tg_offset);
+      continue;
+    }
+    rc = slots[k].param >= 0
+             ? emit_param(&s, sig, (size_t)slots[k].param, error, error_size)
+             : emit_builtin(&s, slots[k].builtin, error, error_size);
     if (rc != TME_OK) {
       free(s.p);
       return rc;
@@ -420,8 +439,9 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  out[5] = (void (*)(void))&tile_msl_thread_index;\n"
       "  out[6] = (void (*)(void))&tile_msl_report;\n"
       "  out[7] = (void (*)(void))&tile_msl_rendezvous;\n"
+      "  out[8] = (void (*)(void))&tile_msl_note_float_atomic;\n"
       "}\n";
-  str_add(&s, epilogue, sizeof epilogue - 1);
+  tme_str_add(&s, epilogue, sizeof epilogue - 1);
   if (s.oom) {
     free(s.p);
     tme_set_error(error, error_size, "out of memory");

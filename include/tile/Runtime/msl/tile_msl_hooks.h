@@ -67,7 +67,19 @@
 #define TILE_MSL_SIMD_ANY 18    /* out: one bool byte                   */
 #define TILE_MSL_SIMD_BALLOT 19 /* out: uint64_t, bit l = lane l's vote  */
 #define TILE_MSL_SIMD_IS_FIRST 20 /* no input; out: one bool byte       */
-#define TILE_MSL_SIMD_OP_COUNT 21
+/* Rotations: lane l reads lane (l - arg) mod width (up) or (l + arg) mod
+ * width (down). */
+#define TILE_MSL_SIMD_SHUFFLE_ROTATE_UP 21
+#define TILE_MSL_SIMD_SHUFFLE_ROTATE_DOWN 22
+/* No input (type TILE_MSL_ELEM_BOOL); out: uint64_t, bit l set for every
+ * active lane l. */
+#define TILE_MSL_SIMD_ACTIVE_THREADS_MASK 23
+#define TILE_MSL_SIMD_OP_COUNT 24
+/* Or'ed into an op code: the same operation over each quad (lanes 4q ..
+ * 4q+3) of the SIMD-group instead of all of it (quad_sum, quad_shuffle,
+ * ...; lane numbers, masks and ballot bits are then 0..3 within the quad).
+ * All 32 lanes still call it together. */
+#define TILE_MSL_SIMD_QUAD 0x40
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,6 +150,13 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
  * operand unless all are NaN, and order -0 below +0. */
 void tile_msl_simd_collective(int op, int type, unsigned count,
                               const void *in, void *out, unsigned arg);
+
+/* Called by every float atomic read-modify-write (metal_atomic) with the
+ * address it updates, before updating it: the result depends on the order
+ * of the threads, so an executor that compares thread orders bit for bit
+ * must not hold that against the kernel (the emulator leaves such a device
+ * buffer out of the comparison). Does not block. */
+void tile_msl_note_float_atomic(const void *address);
 
 /* Index of the calling thread within its threadgroup (the value the kernel
  * sees as [[thread_index_in_threadgroup]]; 0 outside an executor). A

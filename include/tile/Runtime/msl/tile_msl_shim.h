@@ -19,13 +19,16 @@
 // metal_tensor and MetalPerformancePrimitives/MetalPerformancePrimitives.h)
 // build the public API on top of it.
 //
-// What generated MSL must avoid, because host C++ cannot express it (all are
-// compile errors here, except the one case noted under `threadgroup`):
-//  * `kernel void f()`: write `[[kernel]] void f()`;
-//  * half literals `1.0h`: write `half(1.0f)`;
+// What MSL must avoid, because host C++ cannot express it (compile errors
+// here):
 //  * `vec<float, 2>(a, b)` construction: write `float2(a, b)`;
 //  * `.x`/`.xy` on bool vectors (clang allows only `[i]` there);
-//  * `threadgroup` anywhere but a block-scope threadgroup variable (below).
+//  * `threadgroup` on anything but a block-scope threadgroup variable --
+//    unless the Metal emulator compiles the kernel: it drops the word where
+//    it qualifies a pointer or reference (see `threadgroup` below), and it
+//    gives function constants their values (see `function_constant`).
+// Accepted like Metal: `kernel void f()` as well as `[[kernel]] void f()`,
+// half literals `1.0h`, `METAL_FUNC`, `as_type<T>(x)`, int32_t & co.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +66,12 @@
 #define __HAVE_TENSOR__ 1
 #endif
 #endif
+// Without a version, Metal 3.2 (Apple's compiler of macOS 15 defaults to
+// it; the emulator passes the same -D): kernels test __METAL_VERSION__ to
+// choose bfloat (>= 310) or tensor (>= 400) code paths.
+#ifndef __METAL_VERSION__
+#define __METAL_VERSION__ 320
+#endif
 
 // Standard headers are included BEFORE the address-space macros below exist:
 // libstdc++ uses `thread`, and a header parsed after `#define thread` breaks.
@@ -77,6 +86,9 @@
 // headers spell extents as dextents<int32_t, 2>). <cstdint> declares types
 // only.
 #include <cstdint>
+// metal_type_traits builds on the standard traits (types only, no functions
+// that could clash with MSL's).
+#include <type_traits>
 
 #include "tile_msl_hooks.h"
 
@@ -87,6 +99,22 @@
 // i.e. for the .metal file that included us) spares every caller from passing
 // -Wno-unknown-attributes. Passing that flag as well is harmless.
 #pragma clang diagnostic ignored "-Wunknown-attributes"
+
+//===----------------------------------------------------------------------===//
+// Function qualifiers and literals
+//===----------------------------------------------------------------------===//
+// `kernel void f(...)` is Apple's usual spelling; `[[kernel]]` is the
+// attribute form. `kernel` expands to nothing, so `kernel void f` is a plain
+// function and `[[kernel]]` / `[[kernel, max_total_threads_per_threadgroup(
+// 64)]]` become `[[]]` / `[[, max_...(64)]]`, which C++ also allows (empty
+// attribute-list elements). MSL reserves the word, so no kernel uses it as
+// an identifier.
+#define kernel
+// Apple's header spells helper functions METAL_FUNC (inline, always
+// inlined).
+#ifndef METAL_FUNC
+#define METAL_FUNC inline __attribute__((__always_inline__))
+#endif
 
 //===----------------------------------------------------------------------===//
 // Scalar types
@@ -106,6 +134,13 @@ typedef __bf16 bfloat;           // bfloat16, like MSL bfloat (Metal 3.1+).
 // have it); compiling (-fsyntax-only, -c) needs nothing.
 
 static_assert(sizeof(ulong) == 8, "MSL ulong/long are 64-bit; need an LP64 host");
+
+// Half literals: `1.0h`, `2.5e-3H`. C++ lexes the suffix as a user-defined
+// literal; a suffix without `_` is reserved for the implementation, which
+// this (system) header is. Only floating literals take it, as in MSL
+// (`2h` is an error in both). The conversion from long double rounds once.
+constexpr half operator""h(long double v) { return static_cast<half>(v); }
+constexpr half operator""H(long double v) { return static_cast<half>(v); }
 
 //===----------------------------------------------------------------------===//
 // Vector types
@@ -224,6 +259,17 @@ TILE_MSL_VECTOR_TYPES(float)
 #define float3(...) ::tile_msl::make_vec<float, 3>(__VA_ARGS__)
 #define float4(...) ::tile_msl::make_vec<float, 4>(__VA_ARGS__)
 
+namespace metal {
+// as_type<T>(x): the bits of x reinterpreted as a T of the same size (a
+// 3-component vector occupies 4 components, as in MSL).
+template <class T, class U> constexpr T as_type(U x) {
+  static_assert(sizeof(T) == sizeof(U),
+                "as_type: source and destination types must have the same "
+                "size");
+  return __builtin_bit_cast(T, x);
+}
+} // namespace metal
+
 //===----------------------------------------------------------------------===//
 // Address-space qualifiers
 //===----------------------------------------------------------------------===//
@@ -266,19 +312,25 @@ TILE_MSL_VECTOR_TYPES(float)
 //    threadgroup and check it against the 32 KiB limit
 //    (one kernel per module makes that size per kernel) -- which is why
 //    nothing else in these headers is thread_local.
-// require_constant_initialization turns the one misuse a static cannot
-// express into a compile error: `threadgroup float* p = tg + i;` (a
-// per-thread pointer INTO threadgroup memory) has a non-constant initialiser.
-// (Not caught: `threadgroup float* p;` WITHOUT initialiser compiles, and the
-// pointer is then wrongly shared by all threads.)
-// Consequently the emitter must spell `threadgroup` only on block-scope
-// threadgroup variables; pointers into them are passed as expressions
-// (`tg + off`) or held in `auto` locals, and kernel parameters in threadgroup
-// memory ([[threadgroup(n)]]) are not supported. The expansion can be replaced
-// by defining TILE_MSL_THREADGROUP_STORAGE before including the shim.
+// A `threadgroup` that qualifies a pointer or reference (`threadgroup
+// float* p = tg + i;`, helper-function and [[threadgroup(n)]] parameters)
+// must not become static: the Metal emulator drops the word there before
+// compiling (lib/Runtime/MetalEmulator/source.c), one address space being
+// all a host has. Compiled without the emulator (a plain syntax check),
+// such a pointer local would be one variable shared by all threads; in
+// C++20, require_constant_initialization turns that into a compile error
+// (its non-constant initialiser). Not in C++17, where it would also reject
+// threadgroup arrays of structs (a trivial default constructor is constexpr
+// only since C++20). Parameters declared `threadgroup` only compile through
+// the emulator. The expansion can be replaced by defining
+// TILE_MSL_THREADGROUP_STORAGE before including the shim.
 #ifndef TILE_MSL_THREADGROUP_STORAGE
+#if __cplusplus >= 202002L
 #define TILE_MSL_THREADGROUP_STORAGE                                           \
   static thread_local __attribute__((require_constant_initialization))
+#else
+#define TILE_MSL_THREADGROUP_STORAGE static thread_local
+#endif
 #endif
 #define threadgroup TILE_MSL_THREADGROUP_STORAGE
 
@@ -342,6 +394,7 @@ tile_msl_simdgroup_multiply_accumulate(void *, int, const void *, int,
   __builtin_abort();
 }
 __attribute__((weak)) unsigned tile_msl_thread_index(void) { return 0; }
+__attribute__((weak)) void tile_msl_note_float_atomic(const void *) {}
 __attribute__((weak)) void tile_msl_report(int, const char *message) {
   std::fprintf(stderr, "tile-msl: %s\n", message);
   __builtin_abort();
@@ -367,7 +420,15 @@ __attribute__((weak)) void tile_msl_simd_collective(int op, int type,
   static const unsigned char size[] = {4, 2, 2, 1, 1, 2, 2, 4, 4, 8, 8, 1};
   const unsigned char *x = static_cast<const unsigned char *>(in);
   unsigned char *o = static_cast<unsigned char *>(out);
+  // A quad of one lane behaves as a SIMD-group of one lane of width 4.
+  const unsigned width = op & TILE_MSL_SIMD_QUAD ? 4 : 32;
+  op &= ~TILE_MSL_SIMD_QUAD;
   switch (op) {
+  case TILE_MSL_SIMD_ACTIVE_THREADS_MASK: {
+    unsigned long long bits = 1;
+    __builtin_memcpy(o, &bits, sizeof bits);
+    return;
+  }
   case TILE_MSL_SIMD_ALL:
   case TILE_MSL_SIMD_ANY:
     o[0] = x[0] != 0;
@@ -390,9 +451,12 @@ __attribute__((weak)) void tile_msl_simd_collective(int op, int type,
   // lane 0 - delta: this lane or out of range, so always its own value.
   bool missing = false;
   if (op == TILE_MSL_SIMD_SHUFFLE || op == TILE_MSL_SIMD_BROADCAST)
-    missing = arg != 0; // lanes 1..31 are missing, >= 32 are invalid
+    missing = arg != 0; // lanes 1..width-1 are missing, >= width invalid
   else if (op == TILE_MSL_SIMD_SHUFFLE_XOR || op == TILE_MSL_SIMD_SHUFFLE_DOWN)
-    missing = arg != 0 && arg < 32; // >= 32: out of range, keep the value
+    missing = arg != 0 && arg < width; // >= width: out of range, keep it
+  else if (op == TILE_MSL_SIMD_SHUFFLE_ROTATE_UP ||
+           op == TILE_MSL_SIMD_SHUFFLE_ROTATE_DOWN)
+    missing = arg % width != 0;
   if (missing) {
     __builtin_memset(o, 0xFF, n);
     return;

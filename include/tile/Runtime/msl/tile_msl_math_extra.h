@@ -1,0 +1,133 @@
+// -*- C++ -*-
+//===- tile_msl_math_extra.h - More of MSL's math, precise:: and fast:: ---===//
+//
+// The math functions hand-written kernels use beyond what tile-mlir emits
+// (metal_math): rounding (round, trunc, rint, fract), more transcendentals
+// (exp10, log10, tan, sinh, cosh, asin, acos, atan, atan2, powr, cbrt),
+// copysign, fdim, float min3/max3/median3 are in metal_common -- for float and
+// half scalars and vectors; MSL has no bfloat overloads, and neither does the
+// shim. Then the namespaces metal::precise and metal::fast, which in MSL hold
+// float-only variants of the math functions: here both are the same host
+// functions (a host has no fast path worth modelling; tests compare with
+// tolerances).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_MSL_TILE_MSL_MATH_EXTRA_H
+#define TILE_RUNTIME_MSL_TILE_MSL_MATH_EXTRA_H
+
+#pragma clang system_header // see tile_msl_shim.h
+
+#include "tile_msl_shim.h"
+#include "metal_math"
+
+namespace metal {
+
+#define TILE_MSL_FH1(F, B)                                                     \
+  inline float F(float x) { return B(x); }                                     \
+  inline half F(half x) { return static_cast<half>(B(float(x))); }             \
+  template <class T, int N> inline vec<T, N> F(vec<T, N> x) {                  \
+    for (int i = 0; i < N; ++i)                                                \
+      x[i] = F(T(x[i]));                                                       \
+    return x;                                                                  \
+  }
+#define TILE_MSL_FH2(F, B)                                                     \
+  inline float F(float x, float y) { return B(x, y); }                         \
+  inline half F(half x, half y) {                                              \
+    return static_cast<half>(B(float(x), float(y)));                           \
+  }                                                                            \
+  template <class T, int N> inline vec<T, N> F(vec<T, N> x, vec<T, N> y) {     \
+    for (int i = 0; i < N; ++i)                                                \
+      x[i] = F(T(x[i]), T(y[i]));                                              \
+    return x;                                                                  \
+  }
+
+// round: halfway cases away from zero; rint: to nearest even.
+TILE_MSL_FH1(round, __builtin_roundf)
+TILE_MSL_FH1(trunc, __builtin_truncf)
+TILE_MSL_FH1(rint, __builtin_rintf)
+TILE_MSL_FH1(exp10, __builtin_exp10f)
+TILE_MSL_FH1(log10, __builtin_log10f)
+TILE_MSL_FH1(tan, __builtin_tanf)
+TILE_MSL_FH1(sinh, __builtin_sinhf)
+TILE_MSL_FH1(cosh, __builtin_coshf)
+TILE_MSL_FH1(asin, __builtin_asinf)
+TILE_MSL_FH1(acos, __builtin_acosf)
+TILE_MSL_FH1(atan, __builtin_atanf)
+TILE_MSL_FH1(cbrt, __builtin_cbrtf)
+TILE_MSL_FH2(atan2, __builtin_atan2f)
+TILE_MSL_FH2(copysign, __builtin_copysignf)
+TILE_MSL_FH2(fdim, __builtin_fdimf)
+// powr: x >= 0 only (MSL leaves x < 0 undefined).
+TILE_MSL_FH2(powr, __builtin_powf)
+
+// x - floor(x), kept below 1 (fract(-1e-9f) would round to 1.0f).
+inline float tile_msl_fract(float x) {
+  return __builtin_fminf(x - __builtin_floorf(x), 0x1.fffffep-1f);
+}
+TILE_MSL_FH1(fract, tile_msl_fract)
+#undef TILE_MSL_FH1
+#undef TILE_MSL_FH2
+
+// precise:: and fast:: -- float scalars and vectors only, as in MSL.
+#define TILE_MSL_FLOAT_ALIAS1(F)                                               \
+  inline float F(float x) { return ::metal::F(x); }                            \
+  template <int N> inline vec<float, N> F(vec<float, N> x) {                   \
+    return ::metal::F(x);                                                      \
+  }
+#define TILE_MSL_FLOAT_ALIAS2(F)                                               \
+  inline float F(float x, float y) { return ::metal::F(x, y); }                \
+  template <int N>                                                             \
+  inline vec<float, N> F(vec<float, N> x, vec<float, N> y) {                   \
+    return ::metal::F(x, y);                                                   \
+  }
+#define TILE_MSL_FLOAT_VARIANTS                                                \
+  TILE_MSL_FLOAT_ALIAS1(exp)                                                   \
+  TILE_MSL_FLOAT_ALIAS1(exp2)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(exp10)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(log)                                                   \
+  TILE_MSL_FLOAT_ALIAS1(log2)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(log10)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(sqrt)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(rsqrt)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(sin)                                                   \
+  TILE_MSL_FLOAT_ALIAS1(cos)                                                   \
+  TILE_MSL_FLOAT_ALIAS1(tan)                                                   \
+  TILE_MSL_FLOAT_ALIAS1(sinh)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(cosh)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(tanh)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(asin)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(acos)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(atan)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(fabs)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(floor)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(ceil)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(round)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(trunc)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(rint)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(fract)                                                 \
+  TILE_MSL_FLOAT_ALIAS2(pow)                                                   \
+  TILE_MSL_FLOAT_ALIAS2(powr)                                                  \
+  TILE_MSL_FLOAT_ALIAS2(atan2)                                                 \
+  TILE_MSL_FLOAT_ALIAS2(fmin)                                                  \
+  TILE_MSL_FLOAT_ALIAS2(fmax)                                                  \
+  TILE_MSL_FLOAT_ALIAS2(fmod)                                                  \
+  TILE_MSL_FLOAT_ALIAS2(min)                                                   \
+  TILE_MSL_FLOAT_ALIAS2(max)                                                   \
+  inline float divide(float x, float y) { return x / y; }                      \
+  inline float clamp(float x, float lo, float hi) {                            \
+    return ::metal::clamp(x, lo, hi);                                          \
+  }
+namespace precise {
+TILE_MSL_FLOAT_VARIANTS
+} // namespace precise
+namespace fast {
+TILE_MSL_FLOAT_VARIANTS
+} // namespace fast
+#undef TILE_MSL_FLOAT_VARIANTS
+#undef TILE_MSL_FLOAT_ALIAS1
+#undef TILE_MSL_FLOAT_ALIAS2
+
+} // namespace metal
+
+#endif // TILE_RUNTIME_MSL_TILE_MSL_MATH_EXTRA_H

@@ -1,0 +1,69 @@
+//===- Driver.h - what tile-run's two input kinds share ---------*- C++ -*-===//
+//
+// tile-run.cpp runs tile kernels (.mlir) and owns the command line;
+// RunMSL.cpp runs Metal source (.metal). These are the options and helpers
+// both use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TOOLS_TILE_RUN_DRIVER_H
+#define TILE_TOOLS_TILE_RUN_DRIVER_H
+
+#include "Arguments.h"
+#include "Emulate.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/JSON.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tile::run {
+
+/// The category of tile-run's own options (the only ones --help lists).
+extern llvm::cl::OptionCategory runOptions;
+
+// Options defined in tile-run.cpp.
+const std::string &inputPath();
+const std::string &kernelNameOption();
+const std::string &abiPath();
+bool compareRequested();
+bool statsRequested();
+unsigned scheduleCount();
+unsigned launchFlags();
+std::string defaultCacheDir();
+
+/// Bad usage: message and exit code 2.
+[[noreturn]] void usageError(const llvm::Twine &message);
+/// A fault or mismatch: message and exit code 1.
+[[noreturn]] void fail(const llvm::Twine &message);
+
+llvm::StringMap<ArgSpec> collectSpecs();
+void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
+                    llvm::ArrayRef<std::string> names);
+Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
+                    llvm::StringRef name, bool isBuffer,
+                    std::optional<ElementType> element,
+                    llvm::StringRef scalarType);
+std::vector<std::pair<size_t, std::string>>
+outputsOf(const std::vector<Binding> &bindings);
+void writeOutputs(const std::vector<Binding> &bindings,
+                  llvm::ArrayRef<std::pair<size_t, std::string>> outputs);
+const llvm::json::Object *findKernel(const llvm::json::Value &abi);
+std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
+                                     const llvm::StringMap<ArgSpec> &specs);
+std::array<int64_t, 3>
+launchGrid(std::optional<std::array<int64_t, 3>> requested,
+           const llvm::json::Object &abi, llvm::ArrayRef<Binding> bindings);
+
+/// tile-run FILE.metal: runs Metal source on the emulator (RunMSL.cpp).
+int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid);
+
+} // namespace tile::run
+
+#endif // TILE_TOOLS_TILE_RUN_DRIVER_H
