@@ -99,7 +99,7 @@ class Autotuned:
                 pruned.append((cfg, e.diagnostics))
                 continue
             # Run on copies: tuning must not leave partial results behind.
-            copies = [np.copy(a) if isinstance(a, np.ndarray) else a for a in args]
+            copies = [_copy(a) for a in args]
 
             def run(copies=copies, full=full, cfg=cfg):
                 return self.kernel.launch(self._grid(grid, cfg), copies, dict(full))
@@ -118,6 +118,15 @@ class Autotuned:
                 "%r: %s" % p for p in pruned))
         self.scores[k] = {name: s for name, (s, _) in scores.items()}
         self.best[k] = min(scores.values(), key=lambda sc: sc[0])[1]
+
+
+def _copy(arg):
+    """A copy of an array argument (also inside a meTile Buffer), so that
+    tuning runs never write the caller's buffers."""
+    from .kernel import Buffer
+    if isinstance(arg, Buffer) and arg.data is not None:
+        return Buffer(np.copy(arg.data))
+    return np.copy(arg) if isinstance(arg, np.ndarray) else arg
 
 
 def autotune(configs, key, timer=None, chip=None):

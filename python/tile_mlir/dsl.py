@@ -2,7 +2,7 @@
 stub outside a kernel; inside, the tracer runs its handler (registered with
 registry.op), which emits tile IR."""
 
-from . import memory, registry
+from . import extents, memory, registry
 from .emitter import Buffer, Value, describe
 from .ir import DTYPE_ALIASES, is_float, tensor_type
 from .poly import Mask, Poly
@@ -139,6 +139,8 @@ def _h_tile_load(tr, buf, row, col=None, stride=None, shape=None, bounds=None,
     shape = _shape(tr, shape if shape is not None else ())
     starts, strides, bnds = _addressing(tr, "tile_load", shape, row, col, stride,
                                         bounds)
+    if bnds is None:
+        bnds = extents.default_bounds(tr.em, buf, starts, strides, shape)
     return memory.load(tr.em, buf, starts, strides, bnds, shape, padding)
 
 
@@ -166,7 +168,8 @@ def tile_load(buf, row, col=None, stride=None, shape=None, bounds=None,
               padding=None):
     """Loads the `shape` tile whose element (a, b) is
     buf[(row + a) * stride + col + b]. With bounds=(R, C), elements with
-    row + a >= R or col + b >= C are not read and hold `padding` (default 0).
+    row + a >= R or col + b >= C are not read and hold `padding` (default 0);
+    without, the bounds are the buffer's extent (len(buf) // stride, stride).
     A 1-D tile: tile_load(buf, start, shape=(n,), bounds=(n_total,))."""
     registry.outside("tile_load")
 
@@ -188,6 +191,8 @@ def _h_tile_store(tr, buf, row, col=None, stride=None, value=None, shape=None,
         v = tr.em.splat(v, shape)
     starts, strides, bnds = _addressing(tr, "tile_store", shape, row, col, stride,
                                         bounds)
+    if bnds is None:
+        bnds = extents.default_bounds(tr.em, buf, starts, strides, shape)
     memory.store(tr.em, v, buf, starts, strides, bnds)
 
 
@@ -195,7 +200,8 @@ def _h_tile_store(tr, buf, row, col=None, stride=None, value=None, shape=None,
 def tile_store(buf, row, col=None, stride=None, value=None, shape=None,
                bounds=None):
     """Stores `value` (a `shape` tile) at buf[(row + a) * stride + col + b];
-    with bounds, out-of-range elements are not written."""
+    out-of-range elements (bounds, by default the buffer's extent as for
+    tile_load) are not written."""
     registry.outside("tile_store")
 
 

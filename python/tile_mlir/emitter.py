@@ -76,6 +76,7 @@ class Emitter:
         self.loc = None
         self.scopes = [{}]      # expression/constant caches, one per region
         self.atoms = {}         # ssa id -> Value for Poly atoms
+        self.hidden = None      # extents.HiddenArguments of the kernel
 
     # ---- low level ----------------------------------------------------
     def error(self, message):

@@ -10,6 +10,7 @@ import numpy as np
 from . import _capi
 from .emitter import Buffer as BufferArg, Emitter, Value
 from .errors import DSLError, SourceLocation, TileError
+from .extents import HiddenArguments
 from .ir import ELEMENT_TO_NUMPY, NUMPY_TO_ELEMENT, SSA
 from .tracer import Tracer, parse_function
 
@@ -51,8 +52,10 @@ class CompiledKernel:
     threads_per_threadgroup, grid, ...), `abi_json` (every kernel's, as the
     compiler wrote it) and `diagnostics` (warnings, located)."""
 
-    def __init__(self, name, ir, msl, abi_all, diagnostics):
+    def __init__(self, name, ir, msl, abi_all, diagnostics, hidden=None):
         self.name, self.ir, self.msl, self.diagnostics = name, ir, msl, diagnostics
+        # {argument: buffer}: element counts the launcher passes (extents.py)
+        self.hidden_arguments = dict(hidden or {})
         self.abi_json = json.dumps(abi_all)
         kernels = abi_all.get("kernels", [])
         self.abi = next((k for k in kernels if k.get("name") == name),
@@ -68,6 +71,9 @@ class CompiledKernel:
         return [o[1:] for o in sorted(out)]
 
     def run(self, values, grid, schedules=0, location=None):
+        values = dict(values)
+        for name, buffer in self.hidden_arguments.items():
+            values[name] = _element_count(buffer, values.get(buffer), location)
         keep, args, written = [], [], []
         for name, kind, msl_type, access in self.arguments():
             if name not in values:
@@ -107,6 +113,14 @@ class CompiledKernel:
                            (grid,), location)
         return _capi.library().run(self.msl, self.abi_json, self.name, args,
                                    grid, schedules=schedules)
+
+
+def _element_count(name, v, location):
+    """What a hidden `<name>_numel` argument is given: len of the flat buffer."""
+    arr = v.data if isinstance(v, Buffer) else v
+    if not isinstance(arr, np.ndarray):
+        raise DSLError("argument '%s' must be a numpy array" % name, location)
+    return int(arr.size)
 
 
 def _scalar(name, msl_type, v, location):
@@ -212,6 +226,7 @@ class Kernel:
             self._ast = parse_function(self.fn)
         node, filename = self._ast
         em = Emitter(self.__name__)
+        em.hidden = HiddenArguments(p.name for p in self.params)
         env = {}
         parts = []
         for p, k in zip(self.params, key):
@@ -230,12 +245,14 @@ class Kernel:
                 parts += [ssa, ": %s" % element]
         em.func.arg_parts = parts
         Tracer(self.fn, node, filename, em, env).run()
+        parts += em.hidden.signature_parts(
+            [p.name for p, k in zip(self.params, key) if k[1:2] == ("buffer",)])
         em.func.add(["return"])
         attrs = ["tile.kernel"]
         if "WM" in options or "WN" in options:
             attrs.append("tile.simdgroups = array<i64: %d, %d>" % (
                 int(options.get("WM", 2)), int(options.get("WN", 2))))
-        return em.func.render(attrs)
+        return em.func.render(attrs), em.hidden.sources()
 
     def compile(self, *args, **kwargs):
         """The CompiledKernel for these arguments (arrays, or dtypes such as
@@ -247,13 +264,13 @@ class Kernel:
         key = self.specialization(values, options)
         hit = self.cache.get(key)
         if hit is None:
-            ir = self.trace(key, values, options)
+            ir, hidden = self.trace(key, values, options)
             opts = "target=%s" % options.get("target", "apple9")
             if options.get("options"):
                 opts += " " + options["options"]
             msl, abi, diags = _capi.library().compile_to_msl(
                 ir, self.__name__ + ".mlir", opts)
-            hit = CompiledKernel(self.__name__, ir, msl, abi, diags)
+            hit = CompiledKernel(self.__name__, ir, msl, abi, diags, hidden)
             self.cache[key] = hit
         return hit
 

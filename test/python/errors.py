@@ -73,6 +73,16 @@ show("op", lambda: outside_dsl[(1,)](a, BLOCK=16))
 
 
 @tm.kernel
+def zero_stride(X, BLOCK: tm.constexpr):
+    x = tm.tile_load(X, 0, 0, 0, (BLOCK, BLOCK))
+
+
+show("default bounds", lambda: zero_stride.compile(np.float32, BLOCK=8))
+# CHECK: default bounds -> DSLError: errors.py:[[@LINE-4]]:9: error: a row stride of 0: pass bounds= explicitly
+# CHECK-NEXT: x = tm.tile_load(X, 0, 0, 0, (BLOCK, BLOCK))
+
+
+@tm.kernel
 def runtime_if(X, N, BLOCK: tm.constexpr):
     if N > 3:
         tm.tile_store(X, 0, value=tm.zeros((BLOCK,)), shape=(BLOCK,))
@@ -107,10 +117,12 @@ show("compiler", lambda: bad_swizzle[(1, 1)](a, BLOCK=8))
 # CHECK-NEXT: errors.py:[[@LINE-8]]:{{[0-9]+}}: error: 'tile.swizzle' op pattern 'grouped' needs a block of at least 1, got 0
 
 
-@tm.kernel
-def unbounded(X, Y, BLOCK: tm.constexpr):
-    x = tm.tile_load(X, tm.program_id(0) * BLOCK, shape=(BLOCK,))
-    tm.tile_store(Y, tm.program_id(0) * BLOCK, value=x, shape=(BLOCK,))
+# An unmasked Triton load is the user's promise that it stays in range (a
+# tile_load without bounds is masked by the buffer's extent instead).
+@tm.jit
+def unbounded(X, Y, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(Y + offs, tl.load(X + offs))
 
 
 small = np.zeros(20, np.float32)
