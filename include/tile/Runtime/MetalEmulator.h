@@ -7,10 +7,16 @@
 
 /* How it works
  * ------------
- * tme_module_load() compiles the MSL text unchanged as C++17 against the
- * shim headers of include/tile/Runtime/msl, together with a small generated
- * `extern "C"` entry that calls the kernel with its arguments in signature
- * order, into a shared object (cached by content hash) and dlopen()s it.
+ * tme_module_load() compiles the MSL text as C++17 against the shim headers
+ * of include/tile/Runtime/msl, together with a small generated `extern "C"`
+ * entry that calls the kernel with its arguments bound by their attributes,
+ * into a shared object (cached by content hash) and dlopen()s it. The text
+ * is compiled unchanged except, line for line, for what C++ cannot express:
+ * `threadgroup` on pointers and references is dropped, a function
+ * constant's [[function_constant(i)]] becomes its value, attributes of
+ * explicit template instantiations are dropped (source.c). A kernel is
+ * named by its name or by a [[host_name("...")]] of an instantiation.
+ * Users' own kernels are supported as docs/emulator.md describes.
  *
  * tme_run() executes a grid: threadgroups are distributed over a few OS
  * threads; the threads of one threadgroup are fibers (ucontext) on one OS
@@ -30,7 +36,10 @@
  *    reported instead of hanging;
  *  - the grid is run several times with the fibers of each threadgroup
  *    resumed in different orders (forward, reverse, seeded shuffles) on fresh
- *    copies of the buffers; results that differ are reported as a race.
+ *    copies of the buffers; results that differ are reported as a race --
+ *    except device buffers updated by float atomics, whose rounding depends
+ *    on the order by design (TmeStats.float_atomic_buffers names them).
+ *    Atomics are real host atomics: threadgroups run on several OS threads.
  *
  * Linking
  * -------
@@ -151,9 +160,9 @@ typedef struct TmeParam {
  * __HAVE_TENSOR__, which <metal_tensor> and
  * <MetalPerformancePrimitives/MetalPerformancePrimitives.h> need (they stop
  * with an #error otherwise, where Apple's compile to nothing). Without the
- * option no version is assumed: kernels compile as C++17 without
- * __METAL_VERSION__, as before. Plain clang++ gets the same effect from
- * -std=c++20 -D__METAL_VERSION__=400. */
+ * option the kernel is Metal 3.2 (-D__METAL_VERSION__=320, which the shim
+ * also assumes when compiled on its own), as C++17. Plain clang++ gets
+ * MSL 4.0 from -std=c++20 -D__METAL_VERSION__=400. */
 
 /* What is needed to call a kernel. `params` are the bound arguments in the
  * order they appear in the kernel's signature ([[buffer]] index order);
@@ -164,8 +173,9 @@ typedef struct TmeParam {
  * threadgroup_position_in_grid, threadgroups_per_grid,
  * thread_position_in_grid, threads_per_grid, simdgroup_index_in_threadgroup,
  * thread_index_in_simdgroup, simdgroups_per_threadgroup,
- * threads_per_simdgroup (scalar, 2- or 3-vector of uint or ushort, as the
- * kernel declares them). `compile_options` (may be NULL) are passed to the
+ * threads_per_simdgroup, dispatch_threads_per_threadgroup,
+ * dispatch_simdgroups_per_threadgroup (scalar, 2- or 3-vector of uint or
+ * ushort, as the kernel declares them). `compile_options` (may be NULL) are passed to the
  * compiler, e.g. the ABI's "-fno-fast-math", except "-std=metalX.Y" (see
  * "Metal Shading Language version" above). */
 /* A function constant's value (`constant bool has_bias
