@@ -110,9 +110,11 @@ typedef struct TmeKernelRef {
   char base[128];
   char host[128];
 } TmeKernelRef;
-/* `name` NULL: the source's only kernel (else an error listing them). */
-int tme_resolve_kernel(const char *src, const char *name, TmeKernelRef *ref,
-                       char *error, size_t error_size);
+/* `name` NULL: the source's only kernel (else an error listing them). A
+ * name not found is an error if `strict`, else taken as the function to
+ * call (a kernel made by a macro, with its ABI). */
+int tme_resolve_kernel(const char *src, const char *name, int strict,
+                       TmeKernelRef *ref, char *error, size_t error_size);
 
 /* One declared parameter of a kernel (TME_PARAM_* kind). */
 typedef struct TmeDeclSlot {

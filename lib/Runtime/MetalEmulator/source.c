@@ -206,8 +206,8 @@ static int instantiation_after(const char *code, const char *p,
   return 1;
 }
 
-int tme_resolve_kernel(const char *src, const char *name, TmeKernelRef *ref,
-                       char *error, size_t error_size) {
+int tme_resolve_kernel(const char *src, const char *name, int strict,
+                       TmeKernelRef *ref, char *error, size_t error_size) {
   memset(ref, 0, sizeof *ref);
   char *code = code_only(src);
   if (!code) {
@@ -252,7 +252,7 @@ int tme_resolve_kernel(const char *src, const char *name, TmeKernelRef *ref,
   free(code);
   if (found || (!name && count == 1))
     return TME_OK;
-  if (name) {
+  if (name && !strict) {
     /* Not declared as a kernel we can see (e.g. made by a macro): take the
      * name as the function to call, as before host names existed. */
     snprintf(ref->callee, sizeof ref->callee, "%s", name);
@@ -260,12 +260,18 @@ int tme_resolve_kernel(const char *src, const char *name, TmeKernelRef *ref,
     snprintf(ref->host, sizeof ref->host, "%s", name);
     return TME_OK;
   }
-  tme_set_error(error, error_size,
-                count ? "the source has several kernels (%s): choose one"
-                      : "no kernel found in the source%s (a `kernel void "
-                        "f(...)`, `[[kernel]] void f(...)` or a "
-                        "[[host_name(\"...\")]] instantiation)",
-                names);
+  if (name)
+    tme_set_error(error, error_size,
+                  "no kernel '%s' in the source (its kernels: %s; one made "
+                  "by a macro needs --abi)",
+                  name, count ? names : "none found");
+  else
+    tme_set_error(error, error_size,
+                  count ? "the source has several kernels (%s): choose one"
+                        : "no kernel found in the source%s (a `kernel void "
+                          "f(...)`, `[[kernel]] void f(...)` or a "
+                          "[[host_name(\"...\")]] instantiation)",
+                  names);
   return TME_ERR_ARGUMENT;
 }
 
@@ -508,7 +514,7 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
     tme_set_error(error, error_size, "out of memory");
     return TME_ERR_SYSTEM;
   }
-  int rc = tme_resolve_kernel(msl_source, kernel_name, &k->ref, error,
+  int rc = tme_resolve_kernel(msl_source, kernel_name, 1, &k->ref, error,
                               error_size);
   if (rc != TME_OK) {
     free(k);

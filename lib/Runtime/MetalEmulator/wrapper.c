@@ -304,7 +304,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   /* Which function to call: the kernel, or the instantiation a host name
    * names (source.c). */
   TmeKernelRef ref;
-  int rc = tme_resolve_kernel(msl_source, sig->kernel_name, &ref, error,
+  int rc = tme_resolve_kernel(msl_source, sig->kernel_name, 0, &ref, error,
                               error_size);
   if (rc != TME_OK)
     return rc;
