@@ -159,7 +159,11 @@ class Tracer:
     def stmt_For(self, s):
         if s.orelse:
             self.error("for ... else is not supported in a kernel")
-        it = self.iterable(s.iter)
+        self.loop_over(s, self.iterable(s.iter))
+
+    def loop_over(self, s, it):
+        """Runs the loop `s` over the evaluated iterable `it` (front ends
+        with their own loop kinds extend this)."""
         if isinstance(it, TileRange):
             return self.tile_loop(s, it)
         try:
@@ -395,7 +399,9 @@ class Tracer:
         self.error("name '%s' is not defined" % name, node)
 
     def expr_Attribute(self, node):
-        base = self.expr(node.value)
+        return self.attribute(self.expr(node.value), node)
+
+    def attribute(self, base, node):
         if isinstance(base, (Value, Poly)) and node.attr in ("shape", "dtype"):
             return tuple(base.shape) if node.attr == "shape" else \
                 getattr(base, "element", "i32")
@@ -475,7 +481,9 @@ class Tracer:
         return operators.compare(self, sym, a, b)
 
     def expr_Subscript(self, node):
-        base = self.expr(node.value)
+        return self.subscript(self.expr(node.value), node)
+
+    def subscript(self, base, node):
         index = self.expr(node.slice)
         self.located(node)
         from . import operators

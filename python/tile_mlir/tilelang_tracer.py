@@ -1,0 +1,246 @@
+"""Traces a @T.prim_func body into tile IR: the kernel tracer plus what
+TileLang adds. `with T.Kernel(...) as (bx, by)` gives the program ids;
+mutable tiles (tilelang_ops.LocalTile) are carried through a
+`T.Pipelined` loop when they hold a value before it and the body writes
+them; `for k, j in T.Parallel(...)` bodies are element assignments, traced
+once over the whole element space: each loop variable is an arange along
+one tile dimension, so `B_shared[k, j] = B[ko * block_K + k, bx * block_N +
+j]` is one tile.load whose strides and bounds come from B's shape."""
+
+import ast
+import types
+
+from . import memory, tilelang_ops
+from .poly import Poly
+from .tilelang_ops import (GlobalTensor, KernelSpec, LocalTile, ParallelSpace,
+                           Region)
+from .tracer import TileRange, Tracer
+
+# T.* calls whose argument (by position, keyword) they write.
+_WRITES = {"copy": (1, "dst"), "gemm": (2, "C"), "clear": (0, "buffer"),
+           "fill": (0, "buffer")}
+
+
+class TileLangTracer(Tracer):
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.launch = None     # the KernelSpec of `with T.Kernel(...)`
+        self.parallel = None   # (shape, loop variable names) in T.Parallel
+
+    # ---- with T.Kernel(...) as (bx, by) -------------------------------------
+    def stmt_With(self, s):
+        if len(s.items) != 1:
+            self.error("a prim_func has one `with T.Kernel(...) as ...`")
+        item = s.items[0]
+        spec = self.expr(item.context_expr)
+        if not isinstance(spec, KernelSpec):
+            self.error("only `with T.Kernel(...)` is supported in a prim_func")
+        if self.launch is not None:
+            self.error("a prim_func launches one T.Kernel")
+        self.launch = spec
+        target = item.optional_vars
+        names = [] if target is None else \
+            [target] if isinstance(target, ast.Name) else getattr(target, "elts", None)
+        if names is None or not all(isinstance(n, ast.Name) for n in names) or \
+                len(names) > len(spec.extents):
+            self.error("T.Kernel with %d grid extents binds at most %d names "
+                       "(`as (bx, by)`)" % (len(spec.extents), len(spec.extents)))
+        ids = []
+        for axis, n in enumerate(names):
+            v = self.em.op1("index", (), "tile.program_id %s : index" % "xyz"[axis],
+                            hint=n.id)
+            v.ssa.weak = False
+            ids.append(v)
+        if isinstance(target, ast.Name):
+            self.assign(target, ids[0])
+        elif target is not None:
+            self.assign(target, tuple(ids))
+        self.block(s.body)
+
+    # ---- loops --------------------------------------------------------------
+    def loop_over(self, s, it):
+        if isinstance(it, ParallelSpace):
+            return self.parallel_loop(s, it)
+        if isinstance(it, TileRange):
+            return self.pipelined_loop(s, it)
+        return super().loop_over(s, it)
+
+    def local_tiles(self):
+        return list({id(v): v for v in self.env.values()
+                     if isinstance(v, LocalTile)}.values())
+
+    def pipelined_loop(self, s, r):
+        """A runtime loop: tiles written in the body that hold a value
+        before it are carried (iter_args); tiles first written in it (the
+        shared staging tiles) live only inside it."""
+        tiles = self.local_tiles()
+        before = {id(t): t.value for t in tiles}
+        self.written = {n for n in self.written_names(s.body)
+                        if isinstance(self.env.get(n), LocalTile)}
+        carried = {id(self.env[n]) for n in self.written
+                   if self.env[n].value is not None}
+        self.tile_loop(s, r)
+        for t in tiles:
+            if id(t) not in carried and t.value is not before[id(t)]:
+                t.value, t.loaded, t.loop_line = None, None, s.lineno
+
+    def written_names(self, stmts):
+        """Names of the tiles that T.copy/T.gemm/T.clear/T.fill or an
+        element assignment in `stmts` write."""
+        out = []
+        for n in (x for st in stmts for x in ast.walk(st)):
+            target = None
+            if isinstance(n, ast.Call):
+                try:
+                    fn = self.expr(n.func)
+                except Exception:
+                    continue
+                spec = _WRITES.get(getattr(fn, "__name__", None)) \
+                    if getattr(fn, "__module__", "") == "tile_mlir.tilelang" else None
+                if spec:
+                    pos, kw = spec
+                    target = n.args[pos] if len(n.args) > pos else next(
+                        (k.value for k in n.keywords if k.arg == kw), None)
+            elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
+                target = n.value
+            if isinstance(target, ast.Name) and target.id not in out:
+                out.append(target.id)
+        return out
+
+    def assigned_names(self, stmts):
+        names = super().assigned_names(stmts)
+        return names + [n for n in getattr(self, "written", ()) if n not in names
+                        and self.env[n].value is not None]
+
+    def loop_parts(self, name, v, expect=None):
+        if isinstance(v, LocalTile):
+            value = tilelang_ops.read(self, v, "the loop")
+            return "local", [self.em.to_shape(value, value.shape)], v
+        return super().loop_parts(name, v, expect)
+
+    def rebuild(self, kind, extra, values):
+        if kind == "local":
+            extra.value, extra.loaded = values[0], None
+            return extra
+        return super().rebuild(kind, extra, values)
+
+    # ---- T.Parallel element assignments --------------------------------------
+    def parallel_loop(self, s, space):
+        if self.parallel is not None:
+            self.error("T.Parallel loops do not nest: give one T.Parallel all "
+                       "the dimensions")
+        t = s.target
+        names = [t] if isinstance(t, ast.Name) else getattr(t, "elts", [])
+        if not names or not all(isinstance(n, ast.Name) for n in names) or \
+                len(names) != len(space.extents):
+            self.error("T.Parallel(%s) binds %d loop variables" % (
+                ", ".join(map(str, space.extents)), len(space.extents)), t)
+        shape = space.extents
+        saved = dict(self.env)
+        for d, n in enumerate(names):
+            self.env[n.id] = Poly.axis(d, shape)
+        self.parallel = (shape, [n.id for n in names])
+        try:
+            for st in s.body:
+                self.located(st)
+                if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and
+                        isinstance(st.targets[0], ast.Subscript)):
+                    self.error("a T.Parallel body assigns tile or buffer "
+                               "elements (x[i, j] = ...); nothing else")
+                self.parallel_assign(st)
+        finally:
+            self.parallel = None
+            self.env = saved
+
+    def indices(self, node):
+        nodes = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return [self.expr(n) for n in nodes], nodes
+
+    def in_order(self, tile, index, nodes):
+        """Checks that a tile is indexed by the loop variables, in order."""
+        shape, names = self.parallel
+        ok = len(index) == len(names) and all(
+            isinstance(n, ast.Name) and n.id == v for n, v in zip(nodes, names))
+        if not ok:
+            self.error("inside T.Parallel, index '%s' with the loop variables "
+                       "in order: %s[%s]" % (tile.name, tile.name, ", ".join(names)))
+        if tile.shape != shape:
+            self.error("shape mismatch: '%s' is %s, the T.Parallel space is %s" %
+                       (tile.name, tile.shape, shape))
+
+    def parallel_assign(self, st):
+        target = st.targets[0]
+        value = self.expr(st.value)
+        base = self.expr(target.value)
+        index, nodes = self.indices(target)
+        self.located(st)
+        em = self.em
+        shape = self.parallel[0]
+        element = base.element if isinstance(base, (LocalTile, GlobalTensor)) else None
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = em.constant(value, element, shape)
+        value = em.to_shape(em.materialize(value), shape)
+        if isinstance(base, LocalTile):
+            self.in_order(base, index, nodes)
+            base.set(em, value, getattr(value, "loaded", None))
+        elif isinstance(base, GlobalTensor):
+            starts, strides, bounds, _ = tilelang_ops.affine_access(
+                self, base, index, nodes, shape)
+            memory.store(em, em.cast(value, base.element), base.buffer, starts,
+                         strides, bounds)
+        else:
+            self.error("only tiles and buffers can be assigned element-wise, "
+                       "not %r" % (base,))
+
+    # ---- subscripts and attributes --------------------------------------------
+    def subscript(self, base, node):
+        if not isinstance(base, (GlobalTensor, LocalTile)):
+            return super().subscript(base, node)
+        index, nodes = self.indices(node)
+        self.located(node)
+        if self.parallel is not None:
+            if isinstance(base, LocalTile):
+                self.in_order(base, index, nodes)
+                return tilelang_ops.read(self, base, "T.Parallel")
+            starts, strides, bounds, _ = tilelang_ops.affine_access(
+                self, base, index, nodes, self.parallel[0])
+            v = memory.load(self.em, base.buffer, starts, strides, bounds,
+                            self.parallel[0], None)
+            v.loaded = (base, starts, strides, bounds)
+            return v
+        if isinstance(base, LocalTile):
+            self.error("index '%s' inside T.Parallel only (T.copy and T.gemm "
+                       "take the whole tile)" % base.name)
+        starts, extents = [], []
+        for i in index:
+            if isinstance(i, slice):
+                start = 0 if i.start is None else i.start
+                extent = None if i.stop is None else self.em.index_poly(i.stop).add(
+                    self.em.index_poly(start).scale(-1), ()).constant()
+                starts.append(start)
+                extents.append(extent)
+            else:
+                starts.append(i)
+                extents.append(None)
+        return Region(base, starts, extents)
+
+    def attribute(self, base, node):
+        if isinstance(base, types.ModuleType) and \
+                base.__name__ == "tile_mlir.tilelang" and not hasattr(base, node.attr):
+            self.error("T.%s is not supported by tile_mlir.tilelang (it has: %s)"
+                       % (node.attr, ", ".join(base.SUPPORTED)), node)
+        if isinstance(base, (GlobalTensor, LocalTile)) and node.attr in ("shape", "dtype"):
+            return base.shape if node.attr == "shape" else base.element
+        return super().attribute(base, node)
+
+    def assign(self, target, value):
+        if isinstance(value, LocalTile) and value.name is None and \
+                isinstance(target, ast.Name):
+            value.name = target.id
+        super().assign(target, value)
+
+    def stmt_Assign(self, s):
+        if any(isinstance(t, ast.Subscript) for t in s.targets):
+            self.error("element assignments (x[i, j] = ...) belong in a "
+                       "T.Parallel loop")
+        super().stmt_Assign(s)
