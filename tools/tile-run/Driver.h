@@ -46,10 +46,16 @@ std::string defaultCacheDir();
 llvm::StringMap<ArgSpec> collectSpecs();
 void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
                     llvm::ArrayRef<std::string> names);
+/// What the kernel's ABI allows for one parameter (`max_value` of an index
+/// scalar, `max_elements` of a buffer): the generated MSL's indices are
+/// 32-bit ints. Unset: the type's own range.
+struct ParamLimit {
+  std::optional<int64_t> maxValue, maxElements;
+};
 Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                     llvm::StringRef name, bool isBuffer,
                     std::optional<ElementType> element,
-                    llvm::StringRef scalarType);
+                    llvm::StringRef scalarType, ParamLimit limit = {});
 std::vector<std::pair<size_t, std::string>>
 outputsOf(const std::vector<Binding> &bindings);
 void writeOutputs(const std::vector<Binding> &bindings,

@@ -292,7 +292,7 @@ void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
 Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                            llvm::StringRef name, bool isBuffer,
                            std::optional<ElementType> element,
-                           llvm::StringRef scalarType) {
+                           llvm::StringRef scalarType, ParamLimit limit) {
   auto it = specs.find(name);
   if (it == specs.end())
     usageError("missing --arg for parameter '" + name + "'");
@@ -316,6 +316,10 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                                         "make")) +
                  ", not " + elementName(spec.element));
     b.element = spec.element;
+    if (limit.maxElements && spec.count > *limit.maxElements)
+      usageError("buffer '" + name + "' has " + llvm::Twine(spec.count) +
+                 " elements, more than the " + llvm::Twine(*limit.maxElements) +
+                 " the kernel's ABI allows (its indices are 32-bit ints)");
     b.data = makeBufferData(spec);
     return b;
   }
@@ -353,7 +357,6 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   if (text.getAsInteger(10, v))
     usageError("parameter '" + name + "' needs an integer, got '" + text + "'");
   b.scalarInt = v;
-  // index is a 32-bit int inside the generated MSL (a uint in its ABI).
   auto range = [&](int64_t lo, int64_t hi, llvm::StringRef what) {
     if (v < lo || v > hi)
       usageError("parameter '" + name + "' must be between " +
@@ -361,7 +364,14 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                  "), got " + text);
   };
   if (scalarType == "uint") {
-    range(0, INT32_MAX, "index values are 32-bit ints in the generated MSL");
+    // An index is a uint in the ABI but a 32-bit int inside the generated
+    // MSL, with headroom for tile coordinates (the ABI's max_value).
+    if (limit.maxValue)
+      range(0, *limit.maxValue,
+            "the kernel's ABI limit: index values are 32-bit ints in the "
+            "generated MSL");
+    else
+      range(0, UINT32_MAX, "a 32-bit uint");
     uint32_t x = static_cast<uint32_t>(v);
     put(&x, 4);
   } else if (scalarType == "int") {
@@ -413,6 +423,7 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
     int64_t index;
     std::string name, type;
     bool isBuffer, written;
+    ParamLimit limit;
   };
   std::vector<Param> params;
   for (llvm::StringRef group : {"buffers", "scalars"})
@@ -426,6 +437,8 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
         p.name = o->getString("name").value_or("").str();
         p.type = o->getString("type").value_or("").str();
         p.isBuffer = group == "buffers";
+        p.limit.maxValue = o->getInteger("max_value");
+        p.limit.maxElements = o->getInteger("max_elements");
         llvm::StringRef access = o->getString("access").value_or("");
         p.written = access == "write" || access == "read_write";
         params.push_back(p);
@@ -447,7 +460,8 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
                                              .Case("atomic_uint", ElementType::U32)
                                              .Case("atomic_float", ElementType::F32)
                                              .Default(std::nullopt);
-    Binding b = makeBinding(specs, p.name, p.isBuffer, element, p.type);
+    Binding b =
+        makeBinding(specs, p.name, p.isBuffer, element, p.type, p.limit);
     b.written = p.written;
     bindings.push_back(std::move(b));
   }
@@ -568,10 +582,17 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
                              : type.isInteger(32) ? "int"
                              : type.isInteger(64) ? "long"
                                                   : "unsupported";
+    // The limits the generated code's 32-bit indices set (the ABI's
+    // max_elements and max_value).
+    ParamLimit limit;
+    if (memref)
+      limit.maxElements = tile::msl::kMaxIndexValue;
+    else if (type.isIndex())
+      limit.maxValue = tile::msl::kMaxIndexValue;
     bindings.push_back(makeBinding(
         specs, names[i], static_cast<bool>(memref),
         memref ? elementTypeOf(memref.getElementType()) : std::nullopt,
-        scalarType));
+        scalarType, limit));
     if (specs.find(names[i])->second.fill == ArgSpec::Fill::Alias)
       usageError("--arg " + names[i] + "=@" +
                  specs.find(names[i])->second.aliasOf +
