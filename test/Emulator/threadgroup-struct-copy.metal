@@ -30,6 +30,8 @@ kernel void copy_structs(device float* out [[buffer(0)]],
                          uint i [[thread_position_in_grid]]) {
   threadgroup Sample samples[32];
   threadgroup Block blocks[2];
+  threadgroup Block whole;       // only ever written as a whole
+  threadgroup Sample pairs[2];   // likewise
   samples[t].value = float(t) + 1.0f;
   samples[t].weight = 0.5h;
   if (t < 2) {
@@ -45,11 +47,15 @@ kernel void copy_structs(device float* out [[buffer(0)]],
   Block b;
   __builtin_memcpy(&b, &blocks[t % 2], sizeof b); // memcpy
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  if (t == 0)
+  if (t == 0) {
     blocks[1] = b; // threadgroup <- thread copy, then read field by field
+    whole = b;
+    pairs[0] = samples[3]; // threadgroup <- threadgroup, padding included
+  }
   threadgroup_barrier(mem_flags::mem_threadgroup);
   out[i] = s.value * 2.0f + float(s.weight) + float(blocks[1].count - 12) +
-           b.samples[11].value - 11.0f;
+           b.samples[11].value - 11.0f + float(whole.count - 12) +
+           float(whole.tag - 7) + pairs[0].value - 4.0f;
 }
 
 kernel void read_unwritten(device float* out [[buffer(0)]],
