@@ -2,6 +2,8 @@
 |*                                                                            *|
 |* Not installed. The emulator is split by concern:                          *|
 |*   wrapper.c  generated C++ entry, MSL type parsing, builtin table          *|
+|*   source.c   finding kernels, reading parameters, rewriting for C++        *|
+|*   macros.c   expanding the source's macros to find kernels they declare    *|
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
@@ -135,6 +137,20 @@ int tme_read_parameters(const char *src, const char *function,
  * function constant the signature sets that the source does not declare. */
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      char **out, char *error, size_t error_size);
+
+/* ---- compile.c / macros.c ---------------------------------------------- */
+/* __METAL_VERSION__ when the kernel asks for no version (MetalEmulator.h). */
+#define TME_DEFAULT_METAL_VERSION 320u
+char *tme_find_compiler(void);
+char *tme_find_shim_dir(char *error, size_t error_size);
+/* Runs argv, collects its output; returns the exit status or -1. */
+int tme_run_capture(char *const *argv, char *out, size_t out_size);
+int tme_write_file(const char *path, const char *text);
+/* When kernel `name` (NULL: the only one) is not found in `src` but `src`
+ * defines macros: `src` with its own macros expanded (malloc'd) in *out,
+ * else NULL there. */
+int tme_expand_macros_if_needed(const char *src, const char *name,
+                                char **out, char *error, size_t error_size);
 
 /* ---- memory.c ----------------------------------------------------------- */
 typedef struct TmeRegion {

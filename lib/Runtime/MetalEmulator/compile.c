@@ -30,9 +30,6 @@
 
 extern char **environ;
 
-/* __METAL_VERSION__ when the kernel asks for no version (MetalEmulator.h). */
-#define TME_DEFAULT_METAL_VERSION 320u
-
 #ifndef TME_CXX
 #define TME_CXX "/usr/lib/llvm-22/bin/clang++"
 #endif
@@ -118,7 +115,7 @@ static char *search_path(const char *name) {
 
 /* The shim needs clang; g++ is only the last resort (and will fail with the
  * shim's own "needs clang" message, which is then reported). */
-static char *find_compiler(void) {
+char *tme_find_compiler(void) {
   const char *env = getenv("TILE_MSL_CXX");
   if (env && *env)
     return tme_strdup(env);
@@ -164,7 +161,7 @@ static void default_cache_dir(char *buf, size_t size) {
     snprintf(buf, size, "/tmp/tile-mlir-msl-%ld", (long)getuid());
 }
 
-static int write_file(const char *path, const char *text) {
+int tme_write_file(const char *path, const char *text) {
   FILE *f = fopen(path, "wb");
   if (!f)
     return -1;
@@ -236,7 +233,7 @@ static int shim_dir_near_binary(char *buf, size_t size) {
  * that a wrong setting is reported rather than bypassed), else the
  * package's, else the one next to the running binary. Returns a malloc'd
  * path, or NULL with a message in `error`. */
-static char *find_shim_dir(char *error, size_t error_size) {
+char *tme_find_shim_dir(char *error, size_t error_size) {
   const char *env = getenv("TILE_MSL_SHIM_DIR");
   if (env && *env) {
     if (is_shim_dir(env))
@@ -266,7 +263,7 @@ static char *find_shim_dir(char *error, size_t error_size) {
 /* Runs argv (no shell: nothing in the arguments is interpreted), collects
  * stdout+stderr into `out` (truncated to out_size). Returns the exit status,
  * or -1 if it could not be started. */
-static int run_capture(char *const *argv, char *out, size_t out_size) {
+int tme_run_capture(char *const *argv, char *out, size_t out_size) {
   int fds[2];
   if (out_size)
     out[0] = '\0';
@@ -414,10 +411,18 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   }
   *out = NULL;
   TmeModule *m = calloc(1, sizeof *m);
-  char *tu = NULL, *cxx = NULL, *log = NULL, *shim = NULL;
+  char *tu = NULL, *cxx = NULL, *log = NULL, *shim = NULL, *expanded = NULL;
   int rc = TME_ERR_SYSTEM;
   if (!m)
     goto fail;
+  /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
+   * in the text with the source's own macros expanded (macros.c). */
+  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name, &expanded,
+                                   error, error_size);
+  if (rc != TME_OK)
+    goto fail;
+  if (expanded)
+    msl_source = expanded;
   rc = tme_build_translation_unit(msl_source, sig, options, &tu, error,
                                   error_size);
   if (rc != TME_OK)
@@ -439,12 +444,12 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
       goto fail;
   }
 
-  shim = find_shim_dir(error, error_size);
+  shim = tme_find_shim_dir(error, error_size);
   if (!shim) {
     rc = TME_ERR_LOAD;
     goto fail;
   }
-  cxx = find_compiler();
+  cxx = tme_find_compiler();
   if (!cxx) {
     tme_set_error(error, error_size,
                   "no C++ compiler found (set TILE_MSL_CXX to clang++)");
@@ -565,6 +570,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
       free(tu);
       free(cxx);
       free(shim);
+      free(expanded);
       *out = m;
       return TME_OK;
     }
@@ -580,7 +586,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
            serial);
   snprintf(tmp_so, sizeof tmp_so, "%s.%ld.%u.tmp", so_path, (long)getpid(),
            serial);
-  if (write_file(tmp_cpp, tu) != 0) {
+  if (tme_write_file(tmp_cpp, tu) != 0) {
     tme_set_error(error, error_size, "cannot write %s: %s", tmp_cpp,
                   strerror(errno));
     goto fail;
@@ -595,7 +601,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   log = malloc(log_size);
   if (!log)
     goto fail;
-  int status = run_capture((char *const *)(void *)argv, log, log_size);
+  int status = tme_run_capture((char *const *)(void *)argv, log, log_size);
   if (status != 0) {
     unlink(tmp_so);
     unlink(tmp_cpp);
@@ -624,6 +630,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   free(tu);
   free(cxx);
   free(shim);
+  free(expanded);
   *out = m;
   return TME_OK;
 
@@ -634,6 +641,7 @@ fail:
   free(tu);
   free(cxx);
   free(shim);
+  free(expanded);
   tme_module_free(m);
   return rc;
 }

@@ -153,11 +153,17 @@ static int host_name_at(const char *p, char *name, size_t size) {
   p = skip_space(p + 1);
   if (*p != '"')
     return 0;
-  const char *end = strchr(p + 1, '"');
-  if (!end || (size_t)(end - p - 1) >= size)
-    return 0;
-  memcpy(name, p + 1, (size_t)(end - p - 1));
-  name[end - p - 1] = '\0';
+  /* Adjacent literals concatenate ("scale_" "f32" after a macro). */
+  size_t n = 0;
+  while (*p == '"') {
+    const char *end = strchr(p + 1, '"');
+    if (!end || n + (size_t)(end - p - 1) >= size)
+      return 0;
+    memcpy(name + n, p + 1, (size_t)(end - p - 1));
+    n += (size_t)(end - p - 1);
+    p = skip_space(end + 1);
+  }
+  name[n] = '\0';
   return 1;
 }
 
@@ -514,14 +520,26 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
     tme_set_error(error, error_size, "out of memory");
     return TME_ERR_SYSTEM;
   }
-  int rc = tme_resolve_kernel(msl_source, kernel_name, 1, &k->ref, error,
-                              error_size);
+  /* A kernel a macro declares is found with the macros expanded. */
+  char *expanded = NULL;
+  int rc = tme_expand_macros_if_needed(msl_source, kernel_name, &expanded,
+                                       error, error_size);
+  if (expanded)
+    msl_source = expanded;
+  if (rc == TME_OK)
+    rc = tme_resolve_kernel(msl_source, kernel_name, 1, &k->ref, error,
+                            error_size);
   if (rc != TME_OK) {
+    free(expanded);
     free(k);
     return rc;
   }
-  if (tme_read_parameters(msl_source, k->ref.base, k->slots, TME_MAX_DECLARED,
-                          &k->count) != 0) {
+  int unreadable = tme_read_parameters(msl_source, k->ref.base, k->slots,
+                                       TME_MAX_DECLARED, &k->count) != 0;
+  if (!unreadable)
+    instantiate_types(msl_source, k);
+  free(expanded);
+  if (unreadable) {
     tme_set_error(error, error_size,
                   "cannot read the parameters of kernel '%s' (each needs a "
                   "[[buffer(n)]], [[threadgroup(n)]] or builtin attribute; "
@@ -530,7 +548,6 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
     free(k);
     return TME_ERR_ARGUMENT;
   }
-  instantiate_types(msl_source, k);
   for (size_t i = 0; i < k->count; ++i) {
     const TmeDeclSlot *s = &k->slots[i];
     k->params[i] = (TmeDeclaredParam){
