@@ -10,7 +10,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace tile;
@@ -290,110 +289,6 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
                             index(2)),
       arith::MulIOp::create(
           b, loc, arith::RemUIOp::create(b, loc, lane, index(2)), index(2)));
-  return success();
-}
-
-/// Stage buffers for the operands of every dot, rows padded by 16 bytes
-/// against bank conflicts when all of them fit in threadgroup memory that
-/// way, unpadded otherwise.
-///
-/// A dot uses its staging buffers only between its own two barriers
-/// (LowerDot.cpp: write, barrier, read, barrier), so no two dots ever need
-/// them at once: the dots of one operand element type share one A and one B
-/// buffer, each as large as the largest dot's (an unrolled K loop, or two
-/// chained dots, cost no more than one).
-LogicalResult KernelLowering::setUpStaging() {
-  SmallVector<DotOp> dots;
-  // Tensor-ops dots stage only what they cannot view (setUpTensorOps).
-  if (!config.tensorOps)
-    source.walk([&](DotOp dot) { dots.push_back(dot); });
-  for (DotOp dot : dots) {
-    int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
-    if (k % 8 != 0)
-      return dot.emitOpError() << "K = " << k
-                               << " is not a multiple of 8, the fragment "
-                                  "size of simdgroup_matrix";
-  }
-  // Leading dimensions of a dot's staged operands, and the shared buffers'
-  // element counts per element type (in first-use order, for stable IR).
-  struct Shape {
-    int64_t lda, ldb, aElements, bElements;
-  };
-  auto shapeOf = [](DotOp dot, bool pad) {
-    auto a = cast<RankedTensorType>(dot.getA().getType());
-    auto b = cast<RankedTensorType>(dot.getB().getType());
-    int64_t padElems = pad ? 16 / (a.getElementTypeBitWidth() / 8) : 0;
-    Shape shape;
-    shape.lda = a.getDimSize(1) + padElems;
-    shape.ldb = b.getDimSize(1) + padElems;
-    shape.aElements = a.getDimSize(0) * shape.lda;
-    shape.bElements = b.getDimSize(0) * shape.ldb;
-    return shape;
-  };
-  auto sharedSizes = [&](bool pad) {
-    llvm::MapVector<Type, std::pair<int64_t, int64_t>> sizes;
-    for (DotOp dot : dots) {
-      Shape shape = shapeOf(dot, pad);
-      auto &[aElements, bElements] =
-          sizes[cast<RankedTensorType>(dot.getA().getType()).getElementType()];
-      aElements = std::max(aElements, shape.aElements);
-      bElements = std::max(bElements, shape.bElements);
-    }
-    return sizes;
-  };
-  auto stagingBytes = [&](bool pad) {
-    int64_t bytes = 0;
-    for (auto &[element, counts] : sharedSizes(pad))
-      bytes += (counts.first + counts.second) *
-               (element.getIntOrFloatBitWidth() / 8);
-    return bytes;
-  };
-  // Layout conversions and reductions use threadgroup memory too.
-  int64_t vectors = 0;
-  Operation *firstUser = dots.empty() ? nullptr : dots.front().getOperation();
-  source.walk([&](Operation *op) {
-    int64_t bytes = scratchBytes(*this, *op);
-    if (bytes && !firstUser)
-      firstUser = op;
-    vectors += bytes;
-  });
-  for (auto &[op, plan] : matmuls) {
-    if (!plan.staged)
-      continue;
-    auto memref = [](Value v) { return cast<MemRefType>(v.getType()); };
-    int64_t width =
-        memref(plan.buffers.a).getElementType().getIntOrFloatBitWidth() / 8;
-    vectors += (memref(plan.buffers.a).getNumElements() +
-                memref(plan.buffers.b).getNumElements()) *
-               width;
-    if (!firstUser)
-      firstUser = op;
-  }
-  int64_t padded = vectors + stagingBytes(true);
-  int64_t unpadded = vectors + stagingBytes(false);
-  constexpr int64_t limit = applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes;
-  if (unpadded > limit)
-    return firstUser->emitOpError()
-           << "needs " << unpadded
-           << " bytes of threadgroup memory to stage the operands of the "
-              "kernel's dots, its layout conversions and its reductions, more than the "
-           << limit << " an Apple GPU threadgroup has; use smaller tiles";
-  bool pad = padded <= limit;
-  llvm::DenseMap<Type, std::pair<Value, Value>> buffers;
-  for (auto &[element, counts] : sharedSizes(pad)) {
-    Location loc = llvm::find_if(dots, [&](DotOp dot) {
-                     return cast<RankedTensorType>(dot.getA().getType())
-                                .getElementType() == element;
-                   })->getLoc();
-    buffers[element] = {allocThreadgroup(element, counts.first, loc),
-                         allocThreadgroup(element, counts.second, loc)};
-  }
-  for (DotOp dot : dots) {
-    Shape shape = shapeOf(dot, pad);
-    auto [a, b] = buffers[cast<RankedTensorType>(dot.getA().getType())
-                              .getElementType()];
-    staging[dot] = Staging{a, b, shape.lda, shape.ldb};
-  }
   return success();
 }
 

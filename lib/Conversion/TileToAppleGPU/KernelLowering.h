@@ -129,12 +129,42 @@ public:
   mlir::LogicalResult lowerBlock(mlir::Block &block);
   mlir::LogicalResult lowerOp(mlir::Operation &op);
 
-  /// Staging buffers of each dot (set up by the pass before lowering).
+  /// Staging buffers of each dot (set up by the pass before lowering;
+  /// DotStaging.cpp). A simdgroup dot stages `kStep` columns of A and rows
+  /// of B at a time: all of K when they fit in threadgroup memory, else in
+  /// K sub-steps (each: stage, barrier, multiply, barrier).
   struct Staging {
     mlir::Value a, b;
     int64_t lda, ldb;
+    int64_t kStep = 0;
+    /// The dot is in a software-pipelined loop (tile.num_stages >= 2) and
+    /// its buffers hold two halves, of `aHalf` and `bHalf` elements, that
+    /// successive staging steps use in turn: a step writes the half that
+    /// the step before last read, and every thread has passed the previous
+    /// step's barrier after that read, so the trailing barrier is not
+    /// needed (see nextStagingHalves).
+    bool alternating = false;
+    int64_t aHalf = 0, bHalf = 0;
   };
   llvm::DenseMap<mlir::Operation *, Staging> staging;
+
+  /// Pipelined loops (scf.for with tile.num_stages >= 2) whose dots
+  /// alternate between two staging halves, with the number of staging
+  /// steps one iteration takes.
+  llvm::DenseMap<mlir::Operation *, int64_t> alternatingLoops;
+  /// While the body of an alternating loop is lowered: how many staging
+  /// steps of this iteration were emitted, and the iteration's parity (an
+  /// index, 0 or 1, carried by the loop) when a step's half depends on it
+  /// (an odd number of steps per iteration); null otherwise.
+  struct Alternation {
+    mlir::Value parity;
+    int64_t step = 0;
+  };
+  std::optional<Alternation> alternation;
+  /// The first element of the halves of A's and B's staging buffers that
+  /// the next staging step of an alternating dot uses; advances the step.
+  mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
+  nextStagingHalves(const Staging &plan, mlir::Location loc);
 
   /// How a tensor-ops dot runs (set up before lowering): its matmul2d and
   /// cooperative tensor type, and for staged operands the threadgroup

@@ -151,32 +151,39 @@ static LogicalResult assignYielded(KernelLowering &k, const Flattening &f,
   return success();
 }
 
+/// `extra` values are yielded after the flattened source values.
 static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
-                                ValueRange witnesses, const Flattening &f) {
+                                ValueRange witnesses, const Flattening &f,
+                                ValueRange extra = {}) {
   if (failed(assignYielded(k, f, yield)))
     return failure();
   SmallVector<Value> values;
   if (failed(flatten(k, yield.getOperands(), witnesses, &values,
                      yield.getLoc())))
     return failure();
+  values.append(extra.begin(), extra.end());
   scf::YieldOp::create(k.builder, yield.getLoc(), values);
   return success();
 }
 
+/// The dots of a pipelined loop (tile.num_stages >= 2) may alternate
+/// between two staging halves (DotStaging.cpp decides): staging step j of
+/// iteration i uses half (i * steps + j) mod 2. With an odd number of steps
+/// per iteration that depends on the iteration, so the loop carries its
+/// parity (an extra index value, 0 or 1, after the source's values).
 static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
   Location loc = loop.getLoc();
-  // A pipelining request must not be dropped silently.
-  if (auto stages = loop->getAttrOfType<IntegerAttr>("tile.num_stages");
-      stages && stages.getInt() > 1)
-    loop.emitWarning() << "num_stages = " << stages.getInt()
-                       << " is not implemented by the simdgroup backend yet: "
-                          "the loop is not software-pipelined";
+  auto alternating = k.alternatingLoops.find(loop);
+  bool carriesParity = alternating != k.alternatingLoops.end() &&
+                       alternating->second % 2 == 1;
   SmallVector<Value> inits;
   FailureOr<Flattening> f =
       flatten(k, loop.getInitArgs(), loop.getResults(), &inits, loc);
   if (failed(f) ||
       failed(makeHandles(k, *f, loop.getResults(), loop.getInitArgs(), loc)))
     return failure();
+  if (carriesParity)
+    inits.push_back(k.index(0));
   auto newLoop = scf::ForOp::create(k.builder, loc, k.mapped(loop.getLowerBound()),
                                     k.mapped(loop.getUpperBound()),
                                     k.mapped(loop.getStep()), inits);
@@ -190,11 +197,25 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
     k.builder.setInsertionPointToEnd(body);
     k.map(loop.getInductionVar(), newLoop.getInductionVar());
     unflatten(k, *f, loop.getRegionIterArgs(), newLoop.getRegionIterArgs());
-    if (failed(k.lowerBlock(*loop.getBody())) ||
-        failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
-                          loop.getResults(), *f)))
+    std::optional<KernelLowering::Alternation> outer = k.alternation;
+    if (alternating != k.alternatingLoops.end())
+      k.alternation = KernelLowering::Alternation{
+          carriesParity ? newLoop.getRegionIterArgs().back() : Value(), 0};
+    if (failed(k.lowerBlock(*loop.getBody())))
+      return failure();
+    SmallVector<Value> extra;
+    if (carriesParity)
+      extra.push_back(arith::SubIOp::create(k.builder, loc, k.index(1),
+                                            k.alternation->parity));
+    k.alternation = outer;
+    if (failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
+                          loop.getResults(), *f, extra)))
       return failure();
   }
+  // The last steps left their halves without a trailing barrier: one here
+  // lets any later staging rewrite them.
+  if (alternating != k.alternatingLoops.end())
+    threadgroupBarrier(k, loc);
   unflatten(k, *f, loop.getResults(), newLoop.getResults());
   return success();
 }

@@ -75,46 +75,42 @@ func.func @acc_not_divisible_in_loop(%A: memref<?xf32>, %B: memref<?xf32>, %C: m
 
 // -----
 
-// Staging the operands of a 128x64 @ 64x128 f32 dot takes
-// (128*64 + 64*128) * 4 = 65536 bytes, twice what a threadgroup has.
+// A dot whose operands do not fit in threadgroup memory is staged in K
+// sub-steps (DotStaging.cpp); only a dot for which one 8-wide step does not
+// fit is refused: 1024 rows of A x 8 columns of f32, plus an 8x8 step of B,
+// take 32768 + 256 bytes.
 func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
-    attributes {tile.kernel} {
+    attributes {tile.kernel, tile.simdgroups = array<i64: 4, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %c128 = arith.constant 128 : index
-  %a = tile.load %A[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<128x64xf32>
-  %b = tile.load %B[%c0, %c0] strides [%c128, %c1] : memref<?xf32> -> tensor<64x128xf32>
-  %z = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-error @+1 {{'tile.dot' op needs 65536 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
-  %d = tile.dot %a, %b, %z : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
-  tile.store %d, %C[%c0, %c0] strides [%c128, %c1] : tensor<128x128xf32>, memref<?xf32>
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<1024x16xf32>
+  %b = tile.load %B[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<16x8xf32>
+  %z = arith.constant dense<0.0> : tensor<1024x8xf32>
+  // expected-error @+1 {{'tile.dot' op needs 33024 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, even with the dots' operands staged 8 columns of K at a time (K sub-steps), more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  %d = tile.dot %a, %b, %z : tensor<1024x16xf32>, tensor<16x8xf32> -> tensor<1024x8xf32>
+  tile.store %d, %C[%c0, %c0] strides [%c8, %c1] : tensor<1024x8xf32>, memref<?xf32>
   return
 }
 
 // -----
 
-// Dots share their staging buffers (each uses them only between its own
-// barriers), so the limit is on the largest dot of each element type plus
-// the other uses: three 64x32 @ 32x64 f32 dots stage 16384 bytes, like one.
-// A 64x128 @ 128x64 f32 dot needs 65536 on its own; the f16 dot beside it
-// adds its own buffers (16384 bytes unpadded). The first dot is reported.
-func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
-                             %H: memref<?xf16>)
-    attributes {tile.kernel} {
+// The same with K = 8, which cannot be split further; and the dots share
+// their staging buffers (each uses them only between its own barriers), so
+// the second f32 dot adds nothing. The first dot is reported.
+func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 4, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %c128 = arith.constant 128 : index
-  %a = tile.load %A[%c0, %c0] strides [%c128, %c1] : memref<?xf32> -> tensor<64x128xf32>
-  %b = tile.load %B[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<128x64xf32>
-  %ha = tile.load %H[%c0, %c0] strides [%c128, %c1] : memref<?xf16> -> tensor<64x64xf16>
-  %hb = tile.load %H[%c0, %c0] strides [%c64, %c1] : memref<?xf16> -> tensor<64x64xf16>
-  %z = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-error @+1 {{'tile.dot' op needs 81920 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
-  %d = tile.dot %a, %b, %z : tensor<64x128xf32>, tensor<128x64xf32> -> tensor<64x64xf32>
-  %e = tile.dot %ha, %hb, %d : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
-  tile.store %e, %C[%c0, %c0] strides [%c64, %c1] : tensor<64x64xf32>, memref<?xf32>
+  %c8 = arith.constant 8 : index
+  %a = tile.load %A[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<1024x8xf32>
+  %b = tile.load %B[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<8x8xf32>
+  %z = arith.constant dense<0.0> : tensor<1024x8xf32>
+  // expected-error @+1 {{'tile.dot' op needs 33024 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  %d = tile.dot %a, %b, %z : tensor<1024x8xf32>, tensor<8x8xf32> -> tensor<1024x8xf32>
+  %e = tile.dot %a, %b, %d : tensor<1024x8xf32>, tensor<8x8xf32> -> tensor<1024x8xf32>
+  tile.store %e, %C[%c0, %c0] strides [%c8, %c1] : tensor<1024x8xf32>, memref<?xf32>
   return
 }
 
