@@ -1,9 +1,10 @@
 // Software-pipelined K loops (num_stages = 2 and 3) on the simdgroup
 // backend, on ragged shapes, under 3 thread orders, against the
 // interpreter, f32 and f16, with and without a bias + relu epilogue. The
-// dots alternate between two staging halves: one barrier per staging step
-// instead of two, plus one after the loop (and 2 for the bias's layout
-// conversion).
+// loads of the next N - 1 iterations are read ahead into registers
+// (tile-pipeline-loads) and the dots alternate between two staging halves:
+// one barrier per staging step instead of two, plus one after the loop
+// (and 2 for the bias's layout conversion).
 //
 // 64x64x32 tiles, 257x129x65: 15 threadgroups, 3 K steps (an odd count:
 // the last iteration's half differs from the first's), (3 + 1) x 15 = 60
@@ -39,6 +40,22 @@
 // F32-EPI: ran gemm_bias_relu_f32_s3 on the emulator: ok
 // F32-EPI-NEXT: compare C: max abs error {{.*}}: ok
 // F32-EPI-NEXT: stats: threadgroups 15, threads 1920, threadgroup barriers 165,
+//
+// A's K index is the loop's plus an offset (A has %off leading columns to
+// skip): the loads read ahead cannot rely on the bounds to mask an
+// iteration past the end and are guarded (tile-pipeline-loads).
+// RUN: tile-run --schedules 3 %s --kernel gemm_offset_f32_s3 --grid 5,3 --arg A=f32:19275:random:1 --arg B=f32:8385:random:2 --arg C=f32:33153:zeros --arg M=257 --arg N=129 --arg K=65 --arg off=10 --compare --stats | FileCheck %s --check-prefix=OFFSET
+// OFFSET: ran gemm_offset_f32_s3 on the emulator: ok
+// OFFSET-NEXT: compare C: max abs error {{.*}}: ok
+// OFFSET-NEXT: stats: threadgroups 15, threads 1920, threadgroup barriers 60,
+//
+// On apple10 the tensor-ops backend reads these operands through tensor
+// views from device memory: nothing to read ahead or stage (a remark says
+// so), same results.
+// RUN: tile-run --target apple10 --schedules 3 %s --kernel gemm_f16_s3 --grid 5,3 --arg A=f16:16705:random:1 --arg B=f16:8385:random:2 --arg C=f32:33153:zeros --arg M=257 --arg N=129 --arg K=65 --compare 2>&1 | FileCheck %s --check-prefix=TENSOR-OPS
+// TENSOR-OPS: remark: num_stages = 3: no tile.load of this loop can be read ahead
+// TENSOR-OPS: ran gemm_f16_s3 on the emulator: ok
+// TENSOR-OPS-NEXT: compare C: max abs error {{.*}}: ok
 //
 // f32 128x128x32 with bias + relu on 4x4 SIMD groups: two halves of a whole
 // K step do not fit, two halves of 8-column sub-steps do (4 barriers per K
@@ -174,3 +191,26 @@ func.func @gemm_bias_relu_128_f32_s3(%A: memref<?xf32>, %B: memref<?xf32>, %C: m
   return
 }
 
+func.func @gemm_offset_f32_s3(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
+    %M: index, %N: index, %K: index, %off: index)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 32 : index
+  %bm = arith.constant 64 : index
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %row = arith.muli %pm, %bm : index
+  %col = arith.muli %pn, %bm : index
+  %lda = arith.addi %K, %off : index
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = tile.for_range %k = %c0 to %K step %bk iter_args(%a0 = %zero) -> (tensor<64x64xf32>) {
+    %ka = arith.addi %k, %off : index
+    %a = tile.load %A[%row, %ka] strides [%lda, %c1] bounds [%M, %lda] : memref<?xf32> -> tensor<64x32xf32>
+    %b = tile.load %B[%k, %col] strides [%N, %c1] bounds [%K, %N] : memref<?xf32> -> tensor<32x64xf32>
+    %d = tile.dot %a, %b, %a0 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+    tile.yield %d : tensor<64x64xf32>
+  } {num_stages = 3}
+  tile.store %acc, %C[%row, %col] strides [%N, %c1] bounds [%M, %N] : tensor<64x64xf32>, memref<?xf32>
+  return
+}

@@ -133,4 +133,74 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tile::applegpu::AppleGPUDialect"];
 }
 
+def TilePipelineLoads : Pass<"tile-pipeline-loads"> {
+  let summary = "Read the tiles of later iterations of num_stages loops ahead";
+  let description = [{
+    Software-pipelines the loads of every `scf.for` whose `tile.num_stages`
+    (from `tile.for_range {num_stages = N}`, kept by `tile-for-range-to-scf`)
+    is N >= 2: each `tile.load` directly in the loop body is issued N - 1
+    iterations ahead, when
+
+    * its indices, strides and bounds depend on the loop only through the
+      induction variable (values defined outside the loop, or pure scalar
+      arithmetic in the body on those and the induction variable),
+    * the kernel never stores to its buffer (reading ahead of a store could
+      see an old value), and
+    * the tile is held in registers: no encoding (the pass may run before
+      `tile-assign-layouts`) or `#applegpu.distributed`. Tensor-ops dots
+      read `#applegpu.view` operands from device memory themselves; those
+      loads stay where they are.
+
+    The loop then carries, per load, the tiles of the next N - 1
+    iterations; iteration i uses the oldest and loads the tile of iteration
+    i + N - 1 where the load was, so its device-memory latency overlaps
+    the rest of the iteration (for a K loop: staging and multiplying the
+    current tile). A prologue before the loop loads the first N - 1 tiles.
+
+    A load at an iteration past the end must not touch memory. When one of
+    the load's dimensions is indexed by the induction variable itself and
+    bounded by the loop's upper bound (the usual
+    `tile.load %A[%row, %k] ... bounds [%M, %K]` in a loop up to `%K`),
+    every element of such an iteration is masked, so the load needs
+    nothing more; any other load is guarded by `scf.if` (iteration < upper
+    bound). The index arithmetic of the iterations ahead runs up to
+    (N - 1) x step past the upper bound.
+
+    The loop is marked `tile.loads_pipelined` (running the pass again
+    changes nothing). A loop with no load to read ahead gets a remark, so
+    the request is not dropped silently. The simdgroup backend of
+    `convert-tile-to-applegpu` also reads `tile.num_stages`: the dots of
+    such a loop alternate between two staging buffers (one barrier per
+    staging step instead of two).
+
+    Example (N = 2):
+
+    ```mlir
+    %r = scf.for %k = %c0 to %K step %c32 iter_args(%acc = %z) -> (...) {
+      %a = tile.load %A[%row, %k] strides [%K, %c1] bounds [%M, %K] : ...
+      %d = tile.dot %a, %b, %acc : ...
+      scf.yield %d : ...
+    } {tile.num_stages = 2 : i64}
+    // becomes
+    %a0 = tile.load %A[%row, %c0] strides [%K, %c1] bounds [%M, %K] : ...
+    %r:2 = scf.for %k = %c0 to %K step %c32
+        iter_args(%acc = %z, %a = %a0) -> (...) {
+      %k1 = arith.addi %k, %c32 : index
+      %next = tile.load %A[%row, %k1] strides [%K, %c1] bounds [%M, %K] : ...
+      %d = tile.dot %a, %b, %acc : ...
+      scf.yield %d, %next : ...
+    } {tile.loads_pipelined, tile.num_stages = 2 : i64}
+    ```
+  }];
+  let options = [
+    Option<"maxDistance", "max-distance", "int64_t", /*default=*/"3",
+           "Read at most this many iterations ahead, whatever num_stages "
+           "asks (each one holds another copy of the loop's tiles in "
+           "registers); a remark says when this limits a loop">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // TILE_CONVERSION_PASSES_TD

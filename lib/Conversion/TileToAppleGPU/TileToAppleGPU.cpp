@@ -247,7 +247,8 @@ void tile::registerTileToAppleGPUPipeline() {
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
       "tile-fuse-epilogue, tile-swizzle, tile-for-range-to-scf, canonicalize, cse, "
-      "tile-assign-layouts, canonicalize, convert-tile-to-applegpu, canonicalize, cse, "
+      "tile-assign-layouts, canonicalize, tile-pipeline-loads, "
+      "convert-tile-to-applegpu, canonicalize, cse, "
       "applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
         if (options.fuseEpilogue)
@@ -263,6 +264,7 @@ void tile::registerTileToAppleGPUPipeline() {
         layouts.backend = options.backend;
         pm.addPass(createTileAssignLayouts(layouts));
         pm.addPass(createCanonicalizerPass());
+        pm.addPass(createTilePipelineLoads());
         ConvertTileToAppleGPUOptions convert;
         convert.target = options.target;
         convert.backend = options.backend;

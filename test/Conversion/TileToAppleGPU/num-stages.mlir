@@ -7,7 +7,9 @@
 // two: the half a step writes was last read two steps before, and every
 // thread passed the previous step's barrier after that read. One barrier
 // after the loop frees the halves for later staging. The attribute stays
-// on the scf.for.
+// on the scf.for. tile-pipeline-loads, in the same pipeline, reads the
+// operand tiles of the next N - 1 iterations ahead into registers (see its
+// own test); here that shows as more values carried by the loop.
 
 // One dot per iteration, one staging step: the half alternates with the
 // iteration, so the loop carries its parity (the last index value) and
@@ -15,14 +17,16 @@
 // CHECK-LABEL: func.func @pipelined_gemm
 // CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
-// CHECK:         scf.for {{.*}} iter_args({{.*}}, %[[PARITY:.*]] = %c0) -> ({{.*}}, index) {
+// The loop also carries the next A and B tiles (tile-pipeline-loads): 16
+// f32 slots each per thread, before the parity.
+// CHECK:         scf.for {{.*}} iter_args({{.*}}, %[[PARITY:.*]] = %c0) -> ({{.*}}f32, f32, index) {
 // CHECK:           %[[HALF:.*]] = arith.muli %[[PARITY]], %c2048 : index
 // CHECK:           memref.store %{{.*}}, %[[TGA]]
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:       applegpu.threadgroup_barrier
 // CHECK:           %[[NEXT:.*]] = arith.subi %c1, %[[PARITY]] : index
 // CHECK:           scf.yield {{.*}}, %[[NEXT]] :
-// CHECK-NEXT:    } {tile.num_stages = 2 : i64}
+// CHECK-NEXT:    } {tile.loads_pipelined, tile.num_stages = 2 : i64}
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
                           %M: index, %N: index, %K: index)
@@ -51,13 +55,13 @@ func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // CHECK-LABEL: func.func @two_steps
 // CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<1536xf16, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<1280xf16, #applegpu.address_space<threadgroup>>
-// CHECK:         scf.for {{.*}} -> ({{(!applegpu.simdgroup_matrix<8x8xf32>, )*}}!applegpu.simdgroup_matrix<8x8xf32>) {
+// CHECK:         scf.for {{.*}} -> ({{.*}}f16, f16) {
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK:           applegpu.simdgroup_mma
 // CHECK:           memref.store %{{.*}}, %[[TGA]][%{{.*}}]
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:       applegpu.threadgroup_barrier
-// CHECK:         } {tile.num_stages = 3 : i64}
+// CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 func.func @two_steps(%A: memref<?xf16>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
@@ -89,7 +93,7 @@ func.func @two_steps(%A: memref<?xf16>, %C: memref<?xf32>, %K: index)
 // CHECK:         scf.for
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// CHECK:         } {tile.num_stages = 3 : i64}
+// CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
 // CHECK-NOT:     applegpu.threadgroup_barrier
 func.func @too_large_to_alternate(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
                                   %M: index, %N: index, %K: index)

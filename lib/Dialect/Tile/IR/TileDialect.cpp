@@ -148,6 +148,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return verifyNumStagesAttr(op, attr);
   if (name == getLaunchGridAttrName())
     return verifyLaunchGridAttr(op, attr);
+  if (name == getLoadsPipelinedAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
+      return op->emitError() << "'" << name
+                             << "' must be a unit attribute on a loop";
+    return success();
+  }
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }
 

@@ -40,6 +40,8 @@ def Tile_Dialect : Dialect {
       or kernel): the GPU family to generate code for.
     * `tile.num_stages = N : i64` (N >= 1, on a loop): the pipelining hint of
       a `tile.for_range`, kept on the `scf.for` it lowers to.
+    * `tile.loads_pipelined` (unit, on a loop): `tile-pipeline-loads` has
+      read the loop's loads ahead; it leaves such loops alone.
     * `tile.launch_grid = array<i64: A0, C0, A1, C1, A2, C2>` (on a kernel):
       the threadgroups per grid along x, y and z, each `ceildiv(argument #Ai,
       Ci)`, or 1 where `Ai = -1` (then `Ci = 1`). Without it the grid is
@@ -90,6 +92,9 @@ def Tile_Dialect : Dialect {
     static bool isKnownTarget(::llvm::StringRef target);
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return "tile.num_stages";
+    }
+    static constexpr ::llvm::StringLiteral getLoadsPipelinedAttrName() {
+      return "tile.loads_pipelined";
     }
     static constexpr ::llvm::StringLiteral getLaunchGridAttrName() {
       return "tile.launch_grid";
