@@ -93,16 +93,24 @@ static char *read_file(const char *path) {
   return s.p ? s.p : tme_strdup("");
 }
 
-/* The preprocessed text with the markers turned back into #includes. */
-static char *restore_includes(const char *text) {
+/* The preprocessed text with the markers turned back into #includes, and
+ * the temporary file's name in line markers replaced by `shown` (what
+ * compiler diagnostics then name, as for a kernel compiled directly). */
+static char *restore_includes(const char *text, const char *input,
+                              const char *shown) {
   TmeStr s = {0};
-  size_t marker = strlen(MARKER);
+  size_t marker = strlen(MARKER), input_len = strlen(input);
   for (const char *line = text; *line;) {
     const char *end = strchr(line, '\n');
     size_t n = end ? (size_t)(end - line + 1) : strlen(line);
+    const char *path = line[0] == '#' ? strstr(line, input) : NULL;
     if (strncmp(line, MARKER, marker) == 0) {
       tme_str_add(&s, "#include ", 9);
       tme_str_add(&s, line + marker, n - marker);
+    } else if (path && path < line + n) {
+      tme_str_add(&s, line, (size_t)(path - line));
+      tme_str_add(&s, shown, strlen(shown));
+      tme_str_add(&s, path + input_len, n - (size_t)(path - line) - input_len);
     } else {
       tme_str_add(&s, line, n);
     }
@@ -115,8 +123,8 @@ static char *restore_includes(const char *text) {
   return s.p ? s.p : tme_strdup("");
 }
 
-static int expand_macros(const char *src, char **out, char *error,
-                         size_t error_size) {
+static int expand_macros(const char *src, const char *name, char **out,
+                         char *error, size_t error_size) {
   char dir[] = "/tmp/tile-msl-macros-XXXXXX";
   if (!mkdtemp(dir)) {
     tme_set_error(error, error_size, "cannot create a temporary directory");
@@ -147,7 +155,9 @@ static int expand_macros(const char *src, char **out, char *error,
                           "-o",         output,     NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
     char *text = status == 0 ? read_file(output) : NULL;
-    *out = text ? restore_includes(text) : NULL;
+    char shown[256];
+    snprintf(shown, sizeof shown, "%s.metal", name ? name : "kernel");
+    *out = text ? restore_includes(text, input, shown) : NULL;
     free(text);
     if (*out) {
       rc = TME_OK;
@@ -176,5 +186,5 @@ int tme_expand_macros_if_needed(const char *src, const char *name,
   if (tme_resolve_kernel(src, name, 1, &ref, ignored, sizeof ignored) ==
       TME_OK)
     return TME_OK;
-  return expand_macros(src, out, error, error_size);
+  return expand_macros(src, name, out, error, error_size);
 }
