@@ -3,7 +3,7 @@
 // a partial one of 8 lanes: inactive lanes take no part). Lane l holds
 // l + 1. Each thread writes what it received (12 values).
 // RUN: %msl_check %s
-// RUN: tile-run %s --threads-per-threadgroup 40 --grid 1 --arg out=i32:480:zeros --print out | FileCheck %s
+// RUN: tile-run %s --threads-per-threadgroup 40 --grid 1 --arg out=i32:480:zeros --arg quads=i32:40:zeros --print out --print quads | FileCheck %s
 // CHECK: ran collectives on the emulator: ok
 // Per thread: simd_sum, quad_sum, simd_prefix_exclusive_sum,
 // quad_prefix_inclusive_sum, quad_shuffle_xor 1, quad_broadcast 3,
@@ -17,15 +17,23 @@
 // lanes (255); lane 7's rotation reads the missing lane 8: poison (-1).
 // CHECK-SAME: 36 10 0 1 2 4 2 8 0 255 10 15
 // CHECK-SAME: 36 26 28 26 7 8 -1 8 4 255 10 15{{$}}
+// Quad builtins (quad * 1000 + lane in quad * 100 + 10 quads, width 32):
+// CHECK-NEXT: quads: 320010 320110 320210 320310 321010 {{.*}} 329310{{$}}
 
 #include <metal_stdlib>
 #include <metal_quadgroup>
 using namespace metal;
 
 kernel void collectives(device int* out [[buffer(0)]],
+                        device int* quads [[buffer(1)]],
                         uint t [[thread_index_in_threadgroup]],
-                        ushort lane [[thread_index_in_simdgroup]]) {
+                        ushort lane [[thread_index_in_simdgroup]],
+                        ushort quad_lane [[thread_index_in_quadgroup]],
+                        ushort quad [[quadgroup_index_in_threadgroup]],
+                        ushort nquads [[quadgroups_per_threadgroup]],
+                        ushort width [[thread_execution_width]]) {
   int x = int(lane) + 1;
+  quads[t] = quad * 1000 + quad_lane * 100 + nquads + width * 10000;
   device int* o = out + 12 * t;
   o[0] = simd_sum(x);
   o[1] = quad_sum(x);

@@ -173,9 +173,11 @@ typedef struct TmeParam {
  * threadgroup_position_in_grid, threadgroups_per_grid,
  * thread_position_in_grid, threads_per_grid, simdgroup_index_in_threadgroup,
  * thread_index_in_simdgroup, simdgroups_per_threadgroup,
- * threads_per_simdgroup, dispatch_threads_per_threadgroup,
- * dispatch_simdgroups_per_threadgroup (scalar, 2- or 3-vector of uint or
- * ushort, as the kernel declares them). `compile_options` (may be NULL) are passed to the
+ * threads_per_simdgroup (alias thread_execution_width),
+ * dispatch_threads_per_threadgroup, dispatch_simdgroups_per_threadgroup,
+ * thread_index_in_quadgroup, quadgroup_index_in_threadgroup,
+ * quadgroups_per_threadgroup (scalar, 2- or 3-vector of uint or ushort, as
+ * the kernel declares them). `compile_options` (may be NULL) are passed to the
  * compiler, e.g. the ABI's "-fno-fast-math", except "-std=metalX.Y" (see
  * "Metal Shading Language version" above). */
 /* A function constant's value (`constant bool has_bias

@@ -45,7 +45,10 @@ enum {
    * dispatchThreads launch (TmeLaunch.threads_per_grid) is smaller than. */
   TME_BV_DISPATCH_TPTG = 23, /* dispatch_threads_per_threadgroup (3) */
   TME_BV_DISPATCH_NSG = 26,  /* dispatch_simdgroups_per_threadgroup */
-  TME_BV_COUNT = 27
+  TME_BV_QUAD_LANE = 27,     /* thread_index_in_quadgroup          */
+  TME_BV_QUAD_ID = 28,       /* quadgroup_index_in_threadgroup     */
+  TME_BV_NQUADS = 29,        /* quadgroups_per_threadgroup         */
+  TME_BV_COUNT = 30
 };
 
 #define TME_SIMD_WIDTH 32u

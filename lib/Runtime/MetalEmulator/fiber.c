@@ -289,6 +289,9 @@ static void prepare_fibers(TmeWorker *w) {
           w->ls->partial ? l->threads_per_grid[i] : ntg[i] * tptg[i];
     }
     bv[TME_BV_NSG] = w->nsimd;
+    bv[TME_BV_QUAD_LANE] = t % 4;
+    bv[TME_BV_QUAD_ID] = t / 4;
+    bv[TME_BV_NQUADS] = (w->nthreads + 3) / 4;
     bv[TME_BV_DISPATCH_NSG] = w->ls->nsimd;
     bv[TME_BV_SIMD_WIDTH] = TME_SIMD_WIDTH;
   }

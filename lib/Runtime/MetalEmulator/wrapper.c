@@ -73,6 +73,10 @@ static const struct {
     {"simdgroups_per_threadgroup", TME_BV_NSG, 1},
     {"dispatch_simdgroups_per_threadgroup", TME_BV_DISPATCH_NSG, 1},
     {"threads_per_simdgroup", TME_BV_SIMD_WIDTH, 1},
+    {"thread_execution_width", TME_BV_SIMD_WIDTH, 1},
+    {"thread_index_in_quadgroup", TME_BV_QUAD_LANE, 1},
+    {"quadgroup_index_in_threadgroup", TME_BV_QUAD_ID, 1},
+    {"quadgroups_per_threadgroup", TME_BV_NQUADS, 1},
 };
 
 /* Element scalars of MSL with their sizes. */
