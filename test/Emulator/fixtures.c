@@ -54,7 +54,7 @@
  *
  * BUILTINS: builtins: ok, 6144 of 6144 values right, threadgroup memory 0 bytes
  *
- * ARGS: unknown builtin: [argument] unsupported builtin parameter 'thread_index_in_quadgroup'
+ * ARGS: unknown builtin: [argument] unsupported builtin parameter 'sample_id'
  * ARGS-NEXT: code in msl_type: [argument] parameter 0 ('out'): unsupported msl_type 'device float*) + 0; system("true"'
  * ARGS-NEXT: threadgroup parameter: [argument] parameter 0 ('out'): threadgroup parameters are not supported (type 'threadgroup float*')
  * ARGS-NEXT: bad kernel name: [argument] invalid kernel name 'a b'
@@ -361,8 +361,9 @@ static void expect_load_error(const char *what, const char *name,
  * message; nothing that comes from an ABI reaches the C++ text unchecked. */
 static void arguments(void) {
   static const TmeParam out[] = {{"out", "device float*", 0}};
-  static const char *const quad[] = {"thread_index_in_quadgroup"};
-  expect_load_error("unknown builtin", "k", out, 1, quad, 1);
+  /* A fragment-shader input: compute kernels have no sample. */
+  static const char *const sample[] = {"sample_id"};
+  expect_load_error("unknown builtin", "k", out, 1, sample, 1);
   static const TmeParam code[] = {
       {"out", "device float*) + 0; system(\"true\"", 0}};
   expect_load_error("code in msl_type", "k", code, 1, NULL, 0);
