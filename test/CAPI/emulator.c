@@ -10,6 +10,7 @@
 #include "tile-c/Dialects.h"
 #include "tile-c/Emulator.h"
 #include "tile-c/Target.h"
+#include "read_file.h"
 
 #include "mlir-c/IR.h"
 
@@ -30,20 +31,6 @@ static char *copyRef(MlirStringRef s) {
 }
 static void onMSL(MlirStringRef s, void *c) { ((Compiled *)c)->msl = copyRef(s); }
 static void onABI(MlirStringRef s, void *c) { ((Compiled *)c)->abi = copyRef(s); }
-
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
-  size_t got = fread(text, 1, (size_t)n, f);
-  text[got] = '\0';
-  fclose(f);
-  return text;
-}
 
 int main(int argc, char **argv) {
   if (argc != 2)

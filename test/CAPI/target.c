@@ -12,6 +12,7 @@
 #include "tile-c/Dialects.h"
 #include "tile-c/Passes.h"
 #include "tile-c/Target.h"
+#include "read_file.h"
 
 #include "mlir-c/IR.h"
 
@@ -52,20 +53,6 @@ static void reset(Results *r) {
 static TileMSLOutput output(Results *r) {
   TileMSLOutput o = {onMSL, onABI, onDiagnostics, r};
   return o;
-}
-
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
-  size_t got = fread(text, 1, (size_t)n, f);
-  text[got] = '\0';
-  fclose(f);
-  return text;
 }
 
 static int compile(MlirContext context, const char *source, const char *options,

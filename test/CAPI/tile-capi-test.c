@@ -6,6 +6,7 @@
 
 #include "tile-c/Dialects.h"
 #include "tile-c/Passes.h"
+#include "read_file.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -17,28 +18,6 @@
 static void printToStdout(MlirStringRef text, void *userData) {
   (void)userData;
   fwrite(text.data, 1, text.length, stdout);
-}
-
-/* Reads a whole file into a NUL-terminated heap buffer, or returns NULL. */
-static char *readFile(const char *path) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  char *data = NULL;
-  if (fseek(file, 0, SEEK_END) == 0) {
-    long size = ftell(file);
-    if (size >= 0 && fseek(file, 0, SEEK_SET) == 0) {
-      data = malloc((size_t)size + 1);
-      if (data && fread(data, 1, (size_t)size, file) != (size_t)size) {
-        free(data);
-        data = NULL;
-      } else if (data) {
-        data[size] = '\0';
-      }
-    }
-  }
-  fclose(file);
-  return data;
 }
 
 static int runPipeline(MlirModule module, const char *pipeline) {

@@ -5,6 +5,7 @@
 # RUN: %python %s | FileCheck %s
 
 import os
+import sys
 
 import numpy as np
 
@@ -12,16 +13,12 @@ import tile_mlir as tm
 import tile_mlir.language as tl
 
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+from check import show_error  # noqa: E402
+
+
 def show(what, fn):
-    try:
-        fn()
-        print(what, "-> no error")
-    except tm.TileError as e:
-        lines = str(e).replace(os.path.dirname(os.path.abspath(__file__)) + "/",
-                               "").splitlines()
-        print("%s -> %s: %s" % (what, type(e).__name__, lines[0]))
-        if len(lines) > 1:
-            print("   ", lines[1].strip())
+    show_error(what, fn, __file__)
 
 
 @tm.kernel

@@ -22,3 +22,20 @@ def show_msl(compiled):
         if line.startswith("[[kernel]]"):
             print(line)
             return
+
+
+def show_error(what, fn, test_file):
+    """Runs `fn`, which should raise a TileError, and prints its first two
+    lines (the located message and the source line) with `test_file`'s
+    directory taken out of paths, so the output is the same everywhere."""
+    import tile_mlir as tm
+    import os
+    try:
+        fn()
+        print(what, "-> no error")
+    except tm.TileError as e:
+        lines = str(e).replace(os.path.dirname(os.path.abspath(test_file)) + "/",
+                               "").splitlines()
+        print("%s -> %s: %s" % (what, type(e).__name__, lines[0]))
+        if len(lines) > 1:
+            print("   ", lines[1].strip())
