@@ -13,7 +13,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
 import tile_mlir as metile  # noqa: E402
-from check import K, M, N, rand, report  # noqa: E402
+from check import K, M, N, rand, report, show_msl  # noqa: E402
 
 
 @metile.kernel
@@ -63,6 +63,9 @@ print("cached:", len(matmul.cache) == compiles)
 # CHECK-NEXT: cached: True
 report("cached run", C.numpy().reshape(M, N), want)
 # CHECK-NEXT: cached run: ok
+# What a Mac user would build: the chosen config's MSL.
+show_msl(matmul.compile(A, B, C, M, N, K, **autotuned_matmul.best[key].kwargs))
+# CHECK-NEXT: {{\[\[}}kernel]] void matmul(
 
 # A user's stand-in timer (a real one would time run() on a Mac): fewer
 # threadgroups count as faster here. It also looks at the caller's C: tuning

@@ -142,6 +142,10 @@ print("abi:", [b["name"] for b in compiled.abi["buffers"]],
 # CHECK-NEXT: abi: ['A', 'B', 'C'] [128, 1, 1]
 print("stats: mmas", matmul_swizzled.last_stats["simdgroupMMAs"] > 0)
 # CHECK-NEXT: stats: mmas True
+for k in (matmul_relu, matmul_swizzled):
+    show_msl(next(iter(k.cache.values())))
+# CHECK-NEXT: {{\[\[}}kernel]] void matmul_relu(
+# CHECK-NEXT: {{\[\[}}kernel]] void matmul_swizzled(
 
 
 # 1-D tiles without bounds: masked at the buffer's length (100, no multiple

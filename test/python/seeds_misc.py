@@ -143,10 +143,14 @@ report("gemm_f16 num_stages=3", Ch, Ah.astype(np.float64) @ Bh, tol=2e-2)
 compiled = gemm_f16.compile(Ah, Bh, Ch, M, N, K, **cfg)
 print([l.strip() for l in compiled.ir.splitlines() if "num_stages" in l][0])
 # CHECK-NEXT: } {num_stages = 3 : i64} loc(
-print("warning kept:", "num_stages" in compiled.diagnostics or compiled.diagnostics == "")
-# CHECK-NEXT: warning kept: True
-for k in (softmax, tiled_matmul_kernel, gemm_f16):
+print("diagnostics: %r" % compiled.diagnostics)
+# CHECK-NEXT: diagnostics: ''
+for k in (loop_sum_kernel, tiled_dot_kernel, tiled_matmul_kernel,
+          tiled_matmul_masked, softmax, gemm_f16):
     show_msl(next(iter(k.cache.values())))
-# CHECK-NEXT: {{\[\[}}kernel]] void softmax(
+# CHECK-NEXT: {{\[\[}}kernel]] void loop_sum_kernel(
+# CHECK-NEXT: {{\[\[}}kernel]] void tiled_dot_kernel(
 # CHECK-NEXT: {{\[\[}}kernel]] void tiled_matmul_kernel(
+# CHECK-NEXT: {{\[\[}}kernel]] void tiled_matmul_masked(
+# CHECK-NEXT: {{\[\[}}kernel]] void softmax(
 # CHECK-NEXT: {{\[\[}}kernel]] void gemm_f16(
