@@ -202,6 +202,16 @@ class Tracer:
                         names.append(n.id)
         return names
 
+    def bind_slots(self, slots, ssas, inits):
+        """Binds each carried variable of a loop to its part of `ssas` (the
+        loop's block arguments or results), typed like its initial values."""
+        k = 0
+        for name, kind, extra, n in slots:
+            vals = [Value(ssa, v.element, v.shape) for ssa, v in
+                    zip(ssas[k:k + n], inits[k:k + n])]
+            self.env[name] = self.rebuild(kind, extra, vals)
+            k += n
+
     def tile_loop(self, s, r):
         if not isinstance(s.target, ast.Name):
             self.error("the variable of a tile loop must be a name", s.target)
@@ -247,12 +257,7 @@ class Tracer:
         # Body: carried variables are rebuilt from the block arguments.
         ivv = Value(iv, "index")
         self.assign(s.target, em.atom_poly(ivv))
-        k = 0
-        for name, kind, extra, n in slots:
-            args = [Value(a, v.element, v.shape) for a, v in
-                    zip(arg_ssas[k:k + n], inits[k:k + n])]
-            self.env[name] = self.rebuild(kind, extra, args)
-            k += n
+        self.bind_slots(slots, arg_ssas, inits)
         before = set(self.env)
         self.block(s.body)
         self.located(s)
@@ -284,12 +289,7 @@ class Tracer:
         new_names = set(self.env) - set(saved_env)
         self.env = saved_env
         self.loop_local |= new_names - {s.target.id}
-        k = 0
-        for name, kind, extra, n in slots:
-            vals = [Value(r_, v.element, v.shape) for r_, v in
-                    zip(res_ssas[k:k + n], inits[k:k + n])]
-            self.env[name] = self.rebuild(kind, extra, vals)
-            k += n
+        self.bind_slots(slots, res_ssas, inits)
         for name in new_names:
             self.env[name] = _LoopLocal(name, s.lineno)
 
