@@ -25,10 +25,12 @@ TILES = {32: (2, 2), 64: (2, 2), 128: (4, 4)}
 BK = 32
 
 
-def gemm(tile, grid, dtype, epilogue):
+def gemm(tile, grid, dtype, epilogue, stages=1):
     """A GEMM kernel C = A @ B (optionally max(A @ B + bias[col], 0)) with
-    TILE x TILE tiles of C, A and B of `dtype`, f32 accumulation and output."""
+    TILE x TILE tiles of C, A and B of `dtype`, f32 accumulation and output,
+    its K loop pipelined over `stages` (num_stages; 1: not pipelined)."""
     t, e = tile, dtype
+    pipelined = f" {{num_stages = {stages}}}" if stages > 1 else ""
     bias = ", %Bias: memref<?xf32>" if epilogue else ""
     epi = ""
     result = "%acc"
@@ -57,7 +59,7 @@ def gemm(tile, grid, dtype, epilogue):
     %b = tile.load %B[%k, %col] strides [%N, %c1] bounds [%K, %N] : memref<?x{e}> -> tensor<{BK}x{t}x{e}>
     %d = tile.dot %a, %b, %a0 : tensor<{t}x{BK}x{e}>, tensor<{BK}x{t}x{e}> -> tensor<{t}x{t}xf32>
     tile.yield %d : tensor<{t}x{t}xf32>
-  }}{epi}
+  }}{pipelined}{epi}
   tile.store {result}, %C[%row, %col] strides [%N, %c1] bounds [%M, %N] : tensor<{t}x{t}xf32>, memref<?xf32>
   return
 }}
@@ -114,34 +116,36 @@ def main():
     print(f"In-process compile (tileCompileToMSL: parse, tile-to-applegpu, MSL; "
           f"warm, median of {iterations}), and the emulator's counters on a "
           f"{size}^3 problem, target apple9.\n")
-    print("| tile | SIMD-groups | A, B | epilogue | compile ms (median) | MSL lines "
-          "| global read / minimum | threadgroup bytes per MMA | barriers per K step |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for tile, grid in TILES.items():
-        for dtype in ("f32", "f16"):
-            for epilogue in (False, True):
-                kernel = work / f"gemm_{tile}_{dtype}_{int(epilogue)}.mlir"
-                kernel.write_text(gemm(tile, grid, dtype, epilogue))
-                try:
-                    out = run([str(bench), str(kernel), "target=apple9",
-                               iterations]).stdout
-                except subprocess.CalledProcessError as e:
-                    print(f"| {tile}x{tile} | {grid[0]}x{grid[1]} | {dtype} | "
-                          f"{'bias+relu' if epilogue else '-'} | does not compile: "
-                          f"{e.stderr.strip().splitlines()[0] if e.stderr else ''} | | | | |")
-                    continue
-                median = float(re.search(r"median_ms=([\d.]+)", out).group(1))
-                lines = int(re.search(r"msl_lines=(\d+)", out).group(1))
-                s = stats(build, kernel, dtype, epilogue, size, env)
-                elem = 4 if dtype == "f32" else 2
-                minimum = (tile * size + size * tile) * elem
-                ratio = s["global_read"] / s["threadgroups"] / minimum
-                per_mma = (s["tg_read"] + s["tg_written"]) / max(s["mmas"], 1)
-                ksteps = s["threadgroups"] * ((size + BK - 1) // BK)
-                print(f"| {tile}x{tile} | {grid[0]}x{grid[1]} | {dtype} | "
-                      f"{'bias+relu' if epilogue else '-'} | {median:.2f} | {lines} | "
-                      f"{ratio:.2f} | {per_mma:.0f} | {s['barriers'] / ksteps:.1f} |")
-                sys.stdout.flush()
+    print("| tile | SIMD-groups | A, B | epilogue | num_stages | compile ms (median) "
+          "| MSL lines | global read / minimum | threadgroup bytes per MMA "
+          "| barriers per K step |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    configs = [(tile, grid, dtype, epilogue, stages)
+               for tile, grid in TILES.items() for dtype in ("f32", "f16")
+               for epilogue in (False, True) for stages in (1, 2)]
+    for tile, grid, dtype, epilogue, stages in configs:
+        kernel = work / f"gemm_{tile}_{dtype}_{int(epilogue)}_{stages}.mlir"
+        kernel.write_text(gemm(tile, grid, dtype, epilogue, stages))
+        label = (f"| {tile}x{tile} | {grid[0]}x{grid[1]} | {dtype} | "
+                 f"{'bias+relu' if epilogue else '-'} | {stages} |")
+        try:
+            out = run([str(bench), str(kernel), "target=apple9",
+                       iterations]).stdout
+        except subprocess.CalledProcessError as e:
+            print(f"{label} does not compile: "
+                  f"{e.stderr.strip().splitlines()[0] if e.stderr else ''} | | | | |")
+            continue
+        median = float(re.search(r"median_ms=([\d.]+)", out).group(1))
+        lines = int(re.search(r"msl_lines=(\d+)", out).group(1))
+        s = stats(build, kernel, dtype, epilogue, size, env)
+        elem = 4 if dtype == "f32" else 2
+        minimum = (tile * size + size * tile) * elem
+        ratio = s["global_read"] / s["threadgroups"] / minimum
+        per_mma = (s["tg_read"] + s["tg_written"]) / max(s["mmas"], 1)
+        ksteps = s["threadgroups"] * ((size + BK - 1) // BK)
+        print(f"{label} {median:.2f} | {lines} | "
+              f"{ratio:.2f} | {per_mma:.0f} | {s['barriers'] / ksteps:.1f} |")
+        sys.stdout.flush()
 
     print("\n## Emulator wall time\n")
     print("examples/gemm.mlir (f32, 64x64x32 tiles, 2x2 SIMD-groups) through "
