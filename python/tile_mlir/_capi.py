@@ -17,7 +17,6 @@ set, the source tree's include/tile/Runtime/msl next to python/ is used.
 """
 
 import ctypes
-import json
 import os
 import threading
 
@@ -113,7 +112,8 @@ class Library:
         _locate_shim(path)
 
     def compile_to_msl(self, ir, source_name, options=""):
-        """(msl, abi dict) for tile IR text; CompilationError otherwise."""
+        """(msl, abi JSON text, diagnostics) for tile IR text;
+        CompilationError otherwise."""
         texts = {"msl": [], "abi": [], "diagnostics": []}
 
         def collect(key):
@@ -131,7 +131,7 @@ class Library:
         diagnostics = "".join(texts["diagnostics"])
         if not ok:
             raise CompilationError(diagnostics or "compilation failed", ir)
-        return "".join(texts["msl"]), json.loads("".join(texts["abi"])), diagnostics
+        return "".join(texts["msl"]), "".join(texts["abi"]), diagnostics
 
     def run(self, msl, abi_json, kernel, args, grid, schedules=0, seed=1,
             flags=0, cache_dir=None):

@@ -52,30 +52,32 @@ class CompiledKernel:
     threads_per_threadgroup, grid, ...), `abi_json` (every kernel's, as the
     compiler wrote it) and `diagnostics` (warnings, located)."""
 
-    def __init__(self, name, ir, msl, abi_all, diagnostics, hidden=None):
+    def __init__(self, name, ir, msl, abi_json, diagnostics, hidden=None):
         self.name, self.ir, self.msl, self.diagnostics = name, ir, msl, diagnostics
         # {argument: buffer}: element counts the launcher passes (extents.py)
         self.hidden_arguments = dict(hidden or {})
-        self.abi_json = json.dumps(abi_all)
-        kernels = abi_all.get("kernels", [])
+        self.abi_json = abi_json
+        kernels = json.loads(abi_json).get("kernels", [])
         self.abi = next((k for k in kernels if k.get("name") == name),
                         kernels[0] if kernels else {})
-
-    def arguments(self):
-        """(name, kind, msl_type, access) in [[buffer]] order."""
+        # What every launch walks, read from the ABI once.
         out = []
         for kind in ("buffers", "scalars"):
             for p in self.abi.get(kind, []):
                 out.append((p["index"], p["name"], kind, p.get("msl_type", ""),
                             p.get("access", "")))
-        return [o[1:] for o in sorted(out)]
+        self._arguments = [o[1:] for o in sorted(out)]
+
+    def arguments(self):
+        """(name, kind, msl_type, access) in [[buffer]] order."""
+        return list(self._arguments)
 
     def run(self, values, grid, schedules=0, location=None):
         values = dict(values)
         for name, buffer in self.hidden_arguments.items():
             values[name] = _element_count(buffer, values.get(buffer), location)
         keep, args, written = [], [], []
-        for name, kind, msl_type, access in self.arguments():
+        for name, kind, msl_type, access in self._arguments:
             if name not in values:
                 raise DSLError("the compiled kernel expects an argument '%s'" %
                                name, location)
