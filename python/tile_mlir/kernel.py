@@ -117,6 +117,14 @@ class CompiledKernel:
                                    grid, schedules=schedules)
 
 
+def compile_ir(name, ir, target="apple9", options=None, hidden=None):
+    """The CompiledKernel of traced IR for `target` (apple7 ... apple10);
+    `options` are more tile-to-applegpu options (text)."""
+    opts = "target=%s" % target + (" " + options if options else "")
+    msl, abi, diags = _capi.library().compile_to_msl(ir, name + ".mlir", opts)
+    return CompiledKernel(name, ir, msl, abi, diags, hidden)
+
+
 def _element_count(name, v, location):
     """What a hidden `<name>_numel` argument is given: len of the flat buffer."""
     arr = v.data if isinstance(v, Buffer) else v
@@ -267,12 +275,8 @@ class Kernel:
         hit = self.cache.get(key)
         if hit is None:
             ir, hidden = self.trace(key, values, options)
-            opts = "target=%s" % options.get("target", "apple9")
-            if options.get("options"):
-                opts += " " + options["options"]
-            msl, abi, diags = _capi.library().compile_to_msl(
-                ir, self.__name__ + ".mlir", opts)
-            hit = CompiledKernel(self.__name__, ir, msl, abi, diags, hidden)
+            hit = compile_ir(self.__name__, ir, options.get("target", "apple9"),
+                             options.get("options"), hidden)
             self.cache[key] = hit
         return hit
 

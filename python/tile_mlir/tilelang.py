@@ -20,13 +20,13 @@ every global access is bounded by its buffer's shape."""
 
 import inspect
 
-from . import _capi, registry, tilelang_ops
+from . import registry, tilelang_ops
 from .dsl import _h_cdiv
 from .emitter import Buffer as BufferArg, Emitter
 from .errors import DSLError, SourceLocation
 from .extents import HiddenArguments
 from .ir import ELEMENT_TO_NUMPY, SSA
-from .kernel import CompiledKernel
+from .kernel import compile_ir
 from .tilelang_ops import KernelSpec, LocalTile, ParallelSpace
 from .tilelang_tracer import TileLangTracer
 from .tracer import TileRange, parse_function
@@ -295,10 +295,7 @@ class PrimFunc:
         hit = self.cache.get(key)
         if hit is None:
             ir, launch = self.trace()
-            opts = "target=%s" % target + (" " + options if options else "")
-            msl, abi, diags = _capi.library().compile_to_msl(
-                ir, self.kernel_name + ".mlir", opts)
-            hit = CompiledKernel(self.kernel_name, ir, msl, abi, diags)
+            hit = compile_ir(self.kernel_name, ir, target, options)
             hit.grid, hit.threads = launch.extents, launch.threads
             self.cache[key] = hit
         return hit
