@@ -17,13 +17,6 @@ class constexpr:
         self.value = value
 
 
-def cdiv(a, b):
-    """ceil(a / b); on the host and, on traced integers, inside kernels."""
-    if isinstance(a, int) and isinstance(b, int):
-        return -(-a // b)
-    registry.outside("cdiv")
-
-
 def dtype_of(tr, dtype):
     name = DTYPE_ALIASES.get(str(getattr(dtype, "__name__", dtype)))
     if name is None:
@@ -55,7 +48,12 @@ def _h_cdiv(tr, a, b):
     return em.atom_poly(em.arith("//", em.scalar_poly(num), em.scalar_poly(pb)))
 
 
-registry.HANDLERS[cdiv] = (_h_cdiv, __import__("inspect").signature(cdiv))
+@registry.op(_h_cdiv)
+def cdiv(a, b):
+    """ceil(a / b); on the host and, on traced integers, inside kernels."""
+    if isinstance(a, int) and isinstance(b, int):
+        return -(-a // b)
+    registry.outside("cdiv")
 
 
 def _axis_name(tr, axis):
@@ -249,8 +247,7 @@ def _unary(name):
         registry.outside(name)
     stub.__name__ = stub.__qualname__ = name
     stub.__doc__ = "Elementwise %s." % name
-    registry.HANDLERS[stub] = (handler, __import__("inspect").signature(stub))
-    return stub
+    return registry.op(handler)(stub)
 
 
 exp, log, sqrt, abs, tanh = (_unary(n) for n in ("exp", "log", "sqrt", "abs", "tanh"))

@@ -8,7 +8,7 @@ from . import memory, registry
 from .dsl import (abs, arange, cast, cdiv, constexpr, exp, full, log, max,
                   maximum, min, minimum, num_programs, program_id, sqrt, sum,
                   tanh, where, zeros)
-from .dsl import dot as _tile_dot
+from .dsl import _h_dot, _h_sum
 from .emitter import describe
 from .kernel import jit
 from .poly import Pointer
@@ -55,21 +55,13 @@ def store(pointer, value, mask=None):
     registry.outside("store")
 
 
-def _h_dot(tr, a, b, acc=None):
-    return registry.HANDLERS[_tile_dot][0](tr, a, b, acc)
-
-
 @registry.op(_h_dot)
 def dot(a, b, acc=None):
     """a @ b (+ acc), accumulated in f32."""
     registry.outside("dot")
 
 
-def _h_reduce_sum(tr, x, axis=None):
-    return registry.HANDLERS[sum][0](tr, x, axis)
-
-
-@registry.op(_h_reduce_sum)
+@registry.op(_h_sum)
 def reduce_sum(x, axis=None):
     """sum() under the name TinyTon kernels use."""
     registry.outside("reduce_sum")

@@ -82,14 +82,12 @@ def Tensor(shape, dtype="float32"):
     return TensorSpec(shape, dtype, _caller_location())
 
 
+@registry.op(_h_cdiv)
 def ceildiv(a, b):
     """ceil(a / b), on the host and inside a prim_func."""
     if isinstance(a, int) and isinstance(b, int):
         return -(-a // b)
     _outside("ceildiv")
-
-
-registry.HANDLERS[ceildiv] = (_h_cdiv, inspect.signature(ceildiv))
 
 
 def _h_kernel(tr, blocks, threads=128):

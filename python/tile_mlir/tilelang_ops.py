@@ -194,7 +194,7 @@ def transposed(tr, tile, what):
 
 
 def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
-    from . import dsl, registry
+    from .dsl import _h_dot
     a = transposed(tr, A, "T.gemm") if transpose_A else read(tr, A, "T.gemm")
     b = transposed(tr, B, "T.gemm") if transpose_B else read(tr, B, "T.gemm")
     if not isinstance(C, LocalTile):
@@ -208,7 +208,7 @@ def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
             " (transpose_B=True takes B as N x K)" if transpose_B else ""))
     acc = tr.em.constant(0, C.element, C.shape) if clear_accum else \
         read(tr, C, "T.gemm")
-    C.set(tr.em, registry.HANDLERS[dsl.dot][0](tr, a, b, acc))
+    C.set(tr.em, _h_dot(tr, a, b, acc))
 
 
 def affine_access(tr, tensor, index, nodes, shape):
