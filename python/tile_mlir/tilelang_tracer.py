@@ -11,6 +11,7 @@ import ast
 import types
 
 from . import memory, tilelang_ops
+from .dsl import _h_program_id
 from .poly import Poly
 from .tilelang_ops import (GlobalTensor, KernelSpec, LocalTile, ParallelSpace,
                            Region)
@@ -47,9 +48,8 @@ class TileLangTracer(Tracer):
                        "(`as (bx, by)`)" % (len(spec.extents), len(spec.extents)))
         ids = []
         for axis, n in enumerate(names):
-            v = self.em.op1("index", (), "tile.program_id %s : index" % "xyz"[axis],
-                            hint=n.id)
-            v.ssa.weak = False
+            v = _h_program_id(self, axis)
+            v.ssa.hint, v.ssa.weak = n.id, False
             ids.append(v)
         if isinstance(target, ast.Name):
             self.assign(target, ids[0])
