@@ -20,12 +20,16 @@
 
 namespace tile::msl {
 
+struct KernelABI;
+
 class MSLPrinter {
 public:
   explicit MSLPrinter(llvm::raw_ostream &os) : os(os) {}
 
-  /// Prints one kernel (signature, threadgroup memory, body).
-  mlir::LogicalResult printKernel(mlir::func::FuncOp kernel);
+  /// Prints one kernel (signature, threadgroup memory, body); `abi` is
+  /// getKernelABI(kernel).
+  mlir::LogicalResult printKernel(mlir::func::FuncOp kernel,
+                                  const KernelABI &abi);
 
   /// Prints the ops of `block` except its terminator.
   mlir::LogicalResult printBlockBody(mlir::Block &block);
