@@ -12,6 +12,7 @@
 
 #include "tile/Support/BFloat16.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -20,6 +21,15 @@
 #include <cstring>
 
 using namespace tile::run;
+
+/// The NumPy dtype of each element type a .npy file may hold (bf16 has
+/// none).
+static constexpr std::pair<ElementType, llvm::StringLiteral> dtypes[] = {
+    {ElementType::F32, "<f4"},
+    {ElementType::F16, "<f2"},
+    {ElementType::I32, "<i4"},
+    {ElementType::U32, "<u4"},
+};
 
 static llvm::Error fail(llvm::StringRef path, const llvm::Twine &why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -85,19 +95,14 @@ llvm::Expected<NpyArray> tile::run::readNpy(llvm::StringRef path) {
 
   NpyArray array;
   llvm::StringRef descr = dictValue(header, "descr").trim("'\"");
-  if (descr == "<f4")
-    array.element = ElementType::F32;
-  else if (descr == "<f2")
-    array.element = ElementType::F16;
-  else if (descr == "<i4")
-    array.element = ElementType::I32;
-  else if (descr == "<u4")
-    array.element = ElementType::U32;
-  else
+  const auto *dtype = llvm::find_if(
+      dtypes, [&](const auto &entry) { return entry.second == descr; });
+  if (dtype == std::end(dtypes))
     return fail(path, "dtype '" + descr +
                           "' is not one tile-run passes (f32 '<f4', f16 "
                           "'<f2', i32 '<i4', u32 '<u4'; convert with "
                           "array.astype(numpy.float32))");
+  array.element = dtype->first;
   if (dictValue(header, "fortran_order") != "False")
     return fail(path, "the array is in Fortran order; save a C-ordered copy "
                       "(numpy.ascontiguousarray)");
@@ -137,12 +142,11 @@ llvm::Error tile::run::writeNpy(llvm::StringRef path, ElementType element,
     data = widened.data();
     element = ElementType::F32;
   }
-  const char *descr = element == ElementType::F32   ? "<f4"
-                      : element == ElementType::F16 ? "<f2"
-                                                    : element == ElementType::U32
-                                                          ? "<u4"
-                                                          : "<i4";
-  std::string header = "{'descr': '" + std::string(descr) +
+  llvm::StringRef descr =
+      llvm::find_if(dtypes, [&](const auto &entry) {
+        return entry.first == element;
+      })->second;
+  std::string header = "{'descr': '" + descr.str() +
                        "', 'fortran_order': False, 'shape': (" +
                        std::to_string(count) + ",), }";
   // Magic (6) + version (2) + length (2) + header + '\n', a multiple of 64.
