@@ -140,8 +140,9 @@ static llvm::json::Object kernelFromSource(const std::string &msl,
                             {"builtins", std::move(builtins)}};
 }
 
-/// `--arg b=@a`: binding b shares a's buffer.
-static std::vector<int> aliasesOf(std::vector<Binding> &bindings,
+/// `--arg b=@a`: binding b shares a's buffer (emulate() passes a's memory
+/// for both and gives b a's contents after the run).
+static std::vector<int> aliasesOf(const std::vector<Binding> &bindings,
                                   const llvm::StringMap<ArgSpec> &specs) {
   std::vector<int> aliasOf(bindings.size(), -1);
   for (auto [i, b] : llvm::enumerate(bindings)) {
@@ -163,7 +164,6 @@ static std::vector<int> aliasesOf(std::vector<Binding> &bindings,
                  "' holds " + elementName(b.element) + " elements but '" +
                  spec.aliasOf + "' " + elementName(other->element));
     aliasOf[i] = static_cast<int>(other - bindings.begin());
-    b.data = other->data;
   }
   return aliasOf;
 }

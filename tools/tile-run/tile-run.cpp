@@ -305,7 +305,7 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
       usageError("parameter '" + name +
                  "' is a buffer: give TYPE:COUNT:random|zeros|ones");
     if (spec.fill == ArgSpec::Fill::Alias) {
-      // The other parameter's data; RunMSL.cpp binds it once all exist.
+      // The other parameter's buffer (LaunchExtras::aliasOf, RunMSL.cpp).
       b.element = element.value_or(ElementType::F32);
       return b;
     }
