@@ -3,9 +3,9 @@ stub outside a kernel; inside, the tracer runs its handler (registered with
 registry.op), which emits tile IR."""
 
 from . import extents, memory, registry
-from .emitter import Buffer, Value, describe
+from .emitter import Buffer, describe
 from .ir import DTYPE_ALIASES, is_float, tensor_type
-from .poly import Mask, Poly
+from .poly import Poly
 
 
 class constexpr:

@@ -332,7 +332,7 @@ class Emitter:
         out = []
         for x in (a, b):
             if isinstance(x, bool):
-                x = self.constant(int(x), element if element == "i1" else element, shape)
+                x = self.constant(int(x), element, shape)
             elif isinstance(x, (int, float)):
                 if isinstance(x, float) and not is_float(element):
                     self.error("a float constant mixed with an integer tile")

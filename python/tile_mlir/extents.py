@@ -15,6 +15,7 @@ count, and a Mac user sees it in the ABI like any other scalar."""
 
 from .emitter import Value
 from .ir import SSA
+from .poly import Poly
 
 
 class HiddenArguments:
@@ -62,13 +63,8 @@ def default_bounds(em, buf, starts, strides, shape):
     if strides is None or em.index_poly(strides[0]).constant() == 1:
         return [n]
     s = em.index_poly(strides[0])
-    span = em.arith("+", n, em.scalar_poly(s.add(_const(-1), ())))
+    span = em.arith("+", n, em.scalar_poly(s.add(Poly.const(-1), ())))
     return [em.arith("//", span, _nonzero(em, s))]
-
-
-def _const(c):
-    from .poly import Poly
-    return Poly.const(c)
 
 
 def _nonzero(em, stride):

@@ -81,12 +81,10 @@ def decompose(em, pointer, mask, row_base=None):
         # strides [1, stride], so the base is the row start.
         lifted = Pointer(pointer.buffer,
                          pointer.offset.with_shape((1, shape[0]), {0: 1}))
-        lifted.offset = lifted.offset.add(Poly({}, (1, shape[0])), (1, shape[0]))
         lifted_mask = None if mask is None else Mask(
             [c.with_shape((1, shape[0]), {0: 1}) for c in mask.conditions],
             (1, shape[0]))
-        starts, strides_, bounds = decompose(em, lifted, lifted_mask, rest)
-        return starts, strides_, bounds
+        return decompose(em, lifted, lifted_mask, rest)
     if row_base is not None:
         starts = [row_base, Poly.const(0)]
     elif shape:
@@ -134,8 +132,6 @@ def load_pointer(em, pointer, mask, other):
     starts, strides, bounds = decompose(em, pointer, mask)
     if mask is None and other is not None:
         other = None
-    if not pointer.shape and strides is None:
-        return load(em, pointer.buffer, starts, None, bounds, (), other)
     if len(starts) == 2 and len(pointer.shape) == 1:
         n = pointer.shape[0]
         tile = load(em, pointer.buffer, starts, strides, bounds, (1, n), other)

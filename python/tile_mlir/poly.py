@@ -11,10 +11,6 @@ is a bound on it. Only affine forms map onto tile.load; the rest is a
 DSLError naming the line."""
 
 
-def _atom_key(atom):
-    return atom
-
-
 class Poly:
     """sum(coef * prod(atoms)); atoms are ('axis', k) or ('v', ssa_id).
     `shape` is the tile shape (() for a scalar)."""
@@ -44,9 +40,6 @@ class Poly:
         if list(self.terms) == [()]:
             return self.terms[()]
         return None
-
-    def has_axes(self):
-        return any(a[0] == "axis" for m in self.terms for a in m)
 
     def key(self):
         return (tuple(sorted(self.terms.items())), self.shape)

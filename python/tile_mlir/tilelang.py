@@ -24,7 +24,6 @@ from . import registry, tilelang_ops
 from .dsl import _h_cdiv
 from .emitter import Buffer as BufferArg, Emitter
 from .errors import DSLError, SourceLocation
-from .extents import HiddenArguments
 from .ir import ELEMENT_TO_NUMPY, SSA
 from .kernel import compile_ir
 from .tilelang_ops import KernelSpec, LocalTile, ParallelSpace
@@ -268,7 +267,6 @@ class PrimFunc:
 
     def trace(self):
         em = Emitter(self.kernel_name)
-        em.hidden = HiddenArguments(p.name for p in self.params)
         env, parts = {}, []
         for p, spec in zip(self.params, self.specs):
             ssa = SSA(p.name)

@@ -15,8 +15,8 @@ import textwrap
 from . import registry
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
-from .ir import is_float, loc_text, tensor_type
-from .poly import Mask, Poly, Pointer
+from .ir import SSA, loc_text
+from .poly import Mask, Poly, Pointer, divide
 
 
 class _Return(Exception):
@@ -229,7 +229,6 @@ class Tracer:
             inits.extend(parts)
         loop_loc = em.loc
         # Header.
-        from .ir import SSA
         res_ssas = []
         for name, kind, extra, n in slots:
             res_ssas += [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
@@ -258,7 +257,6 @@ class Tracer:
         ivv = Value(iv, "index")
         self.assign(s.target, em.atom_poly(ivv))
         self.bind_slots(slots, arg_ssas, inits)
-        before = set(self.env)
         self.block(s.body)
         self.located(s)
         yields = []
@@ -301,7 +299,7 @@ class Tracer:
         if isinstance(v, _LoopLocal):
             self.error("'%s' is only defined inside the loop at line %d" %
                        (name, v.line))
-        if isinstance(v, bool) or (expect and expect[0] == "value" and isinstance(v, bool)):
+        if isinstance(v, bool):
             v = em.constant(int(v), "i1")
         if isinstance(v, float):
             v = em.constant(v, "f32")
@@ -320,15 +318,11 @@ class Tracer:
                 self.error(str(e))
             strides = {k: c for k, c in split.items() if k is not None}
             rest = split.get(None, Poly.const(0))
-            from .poly import divide
             q = divide(rest, strides) if strides else None
             if q is None:
                 q = {None: rest}
-                strides_key = dict(strides)
-            else:
-                strides_key = dict(strides)
             kind = "pointer" if buf is not None else "poly"
-            extra = (buf, poly.shape, tuple(sorted(strides_key.items(),
+            extra = (buf, poly.shape, tuple(sorted(strides.items(),
                                                    key=lambda t: t[0])),
                      tuple(sorted(q, key=lambda k: (k is None, k))))
             if expect is not None:
@@ -336,8 +330,7 @@ class Tracer:
                         expect[1][1] != poly.shape or expect[1][2] != extra[2]:
                     self.error("'%s' changes its strides or shape in the loop: "
                                "only its start may change" % name)
-                order = expect[1][3]
-                if tuple(sorted(q, key=lambda k: (k is None, k))) != order:
+                if extra[3] != expect[1][3]:
                     self.error("'%s': cannot split the new offset like the "
                                "initial one" % name)
             parts = [em.scalar_poly(q[k]) for k in extra[3]]
@@ -510,8 +503,3 @@ class Tracer:
 class _LoopLocal:
     def __init__(self, name, line):
         self.name, self.line = name, line
-
-
-def _ssa(name):
-    from .ir import SSA
-    return SSA(name)

@@ -11,7 +11,6 @@ import sys
 
 import numpy as np
 
-import tile_mlir as tm
 import tile_mlir.tilelang as T
 
 
