@@ -165,15 +165,19 @@ class Kernel:
         self.last_stats = None
         self._ast = None
 
+    def _function(self):
+        """(FunctionDef, filename), parsed once."""
+        if self._ast is None:
+            self._ast = parse_function(self.fn)
+        return self._ast
+
     @property
     def def_location(self):
         """The `def` line: where argument errors point."""
         try:
-            if self._ast is None:
-                self._ast = parse_function(self.fn)
+            node, filename = self._function()
         except TileError:
             return None
-        node, filename = self._ast
         return SourceLocation(filename, node.lineno, node.col_offset)
 
     def bind(self, args, kwargs):
@@ -232,9 +236,7 @@ class Kernel:
         return NUMPY_TO_ELEMENT.get(dt, dt)
 
     def trace(self, key, values, options):
-        if self._ast is None:
-            self._ast = parse_function(self.fn)
-        node, filename = self._ast
+        node, filename = self._function()
         em = Emitter(self.__name__)
         em.hidden = HiddenArguments(p.name for p in self.params)
         env = {}
