@@ -74,8 +74,8 @@ class CompiledKernel:
 
     def run(self, values, grid, schedules=0, location=None):
         values = dict(values)
-        for name, buffer in self.hidden_arguments.items():
-            values[name] = _element_count(buffer, values.get(buffer), location)
+        for name, buffer in self.hidden_arguments.items():  # <buffer>_numel
+            values[name] = int(_array(buffer, values.get(buffer), location).size)
         keep, args, written = [], [], []
         for name, kind, msl_type, access in self._arguments:
             if name not in values:
@@ -83,10 +83,7 @@ class CompiledKernel:
                                name, location)
             v = values[name]
             if kind == "buffers":
-                arr = v.data if isinstance(v, Buffer) else v
-                if not isinstance(arr, np.ndarray):
-                    raise DSLError("argument '%s' must be a numpy array" % name,
-                                   location)
+                arr = _array(name, v, location)
                 if not arr.flags.c_contiguous:
                     raise DSLError("argument '%s' is not C-contiguous: pass "
                                    "np.ascontiguousarray(...) (and strides "
@@ -125,12 +122,12 @@ def compile_ir(name, ir, target="apple9", options=None, hidden=None):
     return CompiledKernel(name, ir, msl, abi, diags, hidden)
 
 
-def _element_count(name, v, location):
-    """What a hidden `<name>_numel` argument is given: len of the flat buffer."""
+def _array(name, v, location):
+    """The numpy array of buffer argument `name` (also inside a Buffer)."""
     arr = v.data if isinstance(v, Buffer) else v
     if not isinstance(arr, np.ndarray):
         raise DSLError("argument '%s' must be a numpy array" % name, location)
-    return int(arr.size)
+    return arr
 
 
 def _scalar(name, msl_type, v, location):
