@@ -3,7 +3,8 @@ buffers, and the ops of the tile dialect plus arith/math on them, with
 broadcasting, constant and expression caching, and located errors."""
 
 from .errors import DSLError
-from .ir import SSA, Function, format_float, is_float, loc_text, tensor_type
+from .ir import (SSA, Function, format_float, is_float, joined, loc_text,
+                 tensor_type)
 from .poly import Mask, Poly, Pointer
 
 
@@ -87,10 +88,7 @@ class Emitter:
         ssas = [SSA(h) for h in (hints or [None] * len(results))]
         for s in ssas:
             s.weak = True  # the Python variable it is assigned to wins
-        line = []
-        for i, s in enumerate(ssas):
-            line += [", "] if i else []
-            line.append(s)
+        line = joined([s] for s in ssas)
         if ssas:
             line.append(" = ")
         self.func.add(line + list(parts) + [loc_text(self.loc)])

@@ -81,6 +81,16 @@ class Function:
         return "\n".join([head] + body + ["}"]) + "\n"
 
 
+def joined(groups, sep=", "):
+    """Line parts: the parts of each group in turn, `sep` between groups."""
+    out = []
+    for i, group in enumerate(groups):
+        if i:
+            out.append(sep)
+        out.extend(group)
+    return out
+
+
 def loc_text(loc):
     if loc is None:
         return ""

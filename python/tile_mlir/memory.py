@@ -2,7 +2,7 @@
 form (tile_load) or from a Triton pointer expression and mask."""
 
 from .emitter import Value
-from .ir import format_float, is_float, tensor_type
+from .ir import format_float, is_float, joined, tensor_type
 from .poly import Mask, Pointer, Poly, divide
 
 
@@ -17,11 +17,7 @@ def _padding_attr(em, element, padding):
 
 
 def _list(em, vals):
-    parts = []
-    for i, v in enumerate(vals):
-        parts += [", "] if i else []
-        parts.append(em.scalar_poly(em.index_poly(v)).ssa)
-    return parts
+    return joined([em.scalar_poly(em.index_poly(v)).ssa] for v in vals)
 
 
 def _addressing(em, buf, starts, strides, bounds):

@@ -15,7 +15,7 @@ import textwrap
 from . import registry
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
-from .ir import SSA, loc_text
+from .ir import SSA, joined, loc_text
 from .poly import Mask, Poly, Pointer, divide
 
 
@@ -234,19 +234,14 @@ class Tracer:
             res_ssas += [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
         iv = SSA(s.target.id)
         arg_ssas = [SSA(res.hint + "_iter") for res in res_ssas]
-        head = []
-        for i, rs in enumerate(res_ssas):
-            head += [", "] if i else []
-            head.append(rs)
+        head = joined([rs] for rs in res_ssas)
         if res_ssas:
             head.append(" = ")
         head += ["tile.for_range ", iv, " = ", bounds[0].ssa, " to ",
                  bounds[1].ssa, " step ", bounds[2].ssa]
         if inits:
-            head.append(" iter_args(")
-            for i, (a, v) in enumerate(zip(arg_ssas, inits)):
-                head += [", "] if i else []
-                head += [a, " = ", v.ssa]
+            head += [" iter_args("] + joined(
+                [a, " = ", v.ssa] for a, v in zip(arg_ssas, inits))
             head.append(") -> (%s)" % ", ".join(v.ir_type for v in inits))
         head.append(" {")
         em.func.add(head)
@@ -269,9 +264,8 @@ class Tracer:
                            "before, %s after; initialise it with the type it "
                            "will have" % (v.ir_type, y.ir_type), s)
         line = ["tile.yield"]
-        for i, y in enumerate(yields):
-            line += [", " if i else " ", y.ssa]
         if yields:
+            line += [" "] + joined([y.ssa] for y in yields)
             line.append(" : %s" % ", ".join(y.ir_type for y in yields))
         em.func.add(line)
         em.scopes.pop()
