@@ -28,7 +28,7 @@ from .ir import ELEMENT_TO_NUMPY, SSA
 from .kernel import compile_ir
 from .tilelang_ops import KernelSpec, LocalTile, ParallelSpace
 from .tilelang_tracer import TileLangTracer
-from .tracer import TileRange, parse_function
+from .tracer import TileRange, function_scope, parse_function
 
 float16, float32, bfloat16, int32 = "float16", "float32", "bfloat16", "int32"
 
@@ -251,10 +251,7 @@ class PrimFunc:
     def _spec(self, param, arg):
         spec = param.annotation
         if isinstance(spec, str):  # from __future__ import annotations
-            scope = dict(self.fn.__globals__)
-            if self.fn.__closure__:
-                scope.update(zip(self.fn.__code__.co_freevars,
-                                 (c.cell_contents for c in self.fn.__closure__)))
+            scope = function_scope(self.fn)
             try:
                 spec = eval(spec, scope)
             except Exception as e:

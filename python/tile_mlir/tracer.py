@@ -53,15 +53,21 @@ def parse_function(fn):
     return node, filename
 
 
+def function_scope(fn):
+    """The names `fn`'s body sees besides its locals: globals and closure."""
+    scope = dict(fn.__globals__)
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            scope[name] = cell.cell_contents
+    return scope
+
+
 class Tracer:
     def __init__(self, fn, node, filename, emitter, env):
         self.fn, self.node, self.filename = fn, node, filename
         self.em = emitter
         self.env = env
-        self.globals = dict(fn.__globals__)
-        if fn.__closure__:
-            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-                self.globals[name] = cell.cell_contents
+        self.globals = function_scope(fn)
         self.loop_local = set()
 
     def located(self, node):
