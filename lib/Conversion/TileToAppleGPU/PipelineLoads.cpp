@@ -272,15 +272,20 @@ struct TilePipelineLoadsPass
       if (stages && stages.getInt() >= 2 && !loop->hasAttr(kPipelinedAttr))
         loops.push_back(loop);
     });
+    // Reordering a load before a store to the same buffer could read an
+    // old value: only buffers the kernel never writes are read ahead. The
+    // stored buffers of each kernel are found once (pipelining adds no
+    // store).
+    llvm::DenseMap<Operation *, llvm::DenseSet<Value>> storedIn;
     for (scf::ForOp loop : loops) {
-      // Reordering a load before a store to the same buffer could read an
-      // old value: only buffers the kernel never writes are read ahead.
-      llvm::DenseSet<Value> stored;
       Operation *scope = loop->getParentOfType<func::FuncOp>();
       if (!scope)
         scope = getOperation();
-      scope->walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
-      if (failed(pipelineLoop(loop, stored, maxDistance)))
+      auto [it, inserted] = storedIn.try_emplace(scope);
+      if (inserted)
+        scope->walk(
+            [&](StoreOp store) { it->second.insert(store.getBuffer()); });
+      if (failed(pipelineLoop(loop, it->second, maxDistance)))
         return signalPassFailure();
     }
   }
