@@ -101,19 +101,46 @@ static const char *matching(const char *open) {
   return NULL;
 }
 
-/* ---- finding kernels ---------------------------------------------------- */
-/* The statement that `p` is in starts with `template <` (a template
- * definition, which cannot run without an instantiation). */
-static int in_template_definition(const char *code, const char *p) {
-  const char *s = p;
-  while (s > code && s[-1] != ';' && s[-1] != '}' && s[-1] != '{')
-    --s;
-  s = skip_space(s);
-  if (!word_at(code, s, "template"))
-    return 0;
-  return *skip_space(s + 8) == '<';
+/* The identifier just before `p` (spaces skipped), not reaching before
+ * `lo`: returns its start, its end in *end (start == end: none). */
+static const char *ident_before(const char *lo, const char *p,
+                                const char **end) {
+  while (p > lo && isspace((unsigned char)p[-1]))
+    --p;
+  *end = p;
+  while (p > lo && is_ident(p[-1]))
+    --p;
+  return p;
 }
 
+/* The end of the comma-separated list element that starts at `p`: the
+ * first comma outside brackets ((, <, [) before `e`, else `e`. */
+static const char *list_element_end(const char *p, const char *e) {
+  int depth = 0;
+  for (; p < e; ++p) {
+    if (*p == '(' || *p == '<' || *p == '[')
+      ++depth;
+    else if (*p == ')' || *p == '>' || *p == ']')
+      --depth;
+    else if (*p == ',' && depth == 0)
+      return p;
+  }
+  return e;
+}
+
+/* The `<` of the template parameter list when the statement that `p` is
+ * in starts with `template <` (a template definition), else NULL. */
+static const char *template_parameters(const char *code, const char *p) {
+  while (p > code && p[-1] != ';' && p[-1] != '}' && p[-1] != '{')
+    --p;
+  p = skip_space(p);
+  if (!word_at(code, p, "template"))
+    return NULL;
+  p = skip_space(p + 8);
+  return *p == '<' ? p : NULL;
+}
+
+/* ---- finding kernels ---------------------------------------------------- */
 /* After `kernel` at p: `void NAME(`: writes NAME, returns 1; 0 if not a
  * plain kernel definition there. */
 static int plain_kernel_after(const char *code, const char *p, char *name,
@@ -183,12 +210,8 @@ static int instantiation_after(const char *code, const char *p,
     else if (*q == ')' || *q == ']')
       --depth;
     else if (depth == 0 && *q == '<' && q > code) {
-      const char *e = q;
-      while (e > code && isspace((unsigned char)e[-1]))
-        --e;
-      const char *w = e;
-      while (w > code && is_ident(w[-1]))
-        --w;
+      const char *e;
+      const char *w = ident_before(code, q, &e);
       const char *close = matching(q);
       if (w < e && close && !word_at(code, w, "template")) {
         found = w;
@@ -238,7 +261,7 @@ int tme_resolve_kernel(const char *src, const char *name, int strict,
       }
     } else if (word_at(code, p, "kernel") &&
                plain_kernel_after(code, p, candidate, sizeof candidate) &&
-               !in_template_definition(code, p)) {
+               !template_parameters(code, p)) {
       if (name ? strcmp(candidate, name) == 0 : count == 0) {
         snprintf(ref->callee, sizeof ref->callee, "%s", candidate);
         snprintf(ref->base, sizeof ref->base, "%s", candidate);
@@ -342,12 +365,8 @@ static int parse_parameter(const char *b, const char *e, TmeDeclSlot *out) {
   if (!attr)
     return 0;
   /* Name: the last identifier before the attribute; type: what precedes. */
-  const char *ne = attr;
-  while (ne > b && isspace((unsigned char)ne[-1]))
-    --ne;
-  const char *nb = ne;
-  while (nb > b && is_ident(nb[-1]))
-    --nb;
+  const char *ne;
+  const char *nb = ident_before(b, attr, &ne);
   if (nb == ne)
     return 0;
   copy_trimmed(nb, ne, out->name, sizeof out->name);
@@ -407,15 +426,11 @@ int tme_read_parameters(const char *src, const char *function,
     free(code);
     return -1;
   }
-  const char *end = params + len, *start = params;
-  int depth = 0, ok = 1;
-  for (const char *c = params; c <= end && ok; ++c) {
-    if (c < end && (*c == '(' || *c == '[' || *c == '<'))
-      ++depth;
-    else if (c < end && (*c == ')' || *c == ']' || *c == '>'))
-      --depth;
-    if (c < end && (*c != ',' || depth != 0))
-      continue;
+  const char *end = params + len;
+  const char *start = params, *c;
+  int ok = 1;
+  do {
+    c = list_element_end(start, end);
     if (skip_space(start) < c) { /* an empty list has no parameter */
       if (*count == max ||
           !parse_parameter(start, c, &slots[*count]))
@@ -424,7 +439,7 @@ int tme_read_parameters(const char *src, const char *function,
         ++*count;
     }
     start = c + 1;
-  }
+  } while (ok && c < end);
   free(code);
   return ok ? 0 : -1;
 }
@@ -437,23 +452,17 @@ struct TmeMslKernel {
   TmeDeclaredParam params[TME_MAX_DECLARED];
 };
 
-/* Splits [b, e) at commas outside brackets into at most `max` trimmed
- * pieces of `size` bytes; returns their number. */
+/* Splits [b, e) at commas outside brackets into at most `max` (>= 1)
+ * trimmed pieces of 64 bytes; returns their number. */
 static size_t split_list(const char *b, const char *e, char (*out)[64],
                          size_t max) {
   size_t n = 0;
-  int depth = 0;
-  const char *start = b;
-  for (const char *p = b; p <= e && n < max; ++p) {
-    if (p < e && strchr("(<[", *p))
-      ++depth;
-    else if (p < e && strchr(")>]", *p))
-      --depth;
-    if (p < e && (*p != ',' || depth))
-      continue;
-    copy_trimmed(start, p, out[n++], 64);
-    start = p + 1;
-  }
+  const char *start = b, *c;
+  do {
+    c = list_element_end(start, e);
+    copy_trimmed(start, c, out[n++], 64);
+    start = c + 1;
+  } while (n < max && c < e);
   return n;
 }
 
@@ -489,12 +498,8 @@ static void instantiate_types(const char *src, TmeMslKernel *k) {
   size_t len;
   const char *at = NULL;
   if (parameters_of(code, k->ref.base, &len, &at) && at) {
-    const char *s0 = at;
-    while (s0 > code && s0[-1] != ';' && s0[-1] != '}' && s0[-1] != '{')
-      --s0;
-    s0 = skip_space(s0);
-    const char *lt = word_at(code, s0, "template") ? skip_space(s0 + 8) : NULL;
-    const char *gt = lt && *lt == '<' ? matching(lt) : NULL;
+    const char *lt = template_parameters(code, at);
+    const char *gt = lt ? matching(lt) : NULL;
     char names[8][64], args[8][64];
     size_t nn = gt ? split_list(lt + 1, gt - 1, names, 8) : 0;
     size_t na = split_list(open_args + 1,
@@ -652,12 +657,8 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
       if (fc && *skip_space(end + 2) == ';') {
         /* constant T NAME [[function_constant(INDEX)]];  ->  = VALUE */
         DeclaredConstant d;
-        const char *ne = p;
-        while (ne > code && isspace((unsigned char)ne[-1]))
-          --ne;
-        const char *nb = ne;
-        while (nb > code && is_ident(nb[-1]))
-          --nb;
+        const char *ne;
+        const char *nb = ident_before(code, p, &ne);
         copy_trimmed(nb, ne, d.name, sizeof d.name);
         const char *args = skip_space(fc + 17);
         const char *args_end = *args == '(' ? matching(args) : NULL;
