@@ -204,10 +204,10 @@ static LogicalResult pipelineLoop(scf::ForOp loop,
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   // Prologue: the tiles of the first `distance` iterations.
-  SmallVector<Value> inits(loop.getInitArgs());
+  SmallVector<Value> prologue;
   for (LoadOp load : loads)
     for (int64_t j = 0; j < distance; ++j)
-      inits.push_back(pipeliner.loadAt(
+      prologue.push_back(pipeliner.loadAt(
           b, load,
           iterationValue(b, loc, loop.getLowerBound(), loop.getStep(), j)));
   // In the body, where each load was: the tile `distance` iterations on.
@@ -222,34 +222,20 @@ static LogicalResult pipelineLoop(scf::ForOp loop,
 
   // The same loop, carrying per load the tiles of iterations i .. i +
   // distance - 1: iteration i uses the first.
-  auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
-                                    loop.getUpperBound(), loop.getStep(),
-                                    inits);
-  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-  Block *body = newLoop.getBody();
-  if (!body->empty())
-    body->getTerminator()->erase();
-  Block *old = loop.getBody();
-  body->getOperations().splice(body->end(), old->getOperations());
-  for (auto [from, to] :
-       llvm::zip(old->getArguments(),
-                 body->getArguments().take_front(old->getNumArguments())))
-    from.replaceAllUsesWith(to);
-  ArrayRef<BlockArgument> windows =
-      body->getArguments().drop_front(old->getNumArguments());
-  auto yield = cast<scf::YieldOp>(body->getTerminator());
-  SmallVector<Value> yielded(yield.getOperands());
-  for (auto [n, load] : llvm::enumerate(loads)) {
-    ArrayRef<BlockArgument> tiles = windows.slice(n * distance, distance);
-    load.getResult().replaceAllUsesWith(tiles.front());
-    yielded.append(tiles.begin() + 1, tiles.end());
-    yielded.push_back(nexts[n]);
-    load.erase();
-  }
-  yield->setOperands(yielded);
-  loop.replaceAllUsesWith(
-      newLoop.getResults().take_front(loop.getNumResults()));
-  loop.erase();
+  IRRewriter rewriter(b);
+  auto carried = [&](OpBuilder &, Location, ArrayRef<BlockArgument> windows) {
+    SmallVector<Value> yielded;
+    for (auto [n, load] : llvm::enumerate(loads)) {
+      ArrayRef<BlockArgument> tiles = windows.slice(n * distance, distance);
+      load.getResult().replaceAllUsesWith(tiles.front());
+      yielded.append(tiles.begin() + 1, tiles.end());
+      yielded.push_back(nexts[n]);
+      load.erase();
+    }
+    return yielded;
+  };
+  (void)loop.replaceWithAdditionalYields(
+      rewriter, prologue, /*replaceInitOperandUsesInLoop=*/false, carried);
   return success();
 }
 
