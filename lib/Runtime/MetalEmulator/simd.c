@@ -26,58 +26,24 @@
 #define MAX_COMPONENTS 4u
 #define MAX_BYTES (MAX_COMPONENTS * 8u) /* a vector of 4 longs */
 
+/* The functions' names without their "simd_" or "quad_" prefix, in op
+ * code order. */
+#define TME_SIMD_OPS(X)                                                        \
+  X(sum) X(product) X(min) X(max) X(and) X(or) X(xor) X(shuffle)              \
+  X(shuffle_xor) X(shuffle_up) X(shuffle_down) X(broadcast)                   \
+  X(broadcast_first) X(prefix_inclusive_sum) X(prefix_exclusive_sum)          \
+  X(prefix_inclusive_product) X(prefix_exclusive_product) X(all) X(any)      \
+  X(ballot) X(is_first) X(shuffle_rotate_up) X(shuffle_rotate_down)           \
+  X(active_threads_mask)
+#define TME_SIMD_NAME(op) "simd_" #op,
+#define TME_QUAD_NAME(op) "quad_" #op,
 static const char *const kNames[TILE_MSL_SIMD_OP_COUNT] = {
-    "simd_sum",
-    "simd_product",
-    "simd_min",
-    "simd_max",
-    "simd_and",
-    "simd_or",
-    "simd_xor",
-    "simd_shuffle",
-    "simd_shuffle_xor",
-    "simd_shuffle_up",
-    "simd_shuffle_down",
-    "simd_broadcast",
-    "simd_broadcast_first",
-    "simd_prefix_inclusive_sum",
-    "simd_prefix_exclusive_sum",
-    "simd_prefix_inclusive_product",
-    "simd_prefix_exclusive_product",
-    "simd_all",
-    "simd_any",
-    "simd_ballot",
-    "simd_is_first",
-    "simd_shuffle_rotate_up",
-    "simd_shuffle_rotate_down",
-    "simd_active_threads_mask"};
-
-/* The quad_* names: the same, with "quad" for "simd". */
+    TME_SIMD_OPS(TME_SIMD_NAME)};
 static const char *const kQuadNames[TILE_MSL_SIMD_OP_COUNT] = {
-    "quad_sum",
-    "quad_product",
-    "quad_min",
-    "quad_max",
-    "quad_and",
-    "quad_or",
-    "quad_xor",
-    "quad_shuffle",
-    "quad_shuffle_xor",
-    "quad_shuffle_up",
-    "quad_shuffle_down",
-    "quad_broadcast",
-    "quad_broadcast_first",
-    "quad_prefix_inclusive_sum",
-    "quad_prefix_exclusive_sum",
-    "quad_prefix_inclusive_product",
-    "quad_prefix_exclusive_product",
-    "quad_all",
-    "quad_any",
-    "quad_ballot",
-    "quad_is_first",
-    "quad_shuffle_rotate_up",
-    "quad_shuffle_rotate_down",
-    "quad_active_threads_mask"};
+    TME_SIMD_OPS(TME_QUAD_NAME)};
+#undef TME_SIMD_NAME
+#undef TME_QUAD_NAME
+#undef TME_SIMD_OPS
 
 /* The operation without its scope, and the scope's width in lanes. */
 static int base_op(int op) { return op & ~TILE_MSL_SIMD_QUAD; }
@@ -85,12 +51,17 @@ static unsigned scope_width(int op) {
   return op & TILE_MSL_SIMD_QUAD ? 4u : TME_SIMD_WIDTH;
 }
 
+/* An op code the hook knows (with or without TILE_MSL_SIMD_QUAD). */
+static int known_op(int op) {
+  return !(op & ~(TILE_MSL_SIMD_QUAD | 0x3f)) &&
+         base_op(op) < TILE_MSL_SIMD_OP_COUNT;
+}
+
 const char *tme_simd_name(int op) {
-  int base = base_op(op);
-  if (base < 0 || base >= TILE_MSL_SIMD_OP_COUNT ||
-      (op & ~(TILE_MSL_SIMD_QUAD | 0x3f)))
+  if (!known_op(op))
     return "a SIMD-group function";
-  return op & TILE_MSL_SIMD_QUAD ? kQuadNames[base] : kNames[base];
+  return op & TILE_MSL_SIMD_QUAD ? kQuadNames[base_op(op)]
+                                 : kNames[base_op(op)];
 }
 
 /* Bytes of one element, by TILE_MSL_ELEM_* code. */
@@ -123,11 +94,9 @@ static int takes_no_input(int op) {
  * is a plain C function anybody can call. */
 static const char *check_operands(int op, int type, unsigned count,
                                   const void *in) {
-  if (op & ~(TILE_MSL_SIMD_QUAD | 0x3f))
+  if (!known_op(op))
     return "unknown operation code";
   op = base_op(op);
-  if (op < 0 || op >= TILE_MSL_SIMD_OP_COUNT)
-    return "unknown operation code";
   if (type < 0 || type > TILE_MSL_ELEM_BOOL)
     return "unknown element type code";
   if (count < 1 || count > MAX_COMPONENTS)
