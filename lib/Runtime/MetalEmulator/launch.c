@@ -308,6 +308,17 @@ static int compare_schedules(TmeLaunchState *ls, unsigned schedules,
 }
 
 /* ---- tme_run ------------------------------------------------------------ */
+/* Binding i is a device buffer with bytes (not a value, not empty). */
+static int is_buffer(const TmeModule *m, const TmeBinding *bindings,
+                     size_t i) {
+  return m->param_types[i].is_pointer && bindings[i].data && bindings[i].size;
+}
+/* Bindings i and j are the same host buffer (both is_buffer). */
+static int same_buffer(const TmeBinding *bindings, size_t i, size_t j) {
+  return bindings[i].data == bindings[j].data &&
+         bindings[i].size == bindings[j].size;
+}
+
 static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
                            const TmeLaunch *l, char *error, size_t error_size) {
   if (!m || !l || (n && !bindings)) {
@@ -353,14 +364,12 @@ static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
     }
     /* The same host buffer at two parameters is one buffer; any other
      * overlap cannot be given to the kernel consistently. */
-    for (size_t j = 0; t->is_pointer && j < i; ++j) {
-      const unsigned char *a = bindings[i].data, *b = bindings[j].data;
-      if (!a || !b || !bindings[i].size || !bindings[j].size ||
-          !m->param_types[j].is_pointer)
+    for (size_t j = 0; is_buffer(m, bindings, i) && j < i; ++j) {
+      if (!is_buffer(m, bindings, j))
         continue;
-      int same = a == b && bindings[i].size == bindings[j].size;
+      const unsigned char *a = bindings[i].data, *b = bindings[j].data;
       int overlap = a < b + bindings[j].size && b < a + bindings[i].size;
-      if (overlap && !same) {
+      if (overlap && !same_buffer(bindings, i, j)) {
         tme_set_error(error, error_size,
                       "bindings %zu ('%s') and %zu ('%s') overlap without "
                       "being the same buffer",
@@ -382,11 +391,10 @@ static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
  * (i itself if none). */
 static size_t alias_of(const TmeModule *m, const TmeBinding *bindings,
                        size_t i) {
-  if (!m->param_types[i].is_pointer || !bindings[i].data || !bindings[i].size)
+  if (!is_buffer(m, bindings, i))
     return i;
   for (size_t j = 0; j < i; ++j)
-    if (m->param_types[j].is_pointer && bindings[j].data == bindings[i].data &&
-        bindings[j].size == bindings[i].size)
+    if (is_buffer(m, bindings, j) && same_buffer(bindings, i, j))
       return j;
   return i;
 }
@@ -565,7 +573,7 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
   if (stats) {
     *stats = ls->stats;
     stats->float_atomic_buffers = ls->float_atomic_params;
-    stats->threadgroup_memory_bytes = m->tls_size - m->redzone;
+    stats->threadgroup_memory_bytes = tme_module_threadgroup_memory_bytes(m);
     stats->instrumented = m->instrumented;
   }
   free_launch(ls);
