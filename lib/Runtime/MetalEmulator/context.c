@@ -7,7 +7,7 @@
 |* switch here saves what the calling convention says a callee preserves --   *|
 |* the callee-saved registers, the stack pointer, and the floating-point      *|
 |* control state -- on the old stack, stores the stack pointer, and loads the *|
-|* other side's. A fiber is entered by "returning" into tme_fiber_trampoline  *|
+|* other side's. A fiber is entered by "returning" into its entry function    *|
 |* from a frame built at the top of its stack.                                *|
 |*                                                                            *|
 |* The fault path does not go through here: the SIGSEGV handler runs on the   *|
@@ -27,7 +27,7 @@
 /* tme_context_switch(from, to): saves the callee-saved state on the current
  * stack, *from = stack pointer, switches to `to`, restores the state saved
  * there and returns into whatever called tme_context_switch on it (or into
- * the trampoline of a fresh fiber). */
+ * the entry function of a fresh fiber). */
 #if defined(__x86_64__)
 /* Frame, from the saved stack pointer up: MXCSR (4 bytes), x87 control word
  * (2 bytes, padded to 8 in all), r15, r14, r13, r12, rbx, rbp, return
@@ -132,7 +132,7 @@ void tme_context_make(TmeContext *c, void *stack, size_t size,
    * return address of a call), on AArch64 it is 16-byte aligned. */
   uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
 #if defined(__x86_64__)
-  /* The trampoline's return address slot: never used, but a zero ends a
+  /* The entry function's return address slot: never used, but a zero ends a
    * debugger's backtrace of the fiber there instead of in stale data. */
   top -= 8;
   *(uintptr_t *)top = 0;
