@@ -177,9 +177,9 @@ static Value iterationValue(OpBuilder &b, Location loc, Value base, Value step,
   return arith::AddIOp::create(b, loc, base, offset);
 }
 
-static LogicalResult pipelineLoop(scf::ForOp loop,
-                                  const llvm::DenseSet<Value> &storedBuffers,
-                                  int64_t maxDistance) {
+static void pipelineLoop(scf::ForOp loop,
+                         const llvm::DenseSet<Value> &storedBuffers,
+                         int64_t maxDistance) {
   int64_t stages =
       loop->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName())
           .getInt();
@@ -192,7 +192,7 @@ static LogicalResult pipelineLoop(scf::ForOp loop,
                          "depends on values the loop carries, reads a buffer "
                          "the kernel writes, or is read by the dot from "
                          "device memory)";
-    return success();
+    return;
   }
   int64_t distance = std::min(stages - 1, maxDistance);
   if (distance < stages - 1)
@@ -236,7 +236,6 @@ static LogicalResult pipelineLoop(scf::ForOp loop,
   };
   (void)loop.replaceWithAdditionalYields(
       rewriter, prologue, /*replaceInitOperandUsesInLoop=*/false, carried);
-  return success();
 }
 
 namespace {
@@ -271,8 +270,7 @@ struct TilePipelineLoadsPass
       if (inserted)
         scope->walk(
             [&](StoreOp store) { it->second.insert(store.getBuffer()); });
-      if (failed(pipelineLoop(loop, it->second, maxDistance)))
-        return signalPassFailure();
+      pipelineLoop(loop, it->second, maxDistance);
     }
   }
 };
