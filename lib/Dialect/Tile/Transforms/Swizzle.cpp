@@ -39,6 +39,10 @@ struct IndexBuilder {
   Value lt(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
   }
+  Value ult(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value both(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
   Value select(Value cond, Value x, Value y) {
     return arith::SelectOp::create(b, loc, cond, x, y);
   }
@@ -138,12 +142,7 @@ static void lowerSwizzle(SwizzleOp op, IRRewriter &rewriter) {
   // ids) are returned unchanged; the mapping runs on (0, 0) for them, so no
   // division sees a divisor of 0.
   Value pm = op.getPidM(), pn = op.getPidN();
-  auto ult = [&](Value x, Value y) {
-    return arith::CmpIOp::create(rewriter, op.getLoc(),
-                                 arith::CmpIPredicate::ult, x, y);
-  };
-  Value inGrid = arith::AndIOp::create(rewriter, op.getLoc(), ult(pm, gm),
-                                       ult(pn, gn));
+  Value inGrid = e.both(e.ult(pm, gm), e.ult(pn, gn));
   auto [m, n] = swizzle(e, op.getPattern(), op.getEffectiveBlock(),
                         e.select(inGrid, pm, e.c(0)),
                         e.select(inGrid, pn, e.c(0)), gm, gn);
