@@ -112,8 +112,6 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
   FailureOr<TileValue> bSlots = k.get(dot.getB(), TileForm::Slots, loc);
   if (failed(acc) || failed(aSlots) || failed(bSlots))
     return failure();
-  auto threadgroupMemory = applegpu::MemFlagsAttr::get(
-      b.getContext(), applegpu::MemFlags::mem_threadgroup);
 
   auto [rows, cols] = k.fragmentGrid(resultType);
   Value rowBase, colBase; // the SIMD group's block, after the first barrier
@@ -129,7 +127,7 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
     stageStep(k, bType, *bSlots,
               StepTarget{plan.b, bBase, plan.ldb, plan.kStep, step, false},
               loc);
-    applegpu::ThreadgroupBarrierOp::create(b, loc, threadgroupMemory);
+    threadgroupBarrier(k, loc);
     if (!rowBase) {
       rowBase = mulIndex(k, k.simdgroupRow, k.index(m / k.simdgroupsM()), loc);
       colBase = mulIndex(k, k.simdgroupCol, k.index(n / k.simdgroupsN()), loc);
@@ -161,7 +159,7 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
         }
     }
     if (!plan.alternating)
-      applegpu::ThreadgroupBarrierOp::create(b, loc, threadgroupMemory);
+      threadgroupBarrier(k, loc);
   }
   k.define(dot.getResult(), TileValue{TileForm::Fragments, std::move(result)});
   return success();
