@@ -81,11 +81,12 @@ static std::string requiredVersion(func::FuncOp kernel) {
   kernel.walk([&](Operation *op) {
     usesThreadElements |= isa<applegpu::SimdgroupGetElementOp,
                               applegpu::SimdgroupSetElementOp>(op);
+    // Shaped types first: a thread-private array may hold fragments.
     auto check = [&](Type t) {
-      if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
-        t = m.getElementType();
       if (auto s = dyn_cast<ShapedType>(t))
         t = s.getElementType();
+      if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
+        t = m.getElementType();
       usesBFloat |= t.isBF16();
     };
     for (Type t : op->getResultTypes())

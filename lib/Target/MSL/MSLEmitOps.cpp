@@ -7,6 +7,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -61,6 +62,17 @@ declareResults(MSLPrinter &p, Operation &op, ValueRange inits) {
   return names;
 }
 
+/// Whether a loop's bounds and step are all constants. Its trip count is
+/// then known, and the MSL compiler is asked to unroll it: the conversion's
+/// loops over thread-private arrays must be, so that their indices become
+/// constants and the arrays registers (an array indexed by a variable is
+/// spilled to memory).
+static bool hasConstantBounds(scf::ForOp loop) {
+  return llvm::all_of(
+      ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
+      [](Value v) { return matchPattern(v, m_Constant()); });
+}
+
 static LogicalResult printFor(MSLPrinter &p, scf::ForOp loop) {
   if (!loop.getInductionVar().getType().isIndex())
     return loop.emitOpError() << "only index loops can be translated to MSL";
@@ -74,6 +86,8 @@ static LogicalResult printFor(MSLPrinter &p, scf::ForOp loop) {
   for (auto [arg, name] : llvm::zip(loop.getRegionIterArgs(), *carried))
     p.bindName(arg, name);
   StringRef iv = p.assignName(loop.getInductionVar(), "i");
+  if (hasConstantBounds(loop))
+    p.os << "#pragma unroll\n";
   p.os << "for (int " << iv << " = " << p.name(loop.getLowerBound()) << "; "
        << iv << " < " << p.name(loop.getUpperBound()) << "; " << iv
        << " += " << p.name(loop.getStep()) << ") {\n";
@@ -130,6 +144,41 @@ LogicalResult tile::msl::printControlFlowOp(MSLPrinter &p, Operation &op,
 // Memory
 //===----------------------------------------------------------------------===//
 
+bool tile::msl::isPrivateArray(Value memref) {
+  return memref.getDefiningOp<memref::AllocaOp>() != nullptr;
+}
+
+/// A thread-private array (memref.alloca without a memory space), declared
+/// where the op is: `float tile3[16];`, or with "frag" names for arrays of
+/// fragments, `simdgroup_matrix<float, 8, 8> frag4[16];`.
+static LogicalResult printPrivateArray(MSLPrinter &p, memref::AllocaOp op) {
+  MemRefType type = op.getType();
+  if (type.getMemorySpace())
+    return op.emitOpError() << "only thread-private arrays (memrefs without a "
+                               "memory space) can be allocated in MSL, got "
+                            << type;
+  if (type.getRank() != 1 || !type.getLayout().isIdentity())
+    return op.emitOpError() << "only 1-D identity-layout arrays can be "
+                               "allocated in MSL, got "
+                            << type;
+  if (type.isDynamicDim(0) || type.getDimSize(0) == 0)
+    return op.emitOpError()
+           << "a thread-private array needs a static, non-zero size in MSL, "
+              "got "
+           << type;
+  Type element = type.getElementType();
+  bool fragments = isa<applegpu::SimdgroupMatrixType>(element);
+  FailureOr<std::string> elementName =
+      fragments ? valueTypeName(element, op.getLoc())
+                : scalarTypeName(element, op.getLoc());
+  if (failed(elementName))
+    return failure();
+  p.os << *elementName << " "
+       << p.assignName(op.getResult(), fragments ? "frag" : "tile") << "["
+       << type.getDimSize(0) << "];\n";
+  return success();
+}
+
 static LogicalResult checkFlat(Operation &op, MemRefType type) {
   if (type.getRank() != 1 || !type.getLayout().isIdentity())
     return op.emitOpError() << "only 1-D identity-layout memrefs can be "
@@ -142,6 +191,9 @@ LogicalResult tile::msl::printMemoryOp(MSLPrinter &p, Operation &op,
                                        bool &handled) {
   handled = true;
   return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](memref::AllocaOp alloca) {
+        return printPrivateArray(p, alloca);
+      })
       .Case([&](memref::LoadOp load) -> LogicalResult {
         if (failed(checkFlat(op, load.getMemRefType())))
           return failure();
@@ -175,7 +227,9 @@ LogicalResult tile::msl::printMemoryOp(MSLPrinter &p, Operation &op,
         MemRefType memory = load.getMemRefType();
         if (failed(checkFlat(op, memory)))
           return failure();
-        if (applegpu::getAddressSpace(memory) != applegpu::AddressSpace::device)
+        if (applegpu::getAddressSpace(memory) !=
+                applegpu::AddressSpace::device ||
+            isPrivateArray(load.getBase()))
           return op.emitOpError()
                  << "vector loads are only translated from device memory";
         FailureOr<std::string> type =
@@ -255,6 +309,17 @@ static LogicalResult printAlloc(MSLPrinter &p, applegpu::AllocThreadgroupOp op) 
   return success();
 }
 
+/// MSL's simdgroup_load and simdgroup_store take device or threadgroup
+/// memory, not a thread-private array (whose elements are 8x8 fragments,
+/// or scalars a fragment is not loaded from).
+static LogicalResult checkMatrixMemory(Operation *op, Value memory) {
+  if (isPrivateArray(memory))
+    return op->emitOpError()
+           << "cannot access a thread-private array: MSL's simdgroup_load "
+              "and simdgroup_store take device or threadgroup memory";
+  return success();
+}
+
 /// The arguments simdgroup_load/store share after the matrix: the address
 /// of element `offset` of `memory`, the row stride, the origin, transpose.
 static std::string matrixAccess(MSLPrinter &p, Value memory, Value offset,
@@ -305,7 +370,8 @@ LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
         return success();
       })
       .Case([&](applegpu::SimdgroupLoadOp l) -> LogicalResult {
-        if (failed(p.declare(l.getResult())))
+        if (failed(checkMatrixMemory(l, l.getSource())) ||
+            failed(p.declare(l.getResult())))
           return failure();
         p.os << ";\nsimdgroup_load(" << p.name(l.getResult()) << ", "
              << matrixAccess(p, l.getSource(), l.getOffset(), l.getStride(),
@@ -313,7 +379,9 @@ LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
              << ");\n";
         return success();
       })
-      .Case([&](applegpu::SimdgroupStoreOp s) {
+      .Case([&](applegpu::SimdgroupStoreOp s) -> LogicalResult {
+        if (failed(checkMatrixMemory(s, s.getDest())))
+          return failure();
         p.os << "simdgroup_store(" << p.name(s.getValue()) << ", "
              << matrixAccess(p, s.getDest(), s.getOffset(), s.getStride(),
                              s.getTranspose())

@@ -104,6 +104,9 @@ static void noteView(MSLPrinter &p, Value view) {
 
 static LogicalResult printMakeTensor(MSLPrinter &p, applegpu::MakeTensorOp op) {
   applegpu::TensorViewType type = op.getType();
+  if (isPrivateArray(op.getBuffer()))
+    return op.emitOpError() << "cannot view a thread-private array: MSL's "
+                               "tensors view device or threadgroup memory";
   std::string args = (", dextents<int32_t, 2>(" + p.name(op.getExtent0()) +
                       ", " + p.name(op.getExtent1()) + "), array<int32_t, 2>({" +
                       p.name(op.getStride0()) + ", " + p.name(op.getStride1()) +

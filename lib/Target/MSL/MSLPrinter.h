@@ -86,6 +86,13 @@ mlir::LogicalResult printAppleGPUOp(MSLPrinter &p, mlir::Operation &op,
 mlir::LogicalResult printTensorOp(MSLPrinter &p, mlir::Operation &op,
                                   bool &handled);
 
+/// Whether `memref` is a thread-private array (a memref.alloca, printed as
+/// a local `T name[N]`). Such a memref has no memory space, like a device
+/// buffer, but it lives in MSL's thread address space: simdgroup_load and
+/// simdgroup_store, tensor views and the device-pointer casts of vector
+/// loads cannot take it.
+bool isPrivateArray(mlir::Value memref);
+
 /// Whether a kernel uses Metal 4 tensor views or cooperative tensors (and
 /// so needs MSL 4.0 and the tensor headers).
 bool usesTensorOps(mlir::func::FuncOp kernel);

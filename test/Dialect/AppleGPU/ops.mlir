@@ -121,3 +121,28 @@ func.func @simd_functions(%f: f32, %h: f16, %i: i32, %b: i8, %s: i16, %l: i64) {
   %14 = applegpu.simd_shuffle_xor %l mask 31 : i64
   return
 }
+
+// Fragments are memref elements: thread-private arrays of them (memref.alloca
+// without a memory space), written and read with memref.store / memref.load.
+// CHECK-LABEL: func.func @fragment_arrays
+// CHECK-SAME:    (%[[X:[a-z0-9]+]]: f32, %[[I:[a-z0-9]+]]: index)
+func.func @fragment_arrays(%x: f32, %i: index) {
+  // CHECK-NEXT: %[[F32A:.*]] = memref.alloca() : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+  // CHECK-NEXT: %[[F16A:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf16>>
+  // CHECK-NEXT: %[[BF16A:.*]] = memref.alloca() : memref<2x!applegpu.simdgroup_matrix<8x8xbf16>>
+  // CHECK-NEXT: %[[M:.*]] = applegpu.simdgroup_fill %[[X]] : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
+  // CHECK-NEXT: memref.store %[[M]], %[[F32A]][%[[I]]] : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+  // CHECK-NEXT: %{{.*}} = memref.load %[[F32A]][%[[I]]] : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+  // CHECK-NEXT: %{{.*}} = memref.load %[[F16A]][%[[I]]] : memref<4x!applegpu.simdgroup_matrix<8x8xf16>>
+  // CHECK-NEXT: %{{.*}} = memref.load %[[BF16A]][%[[I]]] : memref<2x!applegpu.simdgroup_matrix<8x8xbf16>>
+  // CHECK-NEXT: return
+  %a = memref.alloca() : memref<16x!f32m>
+  %h = memref.alloca() : memref<4x!f16m>
+  %b = memref.alloca() : memref<2x!applegpu.simdgroup_matrix<8x8xbf16>>
+  %m = applegpu.simdgroup_fill %x : f32 -> !f32m
+  memref.store %m, %a[%i] : memref<16x!f32m>
+  %0 = memref.load %a[%i] : memref<16x!f32m>
+  %1 = memref.load %h[%i] : memref<4x!f16m>
+  %2 = memref.load %b[%i] : memref<2x!applegpu.simdgroup_matrix<8x8xbf16>>
+  return
+}

@@ -215,11 +215,12 @@ func.func @tensor_constant(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
 
 // -----
 
-// An op no printer handles.
-func.func @alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+// An op no printer handles (heap memory: of allocations, only
+// thread-private arrays, memref.alloca, are translated).
+func.func @alloc(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
-  // expected-error @+1 {{'memref.alloca' op cannot be translated to MSL}}
-  %t = memref.alloca() : memref<4xf32>
+  // expected-error @+1 {{'memref.alloc' op cannot be translated to MSL}}
+  %t = memref.alloc() : memref<4xf32>
   return
 }
 
@@ -241,8 +242,8 @@ func.func @untranslatable_in_if(%X: memref<?xf32> {applegpu.buffer = 0 : i32},
                                 %b: i1 {applegpu.buffer = 1 : i32})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
   scf.if %b {
-    // expected-error @+1 {{'memref.alloca' op cannot be translated to MSL}}
-    %t = memref.alloca() : memref<4xf32>
+    // expected-error @+1 {{'memref.alloc' op cannot be translated to MSL}}
+    %t = memref.alloc() : memref<4xf32>
   }
   return
 }
@@ -356,14 +357,14 @@ func.func @duplicate_names(%A: memref<?xf32> {applegpu.buffer = 0 : i32, applegp
 // diagnostic: the second kernel, also invalid, is not reached).
 func.func @first_fails(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
-  // expected-error @+1 {{'memref.alloca' op cannot be translated to MSL}}
-  %t = memref.alloca() : memref<4xf32>
+  // expected-error @+1 {{'memref.alloc' op cannot be translated to MSL}}
+  %t = memref.alloc() : memref<4xf32>
   return
 }
 
 func.func @second_also_invalid(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
-  %t = memref.alloca() : memref<4xf32>
+  %t = memref.alloc() : memref<4xf32>
   return
 }
 
@@ -384,5 +385,136 @@ func.func @grid_of_a_buffer(%X: memref<?xf32> {applegpu.buffer = 0 : i32, appleg
 func.func @grid_expression(%n: index {applegpu.buffer = 0 : i32, applegpu.name = "n"})
     attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>,
                 applegpu.grid = ["n / 64", "1", "1"]} {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Thread-private arrays (MSLEmitOps.cpp, MSLEmitTensorOps.cpp)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// A thread-private array is a C array: its size must be static ...
+func.func @dynamic_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32},
+                          %n: index {applegpu.buffer = 1 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op a thread-private array needs a static, non-zero size in MSL, got 'memref<?xf32>'}}
+  %t = memref.alloca(%n) : memref<?xf32>
+  return
+}
+
+// -----
+
+// ... and not zero ...
+func.func @empty_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op a thread-private array needs a static, non-zero size in MSL, got 'memref<0xf32>'}}
+  %t = memref.alloca() : memref<0xf32>
+  return
+}
+
+// -----
+
+// ... it has one dimension, like every memref the emitter indexes ...
+func.func @rank2_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op only 1-D identity-layout arrays can be allocated in MSL, got 'memref<4x4xf32>'}}
+  %t = memref.alloca() : memref<4x4xf32>
+  return
+}
+
+// -----
+
+// ... also of fragments ...
+func.func @rank2_fragment_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op only 1-D identity-layout arrays can be allocated in MSL, got 'memref<2x2x!applegpu.simdgroup_matrix<8x8xf32>>'}}
+  %t = memref.alloca() : memref<2x2x!applegpu.simdgroup_matrix<8x8xf32>>
+  return
+}
+
+// -----
+
+// ... and it lives in the thread address space (threadgroup memory comes
+// from applegpu.alloc_threadgroup).
+func.func @threadgroup_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{'memref.alloca' op only thread-private arrays (memrefs without a memory space) can be allocated in MSL, got 'memref<4xf32, #applegpu.address_space<threadgroup>>'}}
+  %t = memref.alloca() : memref<4xf32, #applegpu.address_space<threadgroup>>
+  return
+}
+
+// -----
+
+// Its elements are scalars MSL has ...
+func.func @f64_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{type 'f64' has no MSL equivalent}}
+  %t = memref.alloca() : memref<4xf64>
+  return
+}
+
+// -----
+
+// ... or fragments, not vectors.
+func.func @vector_alloca(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  // expected-error @+1 {{type 'vector<4xf32>' has no MSL equivalent}}
+  %t = memref.alloca() : memref<4xvector<4xf32>>
+  return
+}
+
+// -----
+
+// A thread-private array has no memory space, as device buffers, but it is
+// not device memory: MSL's simdgroup_load cannot read it ...
+func.func @simdgroup_load_private(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %t = memref.alloca() : memref<64xf32>
+  // expected-error @+1 {{'applegpu.simdgroup_load' op cannot access a thread-private array: MSL's simdgroup_load and simdgroup_store take device or threadgroup memory}}
+  %m = applegpu.simdgroup_load %t[%c0] stride %c8 : memref<64xf32> -> !applegpu.simdgroup_matrix<8x8xf32>
+  return
+}
+
+// -----
+
+// ... nor simdgroup_store write it ...
+func.func @simdgroup_store_private(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloca() : memref<64xf32>
+  %m = applegpu.simdgroup_fill %zero : f32 -> !applegpu.simdgroup_matrix<8x8xf32>
+  // expected-error @+1 {{'applegpu.simdgroup_store' op cannot access a thread-private array: MSL's simdgroup_load and simdgroup_store take device or threadgroup memory}}
+  applegpu.simdgroup_store %m, %t[%c0] stride %c8 : !applegpu.simdgroup_matrix<8x8xf32>, memref<64xf32>
+  return
+}
+
+// -----
+
+// ... a vector load (a cast of a device pointer) cannot read it ...
+func.func @vector_load_private(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloca() : memref<16xf32>
+  // expected-error @+1 {{'vector.load' op vector loads are only translated from device memory}}
+  %v = vector.load %t[%c0] : memref<16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// ... and a tensor cannot view it.
+func.func @tensor_of_private(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %t = memref.alloca() : memref<16xf32>
+  // expected-error @+1 {{'applegpu.make_tensor' op cannot view a thread-private array: MSL's tensors view device or threadgroup memory}}
+  %v = applegpu.make_tensor %t[%c0] extents [%c4, %c4] strides [%c1, %c4] : memref<16xf32> -> !applegpu.tensor<device, f32>
   return
 }

@@ -57,6 +57,7 @@
 // CHECK-NEXT:   const int [[ZERO_I:v[0-9]+]] = 0;
 // CHECK-NEXT:   const int [[ONE:v[0-9]+]] = 1;
 // CHECK-NEXT:   float [[ACC:v[0-9]+]] = [[ZERO]];
+// CHECK-NEXT:   #pragma unroll
 // CHECK-NEXT:   for (int [[K:i[0-9]+]] = [[ZERO_I]]; [[K]] < [[C64]]; [[K]] += [[ONE]]) {
 // CHECK-NEXT:     float [[T:v[0-9]+]] = [[TG]]{{\[}}[[K]]];
 // CHECK-NEXT:     float [[P:v[0-9]+]] = [[T]] * alpha;

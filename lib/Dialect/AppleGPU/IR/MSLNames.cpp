@@ -11,11 +11,12 @@ using namespace llvm;
 
 static bool isReservedWord(StringRef name);
 
-/// The emitter's locals: v12, i3, tg4 (and v3_next).
+/// The emitter's locals: v12, i3, tg4, tile5, frag6 (and v3_next).
 static bool looksLikeLocal(StringRef name) {
   StringRef rest = name;
   if (!(rest.consume_front("v") || rest.consume_front("i") ||
-        rest.consume_front("tg")))
+        rest.consume_front("tg") || rest.consume_front("tile") ||
+        rest.consume_front("frag")))
     return false;
   rest.consume_back("_next");
   return !rest.empty() &&

@@ -5,10 +5,15 @@
 
 include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
 include "tile/Dialect/AppleGPU/IR/AppleGPUAttrs.td"
 
+// A memref element type: the conversion keeps arrays of fragments in
+// thread-private memory (`memref<16x!applegpu.simdgroup_matrix<8x8xf32>>`,
+// an MSL `simdgroup_matrix<float, 8, 8> frag[16]`).
 def AppleGPU_SimdgroupMatrixType
-    : TypeDef<AppleGPU_Dialect, "SimdgroupMatrix"> {
+    : TypeDef<AppleGPU_Dialect, "SimdgroupMatrix",
+              [MemRefElementTypeInterface]> {
   let mnemonic = "simdgroup_matrix";
   let summary = "an 8x8 matrix distributed over the 32 lanes of a SIMD group";
   let description = [{

@@ -19,7 +19,7 @@ namespace tile::applegpu {
 /// or an empty string when it can. Reserved: MSL and C++ keywords and
 /// types, the metal:: functions the emitter calls (a parameter named `max`
 /// would hide metal::max), the emitter's builtin parameters and the shape
-/// of its locals (v12, i3, tg4).
+/// of its locals (v12, i3, tg4, tile5, frag6).
 std::string checkMSLIdentifier(llvm::StringRef name);
 
 /// The same for a kernel's own name, which may look like the emitter's
