@@ -58,6 +58,31 @@ std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
   return {element, held};
 }
 
+std::pair<Value, Value> KernelLowering::groupIndex(RankedTensorType type,
+                                                   Value round, Location loc) {
+  type = geometry(type);
+  int64_t width = vectorWidth(type);
+  int64_t groups = type.getNumElements() / width;
+  Value group = addIndex(*this, mulIndex(*this, round, index(numThreads()), loc),
+                         tid, loc);
+  Value held;
+  if (hasPartialSlots(type))
+    held = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                 group, index(groups));
+  return {mulIndex(*this, group, index(width), loc), held};
+}
+
+std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
+                                                  Value slot, Location loc) {
+  int64_t width = vectorWidth(geometry(type));
+  if (width == 1)
+    return groupIndex(type, slot, loc);
+  Value round = arith::DivUIOp::create(builder, loc, slot, index(width));
+  auto [first, held] = groupIndex(type, round, loc);
+  Value lane = arith::RemUIOp::create(builder, loc, slot, index(width));
+  return {addIndex(*this, first, lane, loc), held};
+}
+
 std::pair<int64_t, int64_t>
 KernelLowering::fragmentGrid(RankedTensorType type) const {
   type = geometry(type);
@@ -175,10 +200,16 @@ FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
   auto it = tiles.find(tile);
   if (it == tiles.end())
     return emitError(loc) << "internal error: tile used before it is lowered";
-  const TileValue &have = it->second;
+  auto type = cast<RankedTensorType>(tile.getType());
+  TileValue have = it->second;
+  if (have.array) {
+    // Code that works value by value reads the whole array.
+    for (int64_t i = 0, n = count(type, have.form); i < n; ++i)
+      have.values.push_back(loadArray(*this, have.array, index(i), loc));
+    have.array = Value();
+  }
   if (have.form == want)
     return have;
-  auto type = cast<RankedTensorType>(tile.getType());
   Type element = type.getElementType();
   int64_t n = count(type, want);
   TileValue result{want, {}};
@@ -220,6 +251,11 @@ FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
     }
     return result;
   }
+  return layoutMismatch(type, loc);
+}
+
+InFlightDiagnostic tile::conversion::layoutMismatch(RankedTensorType type,
+                                                    Location loc) {
   return emitError(loc)
          << "a tile distributed over threads is used where an accumulator "
             "tile split over SIMD groups is needed (or the reverse); the "
@@ -289,7 +325,27 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
                             index(2)),
       arith::MulIOp::create(
           b, loc, arith::RemUIOp::create(b, loc, lane, index(2)), index(2)));
+  lastCoordinate = laneCol.getDefiningOp();
   return success();
+}
+
+std::pair<Value, Value> KernelLowering::simdgroupOrigin(RankedTensorType type) {
+  type = geometry(type);
+  int64_t rows = type.getDimSize(0) / simdgroupsM();
+  int64_t cols = type.getDimSize(1) / simdgroupsN();
+  auto [it, inserted] = origins.try_emplace({rows, cols});
+  if (inserted) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointAfter(lastCoordinate);
+    Location loc = source.getLoc();
+    it->second = {mulIndex(*this, simdgroupRow, index(rows), loc),
+                  mulIndex(*this, simdgroupCol, index(cols), loc)};
+    for (Value v : {it->second.first, it->second.second})
+      if (Operation *def = v.getDefiningOp();
+          def && def->getBlock() == entry && lastCoordinate->isBeforeInBlock(def))
+        lastCoordinate = def;
+  }
+  return it->second;
 }
 
 FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {

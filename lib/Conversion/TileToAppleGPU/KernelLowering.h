@@ -34,9 +34,15 @@ enum class TileForm {
   View,        ///< A tile.load a tensor-ops dot reads through tensor views
 };
 
+/// A lowered tile: its form, and either the values that hold it or, for
+/// the Slots, Fragments and LaneElements forms, a thread-private array
+/// (`memref<count x T>`, simdgroup matrices for Fragments) that the code
+/// working on it loops over, so that the kernel's size does not grow with
+/// the tile's.
 struct TileValue {
   TileForm form;
   llvm::SmallVector<mlir::Value> values;
+  mlir::Value array = {};
 };
 
 class KernelLowering {
@@ -60,6 +66,10 @@ public:
 
   /// The thread's coordinates (defined at the top of the kernel).
   mlir::Value tid, simdgroupRow, simdgroupCol, laneRow, laneCol;
+  /// The first row and column of this SIMD group's block of an accumulator
+  /// tile of `type` (defined once, at the top of the kernel).
+  std::pair<mlir::Value, mlir::Value>
+  simdgroupOrigin(mlir::RankedTensorType type);
 
   /// An index constant at the top of the kernel (one per value).
   mlir::Value index(int64_t value);
@@ -87,9 +97,42 @@ public:
                                                         : form,
                loc);
   }
+  /// The source tile in a thread-private array in form `want` (Slots,
+  /// Fragments or LaneElements): the array holding it, or a new one it is
+  /// converted into. Readers must not write it.
+  mlir::FailureOr<mlir::Value> getArray(mlir::Value tile, TileForm want,
+                                        mlir::Location loc);
+  /// An array holding `tile` in form `want` that `user` may overwrite: the
+  /// tile's own when `user` is its only use and runs once per definition
+  /// (same block), else a copy.
+  mlir::FailureOr<mlir::Value> getArrayToUpdate(mlir::Value tile,
+                                                TileForm want,
+                                                mlir::Operation *user,
+                                                mlir::Location loc);
+  /// Whether `user` may overwrite the array that holds `tile` (see
+  /// getArrayToUpdate).
+  bool mayUpdateInPlace(mlir::Value tile, mlir::Operation *user) const;
+  /// A new thread-private array of `n` elements of `element` (a scalar type
+  /// or a simdgroup matrix type).
+  mlir::Value newArray(mlir::Type element, int64_t n, mlir::Location loc);
+  /// A new array for a tile of `type` in `form`.
+  mlir::Value newTileArray(mlir::RankedTensorType type, TileForm form,
+                           mlir::Location loc);
+  /// Defines `tile` as held in `array`, which it then owns.
+  void defineArray(mlir::Value tile, TileForm form, mlir::Value array) {
+    tiles[tile] = TileValue{form, {}, array};
+    arrayOwner[array] = tile;
+  }
   /// The source tile as it is held now.
   const TileValue &current(mlir::Value tile) { return tiles.find(tile)->second; }
   bool isLowered(mlir::Value tile) const { return tiles.count(tile); }
+  /// Whether `tile` is held as one scalar for every element (a splat), or
+  /// is produced that way: readers then use the scalar, not an array.
+  bool isUniform(mlir::Value tile) const {
+    auto it = tiles.find(tile);
+    return it != tiles.end() ? it->second.form == TileForm::Uniform
+                             : formFor(tile) == TileForm::Uniform;
+  }
   void define(mlir::Value tile, TileValue value) {
     tiles[tile] = std::move(value);
   }
@@ -117,6 +160,15 @@ public:
   /// telling whether the thread holds it (null when it always does).
   std::pair<mlir::Value, mlir::Value>
   slotIndex(mlir::RankedTensorType type, int64_t slot, mlir::Location loc);
+  /// The same for a slot number known only at run time (a loop over the
+  /// slots); `held` is null when no thread holds fewer slots than others.
+  std::pair<mlir::Value, mlir::Value>
+  slotIndex(mlir::RankedTensorType type, mlir::Value slot, mlir::Location loc);
+  /// The flattened position of the first element of this thread's group
+  /// (of vectorWidth elements) in round `round` (slots round * V ...), and
+  /// whether the thread holds it (null when every thread does).
+  std::pair<mlir::Value, mlir::Value>
+  groupIndex(mlir::RankedTensorType type, mlir::Value round, mlir::Location loc);
   /// Fragments per SIMD group of an accumulator tile (rows x cols).
   std::pair<int64_t, int64_t> fragmentGrid(mlir::RankedTensorType type) const;
 
@@ -176,9 +228,6 @@ public:
     mlir::Value viewA, viewB;
   };
   llvm::DenseMap<mlir::Operation *, Matmul> matmuls;
-  /// The SIMD group's first row and column of an accumulator of `type`.
-  std::pair<mlir::Value, mlir::Value> partOrigin(mlir::RankedTensorType type,
-                                                 mlir::Location loc);
   /// The cooperative tensor type that holds the accumulator tile `tile`
   /// (that of the dot it comes from, else of the kernel's first dot).
   mlir::FailureOr<mlir::Type> cooperativeTypeOf(mlir::Value tile);
@@ -197,9 +246,15 @@ private:
 
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Value, TileValue> tiles;
+  /// The source tile each array was made for (see getArrayToUpdate).
+  llvm::DenseMap<mlir::Value, mlir::Value> arrayOwner;
   llvm::DenseMap<int64_t, mlir::Value> indexConstants;
   mlir::Block *entry = nullptr;
   mlir::Operation *topInsertion = nullptr;
+  /// Where values computed once from the thread's coordinates go.
+  mlir::Operation *lastCoordinate = nullptr;
+  llvm::DenseMap<std::pair<int64_t, int64_t>, std::pair<mlir::Value, mlir::Value>>
+      origins;
 };
 
 /// Op families (one file each). Each returns failure() with a diagnostic,
@@ -226,6 +281,10 @@ mlir::LogicalResult lowerTensorOps(KernelLowering &k, mlir::Operation &op,
                                    bool &handled);
 mlir::LogicalResult lowerCooperative(KernelLowering &k, mlir::Operation &op,
                                      bool &handled);
+
+/// The error for a tile needed in a form its layout cannot give.
+mlir::InFlightDiagnostic layoutMismatch(mlir::RankedTensorType type,
+                                        mlir::Location loc);
 
 /// Whether `type` is a tile in the #applegpu.cooperative layout or a slice
 /// of one.
@@ -297,9 +356,61 @@ struct Element {
 /// The element of slot `slot` of a distributed tile (see slotIndex).
 Element slotElement(KernelLowering &k, mlir::RankedTensorType tile,
                     int64_t slot, mlir::Location loc);
+/// The same for a slot number known at run time.
+Element slotElement(KernelLowering &k, mlir::RankedTensorType tile,
+                    mlir::Value slot, mlir::Location loc);
 /// Element `e` (0 or 1) of fragment (fi, fj) held by this lane.
 Element fragmentElement(KernelLowering &k, mlir::RankedTensorType tile,
                         int64_t fi, int64_t fj, int64_t e, mlir::Location loc);
+/// The same for a fragment position known at run time.
+Element fragmentElement(KernelLowering &k, mlir::RankedTensorType tile,
+                        mlir::Value fi, mlir::Value fj, int64_t e,
+                        mlir::Location loc);
+
+//===--- Loops over arrays ----------------------------------------------===//
+
+/// `for (i = 0; i < upper; i += step) body(i)` at the insertion point, as
+/// an scf.for with constant bounds (the MSL marks it for unrolling); the
+/// body is emitted once, with i = 0, when there is one iteration.
+void forEachIndex(KernelLowering &k, int64_t upper, mlir::Location loc,
+                  llvm::function_ref<void(mlir::Value)> body,
+                  int64_t step = 1);
+/// Loops over the rows x cols fragments of a SIMD group: body(fi, fj, f)
+/// with f = fi * cols + fj, the fragment's index in a Fragments array.
+void forEachFragment(
+    KernelLowering &k, int64_t rows, int64_t cols, mlir::Location loc,
+    llvm::function_ref<void(mlir::Value, mlir::Value, mlir::Value)> body);
+mlir::Value loadArray(KernelLowering &k, mlir::Value array, mlir::Value index,
+                      mlir::Location loc);
+void storeArray(KernelLowering &k, mlir::Value value, mlir::Value array,
+                mlir::Value index, mlir::Location loc);
+/// Element-by-element work on a tile held in `form` (Slots or
+/// LaneElements): a loop over the thread's elements reading, for each
+/// operand, its scalar (scalars and uniform tiles) or its array element.
+struct ElementLoop {
+  TileForm form;
+  llvm::SmallVector<mlir::Value> sources; ///< the source operands
+  llvm::SmallVector<mlir::Value> scalars; ///< per operand, or null
+  llvm::SmallVector<mlir::Value> arrays;  ///< per operand, or null
+  llvm::SmallVector<bool> reused;         ///< an array given to a result
+
+  static mlir::FailureOr<ElementLoop> make(KernelLowering &k,
+                                           mlir::ValueRange operands,
+                                           TileForm form, mlir::Location loc);
+  /// An array for a result of `user`: an operand's own array when `user`
+  /// may update it in place (each element is read before it is written),
+  /// else a new one.
+  mlir::Value outputFor(KernelLowering &k, mlir::RankedTensorType type,
+                        mlir::Operation *user, mlir::Location loc);
+  /// Emits the loop: body(operand values at i, i).
+  void run(KernelLowering &k, mlir::RankedTensorType type, mlir::Location loc,
+           llvm::function_ref<void(llvm::ArrayRef<mlir::Value>, mlir::Value)>
+               body);
+};
+
+/// `to[i] = from[i]` for every element.
+void copyArray(KernelLowering &k, mlir::Value from, mlir::Value to,
+               mlir::Location loc);
 
 /// A held value of a tile, as forEachHeld sees it.
 struct HeldElement {

@@ -27,6 +27,9 @@ struct Flattening {
   /// Per source value: the cooperative tensor that holds it across the
   /// loop or branch (tensor ops), updated in place; null for the others.
   SmallVector<Value> handles;
+  /// Per source value: the array a loop carries it in (not a loop value:
+  /// the body's yield writes it); null for the others.
+  SmallVector<Value> arrays;
 };
 } // namespace
 
@@ -41,14 +44,24 @@ static std::optional<TileForm> carriedForm(KernelLowering &k, Value v) {
   return form == TileForm::Uniform ? TileForm::Slots : form;
 }
 
+/// `arrays`, when given, holds per source value the array carrying it (or
+/// null): those values are not flattened.
 static FailureOr<Flattening> flatten(KernelLowering &k, ValueRange sourceValues,
                                      ValueRange witnesses,
                                      SmallVectorImpl<Value> *values,
-                                     Location loc) {
+                                     Location loc,
+                                     ArrayRef<Value> arrays = {}) {
   Flattening f;
-  for (auto [v, witness] : llvm::zip(sourceValues, witnesses)) {
+  f.arrays.assign(arrays.begin(), arrays.end());
+  f.arrays.resize(sourceValues.size());
+  for (auto [i, v, witness] : llvm::enumerate(sourceValues, witnesses)) {
     unsigned begin = f.types.size();
     std::optional<TileForm> form = carriedForm(k, witness);
+    if (f.arrays[i]) {
+      f.forms.push_back(*form);
+      f.ranges.push_back({begin, 0});
+      continue;
+    }
     if (!form) {
       f.types.push_back(v.getType());
       if (values)
@@ -93,6 +106,10 @@ static void unflatten(KernelLowering &k, const Flattening &f,
     }
     if (f.forms[i] == TileForm::Cooperative) {
       k.define(v, TileValue{TileForm::Cooperative, {f.handles[i]}});
+      continue;
+    }
+    if (f.arrays[i]) {
+      k.defineArray(v, f.forms[i], f.arrays[i]);
       continue;
     }
     k.define(v, TileValue{f.forms[i], llvm::to_vector(values.slice(begin, size))});
@@ -151,15 +168,44 @@ static LogicalResult assignYielded(KernelLowering &k, const Flattening &f,
   return success();
 }
 
+/// Writes the yielded tiles into the arrays the loop carries them in
+/// (nothing for one already there). A yielded tile held in another carried
+/// array is copied aside first, so no copy reads an array already written.
+static LogicalResult assignCarriedArrays(KernelLowering &k, const Flattening &f,
+                                         scf::YieldOp yield) {
+  Location loc = yield.getLoc();
+  SmallVector<Value> from(f.arrays.size());
+  for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+    if (!f.arrays[i])
+      continue;
+    FailureOr<Value> array = k.getArray(v, f.forms[i], loc);
+    if (failed(array))
+      return failure();
+    from[i] = *array;
+  }
+  for (auto [i, array] : llvm::enumerate(from))
+    if (array && array != f.arrays[i] && llvm::is_contained(f.arrays, array)) {
+      auto type = cast<MemRefType>(array.getType());
+      Value aside = k.newArray(type.getElementType(), type.getNumElements(), loc);
+      copyArray(k, array, aside, loc);
+      array = aside;
+    }
+  for (auto [array, carried] : llvm::zip(from, f.arrays))
+    if (array && array != carried)
+      copyArray(k, array, carried, loc);
+  return success();
+}
+
 /// `extra` values are yielded after the flattened source values.
 static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
                                 ValueRange witnesses, const Flattening &f,
                                 ValueRange extra = {}) {
-  if (failed(assignYielded(k, f, yield)))
+  if (failed(assignYielded(k, f, yield)) ||
+      failed(assignCarriedArrays(k, f, yield)))
     return failure();
   SmallVector<Value> values;
   if (failed(flatten(k, yield.getOperands(), witnesses, &values,
-                     yield.getLoc())))
+                     yield.getLoc(), f.arrays)))
     return failure();
   values.append(extra.begin(), extra.end());
   scf::YieldOp::create(k.builder, yield.getLoc(), values);
@@ -176,9 +222,23 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
   auto alternating = k.alternatingLoops.find(loop);
   bool carriesParity = alternating != k.alternatingLoops.end() &&
                        alternating->second % 2 == 1;
+  // Tiles are carried in arrays: the initial value's own when the loop is
+  // its last reader, else a copy.
+  SmallVector<Value> arrays;
+  for (auto [init, result] : llvm::zip(loop.getInitArgs(), loop.getResults())) {
+    std::optional<TileForm> form = carriedForm(k, result);
+    if (!form || *form == TileForm::Cooperative) {
+      arrays.push_back(Value());
+      continue;
+    }
+    FailureOr<Value> array = k.getArrayToUpdate(init, *form, loop, loc);
+    if (failed(array))
+      return failure();
+    arrays.push_back(*array);
+  }
   SmallVector<Value> inits;
   FailureOr<Flattening> f =
-      flatten(k, loop.getInitArgs(), loop.getResults(), &inits, loc);
+      flatten(k, loop.getInitArgs(), loop.getResults(), &inits, loc, arrays);
   if (failed(f) ||
       failed(makeHandles(k, *f, loop.getResults(), loop.getInitArgs(), loc)))
     return failure();

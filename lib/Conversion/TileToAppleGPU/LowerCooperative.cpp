@@ -35,7 +35,7 @@ void tile::conversion::forEachCooperativeElement(
     function_ref<LogicalResult(Value, Value, Value)> body,
     LogicalResult &status) {
   OpBuilder &b = k.builder;
-  auto [rowOrigin, colOrigin] = k.partOrigin(tile, loc);
+  auto [rowOrigin, colOrigin] = k.simdgroupOrigin(tile);
   Value capacity = applegpu::CooperativeCapacityOp::create(b, loc, b.getIndexType(), handle);
   auto loop = scf::ForOp::create(b, loc, k.index(0), capacity, k.index(1));
   OpBuilder::InsertionGuard guard(b);

@@ -39,61 +39,34 @@ struct StepTarget {
 };
 } // namespace
 
-/// The staging step that holds slot `slot` of every thread, when that is
-/// the same step for all threads (known at compile time).
-static std::optional<int64_t> staticStepOf(KernelLowering &k,
-                                           RankedTensorType type,
-                                           int64_t slot,
-                                           const StepTarget &t) {
-  int64_t width = k.vectorWidth(type), threads = k.numThreads();
-  int64_t cols = type.getDimSize(1);
-  int64_t first = (slot / width) * threads * width + slot % width;
-  int64_t last = std::min(first + (threads - 1) * width,
-                          type.getNumElements() - 1);
-  if (t.kAlongColumns) {
-    // Contiguous columns of one row.
-    if (first / cols != last / cols ||
-        (first % cols) / t.kStep != (last % cols) / t.kStep)
-      return std::nullopt;
-    return (first % cols) / t.kStep;
-  }
-  if ((first / cols) / t.kStep != (last / cols) / t.kStep)
-    return std::nullopt;
-  return (first / cols) / t.kStep;
-}
-
 /// Writes the elements of staging step `t.step` that this thread holds of
-/// the distributed MxK (or KxN) operand `slots` to its staging buffer.
-static void stageStep(KernelLowering &k, RankedTensorType type,
-                      const TileValue &slots, const StepTarget &t,
-                      Location loc) {
+/// the distributed MxK (or KxN) operand `slots` (an array) to its staging
+/// buffer.
+static void stageStep(KernelLowering &k, RankedTensorType type, Value slots,
+                      const StepTarget &t, Location loc) {
   OpBuilder &b = k.builder;
   Value cols = k.index(type.getDimSize(1));
   int64_t kDim = t.kAlongColumns ? type.getDimSize(1) : type.getDimSize(0);
   bool wholeK = t.kStep == kDim;
-  for (int64_t s = 0, n = k.numSlots(type); s < n; ++s) {
-    std::optional<int64_t> known = staticStepOf(k, type, s, t);
-    if (!wholeK && known && *known != t.step)
-      continue;
+  forEachIndex(k, k.numSlots(type), loc, [&](Value s) {
     auto [e, held] = k.slotIndex(type, s, loc);
     Value row = arith::DivUIOp::create(b, loc, e, cols);
     Value col = arith::RemUIOp::create(b, loc, e, cols);
     if (!wholeK) {
+      // Only the elements of this step's K columns (rows of B).
       Value &kPos = t.kAlongColumns ? col : row;
-      if (!known) {
-        Value inStep = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq,
-            arith::DivUIOp::create(b, loc, kPos, k.index(t.kStep)),
-            k.index(t.step));
-        held = held ? arith::AndIOp::create(b, loc, held, inStep) : inStep;
-      }
+      Value inStep = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::DivUIOp::create(b, loc, kPos, k.index(t.kStep)),
+          k.index(t.step));
+      held = held ? arith::AndIOp::create(b, loc, held, inStep) : inStep;
       kPos = arith::RemUIOp::create(b, loc, kPos, k.index(t.kStep));
     }
     Value offset = addIndex(
         k, t.base,
         addIndex(k, mulIndex(k, row, k.index(t.ld), loc), col, loc), loc);
-    storeIfHeld(k, slots.values[s], t.buffer, offset, held, loc);
-  }
+    storeIfHeld(k, loadArray(k, slots, s, loc), t.buffer, offset, held, loc);
+  });
 }
 
 static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
@@ -103,25 +76,25 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto resultType = cast<RankedTensorType>(dot.getType());
   Type operandElement = aType.getElementType();
-  int64_t m = aType.getDimSize(0), kDim = aType.getDimSize(1);
-  int64_t n = resultType.getDimSize(1);
+  int64_t kDim = aType.getDimSize(1);
   const KernelLowering::Staging &plan = k.staging.find(dot)->second;
 
-  FailureOr<TileValue> acc = k.get(dot.getAcc(), TileForm::Fragments, loc);
-  FailureOr<TileValue> aSlots = k.get(dot.getA(), TileForm::Slots, loc);
-  FailureOr<TileValue> bSlots = k.get(dot.getB(), TileForm::Slots, loc);
+  FailureOr<Value> acc =
+      k.getArrayToUpdate(dot.getAcc(), TileForm::Fragments, dot, loc);
+  FailureOr<Value> aSlots = k.getArray(dot.getA(), TileForm::Slots, loc);
+  FailureOr<Value> bSlots = k.getArray(dot.getB(), TileForm::Slots, loc);
   if (failed(acc) || failed(aSlots) || failed(bSlots))
     return failure();
 
-  auto [rows, cols] = k.fragmentGrid(resultType);
+  int64_t rows, cols;
+  std::tie(rows, cols) = k.fragmentGrid(resultType);
   Value rowBase, colBase; // the SIMD group's block, after the first barrier
   auto fragment = applegpu::SimdgroupMatrixType::get(operandElement);
-  SmallVector<Value> result(acc->values);
   for (int64_t step = 0; step < kDim / plan.kStep; ++step) {
     FailureOr<std::pair<Value, Value>> halves = k.nextStagingHalves(plan, loc);
     if (failed(halves))
       return failure();
-    auto [aBase, bBase] = *halves;
+    Value aBase = halves->first, bBase = halves->second;
     stageStep(k, aType, *aSlots,
               StepTarget{plan.a, aBase, plan.lda, plan.kStep, step, true}, loc);
     stageStep(k, bType, *bSlots,
@@ -129,39 +102,52 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
               loc);
     threadgroupBarrier(k, loc);
     if (!rowBase) {
-      rowBase = mulIndex(k, k.simdgroupRow, k.index(m / k.simdgroupsM()), loc);
-      colBase = mulIndex(k, k.simdgroupCol, k.index(n / k.simdgroupsN()), loc);
+      std::tie(rowBase, colBase) = k.simdgroupOrigin(resultType);
     }
-    for (int64_t kk = 0; kk < plan.kStep; kk += 8) {
-      SmallVector<Value> aFrags, bFrags;
-      for (int64_t fi = 0; fi < rows; ++fi) {
-        Value row = addIndex(k, rowBase, k.index(fi * 8), loc);
-        Value offset = addIndex(
-            k, aBase,
-            addIndex(k, mulIndex(k, row, k.index(plan.lda), loc), k.index(kk),
-                     loc),
-            loc);
-        aFrags.push_back(applegpu::SimdgroupLoadOp::create(
-            b, loc, fragment, plan.a, offset, k.index(plan.lda)));
-      }
-      for (int64_t fj = 0; fj < cols; ++fj) {
-        Value col = addIndex(k, colBase, k.index(fj * 8), loc);
-        Value offset = addIndex(
-            k, bBase, addIndex(k, k.index(kk * plan.ldb), col, loc), loc);
-        bFrags.push_back(applegpu::SimdgroupLoadOp::create(
-            b, loc, fragment, plan.b, offset, k.index(plan.ldb)));
-      }
-      for (int64_t fi = 0; fi < rows; ++fi)
-        for (int64_t fj = 0; fj < cols; ++fj) {
-          Value &c = result[fi * cols + fj];
-          c = applegpu::SimdgroupMmaOp::create(b, loc, c.getType(), aFrags[fi],
-                                               bFrags[fj], c);
-        }
-    }
+    forEachIndex(
+        k, plan.kStep, loc,
+        [&](Value kk) {
+          // The SIMD group's A fragments (rows) and B fragments (columns)
+          // of this 8-wide step, each loaded once.
+          Value aFrags = k.newArray(fragment, rows, loc);
+          Value bFrags = k.newArray(fragment, cols, loc);
+          forEachIndex(k, rows, loc, [&](Value fi) {
+            Value row = addIndex(k, rowBase, mulIndex(k, fi, k.index(8), loc),
+                                 loc);
+            Value offset = addIndex(
+                k, aBase,
+                addIndex(k, mulIndex(k, row, k.index(plan.lda), loc), kk, loc),
+                loc);
+            storeArray(k,
+                       applegpu::SimdgroupLoadOp::create(
+                           b, loc, fragment, plan.a, offset, k.index(plan.lda)),
+                       aFrags, fi, loc);
+          });
+          forEachIndex(k, cols, loc, [&](Value fj) {
+            Value col = addIndex(k, colBase, mulIndex(k, fj, k.index(8), loc),
+                                 loc);
+            Value offset = addIndex(
+                k, bBase,
+                addIndex(k, mulIndex(k, kk, k.index(plan.ldb), loc), col, loc),
+                loc);
+            storeArray(k,
+                       applegpu::SimdgroupLoadOp::create(
+                           b, loc, fragment, plan.b, offset, k.index(plan.ldb)),
+                       bFrags, fj, loc);
+          });
+          forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
+            Value c = loadArray(k, *acc, f, loc);
+            c = applegpu::SimdgroupMmaOp::create(
+                b, loc, c.getType(), loadArray(k, aFrags, fi, loc),
+                loadArray(k, bFrags, fj, loc), c);
+            storeArray(k, c, *acc, f, loc);
+          });
+        },
+        /*step=*/8);
     if (!plan.alternating)
       threadgroupBarrier(k, loc);
   }
-  k.define(dot.getResult(), TileValue{TileForm::Fragments, std::move(result)});
+  k.defineArray(dot.getResult(), TileForm::Fragments, *acc);
   return success();
 }
 

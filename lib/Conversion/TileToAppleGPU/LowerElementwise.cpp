@@ -33,28 +33,27 @@ static LogicalResult lowerMap(KernelLowering &k, Operation &op) {
   auto type = cast<RankedTensorType>(result.getType());
   // Accumulator math runs on the lanes' scalars.
   TileForm form = k.elementForm(result);
-
-  SmallVector<SmallVector<Value>> operands;
-  for (Value v : op.getOperands()) {
-    if (!isTile(v)) {
-      operands.push_back({k.mapped(v)});
-      continue;
-    }
-    FailureOr<TileValue> held = k.getElementwiseOperand(v, form, loc);
-    if (failed(held))
-      return failure();
-    operands.push_back(held->values);
-  }
-  TileValue out{form, {}};
-  for (int64_t i = 0, n = k.count(type, form); i < n; ++i) {
+  auto compute = [&](ArrayRef<Value> operands) {
     OperationState state(loc, op.getName());
-    for (ArrayRef<Value> values : operands)
-      state.addOperands(values.size() == 1 ? values[0] : values[i]);
+    state.addOperands(operands);
     state.addTypes(type.getElementType());
     state.addAttributes(op.getAttrs());
-    out.values.push_back(k.builder.create(state)->getResult(0));
+    return k.builder.create(state)->getResult(0);
+  };
+  FailureOr<ElementLoop> loop = ElementLoop::make(k, op.getOperands(), form, loc);
+  if (failed(loop))
+    return failure();
+  if (form == TileForm::Uniform) {
+    loop->run(k, type, loc, [&](ArrayRef<Value> operands, Value) {
+      k.define(result, TileValue{form, {compute(operands)}});
+    });
+    return success();
   }
-  k.define(result, std::move(out));
+  Value out = loop->outputFor(k, type, &op, loc);
+  loop->run(k, type, loc, [&](ArrayRef<Value> operands, Value i) {
+    storeArray(k, compute(operands), out, i, loc);
+  });
+  k.defineArray(result, form, out);
   return success();
 }
 

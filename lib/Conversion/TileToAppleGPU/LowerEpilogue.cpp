@@ -21,14 +21,12 @@ static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
   TileForm form = k.elementForm(op.getResult(0));
   auto type = cast<RankedTensorType>(op.getResult(0).getType());
   Block &body = op.getBody().front();
+  // Uniform inputs make uniform results: one scalar each, no arrays.
+  bool uniform = form == TileForm::Uniform;
 
-  SmallVector<SmallVector<Value>> inputs;
-  for (Value input : op.getInputs()) {
-    FailureOr<TileValue> held = k.getElementwiseOperand(input, form, loc);
-    if (failed(held))
-      return failure();
-    inputs.push_back(held->values);
-  }
+  FailureOr<ElementLoop> loop = ElementLoop::make(k, op.getInputs(), form, loc);
+  if (failed(loop))
+    return failure();
   // Scalars the body uses from above are already lowered; its constants
   // are made once for all elements.
   IRMapping fromAbove;
@@ -45,20 +43,28 @@ static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
         fromAbove.map(v, lowered);
       }
 
-  SmallVector<TileValue> results(op.getNumResults(), TileValue{form, {}});
-  for (int64_t i = 0, n = k.count(type, form); i < n; ++i) {
+  SmallVector<Value> outputs;
+  if (!uniform)
+    for (Value result : op.getResults())
+      outputs.push_back(loop->outputFor(
+          k, cast<RankedTensorType>(result.getType()), op, loc));
+  loop->run(k, type, loc, [&](ArrayRef<Value> inputs, Value i) {
     IRMapping map = fromAbove;
-    for (auto [arg, values] : llvm::zip(body.getArguments(), inputs))
-      map.map(arg, values.size() == 1 ? values[0] : values[i]);
+    for (auto [arg, value] : llvm::zip(body.getArguments(), inputs))
+      map.map(arg, value);
     for (Operation &inner : body.without_terminator())
       if (!inner.hasTrait<OpTrait::ConstantLike>())
         k.builder.clone(inner, map);
-    for (auto [result, value] :
-         llvm::zip(results, body.getTerminator()->getOperands()))
-      result.values.push_back(map.lookup(value));
-  }
-  for (auto [value, result] : llvm::zip(op.getResults(), results))
-    k.define(value, std::move(result));
+    for (auto [n, value] : llvm::enumerate(body.getTerminator()->getOperands())) {
+      if (uniform)
+        k.define(op.getResult(n), TileValue{form, {map.lookup(value)}});
+      else
+        storeArray(k, map.lookup(value), outputs[n], i, loc);
+    }
+  });
+  if (!uniform)
+    for (auto [result, out] : llvm::zip(op.getResults(), outputs))
+      k.defineArray(result, form, out);
   return success();
 }
 

@@ -46,10 +46,10 @@ static Access accessOf(KernelLowering &k, OpTy op, RankedTensorType tile) {
   return a;
 }
 
-Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
-                           int64_t slot, Location loc) {
+/// The element at flattened position `e` of a tile.
+static Element elementAt(KernelLowering &k, RankedTensorType tile, Value e,
+                         Value held, Location loc) {
   OpBuilder &b = k.builder;
-  auto [e, held] = k.slotIndex(tile, slot, loc);
   Element el;
   el.held = held;
   if (tile.getRank() == 1) {
@@ -62,21 +62,34 @@ Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
   return el;
 }
 
-Element tile::conversion::fragmentElement(KernelLowering &k, RankedTensorType tile,
-                               int64_t fi, int64_t fj, int64_t e,
-                               Location loc) {
-  OpBuilder &b = k.builder;
-  int64_t rowsPerGroup = tile.getDimSize(0) / k.simdgroupsM();
-  int64_t colsPerGroup = tile.getDimSize(1) / k.simdgroupsN();
-  Value rowBase = mulIndex(k, k.simdgroupRow, k.index(rowsPerGroup), loc);
-  Value colBase = mulIndex(k, k.simdgroupCol, k.index(colsPerGroup), loc);
+Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
+                                      int64_t slot, Location loc) {
+  auto [e, held] = k.slotIndex(tile, slot, loc);
+  return elementAt(k, tile, e, held, loc);
+}
+
+Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
+                                      Value slot, Location loc) {
+  auto [e, held] = k.slotIndex(tile, slot, loc);
+  return elementAt(k, tile, e, held, loc);
+}
+
+Element tile::conversion::fragmentElement(KernelLowering &k,
+                                          RankedTensorType tile, Value fi,
+                                          Value fj, int64_t e, Location loc) {
+  auto [rowBase, colBase] = k.simdgroupOrigin(tile);
+  Value fragRow = mulIndex(k, fi, k.index(8), loc);
+  Value fragCol = addIndex(k, mulIndex(k, fj, k.index(8), loc), k.index(e), loc);
   Element el;
-  el.row = addIndex(k, addIndex(k, rowBase, k.index(fi * 8), loc), k.laneRow,
-                    loc);
-  el.col = addIndex(
-      k, addIndex(k, colBase, k.index(fj * 8 + e), loc), k.laneCol, loc);
-  (void)b;
+  el.row = addIndex(k, addIndex(k, rowBase, fragRow, loc), k.laneRow, loc);
+  el.col = addIndex(k, addIndex(k, colBase, fragCol, loc), k.laneCol, loc);
   return el;
+}
+
+Element tile::conversion::fragmentElement(KernelLowering &k,
+                                          RankedTensorType tile, int64_t fi,
+                                          int64_t fj, int64_t e, Location loc) {
+  return fragmentElement(k, tile, k.index(fi), k.index(fj), e, loc);
 }
 
 /// The buffer offset of an element and the condition under which it may
@@ -216,42 +229,43 @@ static Value groupsAligned(KernelLowering &k, const Access &a, Location loc) {
   return aligned;
 }
 
-/// Reads the thread's groups of 4 with one vector load each (no bounds:
-/// the caller checked them; a group the thread does not hold reads the
-/// padding).
-static SmallVector<Value> loadGroups(KernelLowering &k, const Access &a,
-                                     Value padding, Location loc) {
+/// Reads the thread's groups of 4 with one vector load each into `array`
+/// (no bounds: the caller checked them; a group the thread does not hold
+/// reads the padding).
+static void loadGroups(KernelLowering &k, const Access &a, Value padding,
+                       Value array, Location loc) {
   OpBuilder &b = k.builder;
   Type element = a.tile.getElementType();
   auto vector = VectorType::get({4}, element);
-  SmallVector<Value> values;
-  for (int64_t slot = 0, n = k.numSlots(a.tile); slot < n; slot += 4) {
-    Element first = slotElement(k, a.tile, slot, loc);
-    Value offset = address(k, a, first, loc).first;
-    auto load = [&](OpBuilder &builder, Location l) -> Value {
-      return vector::LoadOp::create(builder, l, vector, a.buffer,
-                                    ValueRange{offset});
-    };
-    Value group;
-    if (!first.held) {
-      group = load(b, loc);
-    } else {
-      auto guarded = scf::IfOp::create(
-          b, loc, first.held,
-          [&](OpBuilder &then, Location l) {
-            scf::YieldOp::create(then, l, load(then, l));
-          },
-          [&](OpBuilder &otherwise, Location l) {
-            Value pad = vector::BroadcastOp::create(otherwise, l, vector,
-                                                    padding);
-            scf::YieldOp::create(otherwise, l, pad);
-          });
-      group = guarded.getResult(0);
-    }
-    for (int64_t i = 0; i < 4; ++i)
-      values.push_back(vector::ExtractOp::create(b, loc, group, i));
-  }
-  return values;
+  forEachIndex(k, k.numSlots(a.tile) / 4, loc, [&](Value round) {
+        Value slot = mulIndex(k, round, k.index(4), loc);
+        auto [e, held] = k.groupIndex(a.tile, round, loc);
+        Element first = elementAt(k, a.tile, e, held, loc);
+        Value offset = address(k, a, first, loc).first;
+        auto load = [&](OpBuilder &builder, Location l) -> Value {
+          return vector::LoadOp::create(builder, l, vector, a.buffer,
+                                        ValueRange{offset});
+        };
+        Value group;
+        if (!first.held) {
+          group = load(b, loc);
+        } else {
+          auto guarded = scf::IfOp::create(
+              b, loc, first.held,
+              [&](OpBuilder &then, Location l) {
+                scf::YieldOp::create(then, l, load(then, l));
+              },
+              [&](OpBuilder &otherwise, Location l) {
+                Value pad = vector::BroadcastOp::create(otherwise, l, vector,
+                                                        padding);
+                scf::YieldOp::create(otherwise, l, pad);
+              });
+          group = guarded.getResult(0);
+        }
+        for (int64_t i = 0; i < 4; ++i)
+          storeArray(k, vector::ExtractOp::create(b, loc, group, i), array,
+                     addIndex(k, slot, k.index(i), loc), loc);
+      });
 }
 
 /// A device-memory barrier before an access to a buffer the kernel both
@@ -320,27 +334,29 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
                       ? Value()
                       : k.scalar(element, pad, loc);
 
-  TileValue result{distributed ? TileForm::Slots : TileForm::LaneElements, {}};
-  SmallVector<Type> types(k.count(tile, result.form), element);
+  TileForm held = distributed ? TileForm::Slots : TileForm::LaneElements;
+  Value array = k.newTileArray(tile, held, loc);
   auto scalarLoads = [&](const Access &access) {
-    SmallVector<Value> values;
     if (distributed) {
-      for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
-        values.push_back(loadElement(k, access, slotElement(k, tile, s, loc),
-                                     padding, loc));
-      return values;
+      forEachIndex(k, k.numSlots(tile), loc, [&](Value s) {
+        Value v = loadElement(k, access, slotElement(k, tile, s, loc), padding,
+                              loc);
+        storeArray(k, v, array, s, loc);
+      });
+      return SmallVector<Value>();
     }
     // An accumulator-shaped operand (e.g. a residual) is read straight into
     // the lanes that hold the matching accumulator elements.
-    int64_t rows, cols;
-    std::tie(rows, cols) = k.fragmentGrid(tile);
-    for (int64_t fi = 0; fi < rows; ++fi)
-      for (int64_t fj = 0; fj < cols; ++fj)
-        for (int64_t e = 0; e < 2; ++e)
-          values.push_back(loadElement(
-              k, access, fragmentElement(k, tile, fi, fj, e, loc), padding,
-              loc));
-    return values;
+    auto [rows, cols] = k.fragmentGrid(tile);
+    forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
+      Value first = mulIndex(k, f, k.index(2), loc);
+      for (int64_t e = 0; e < 2; ++e) {
+        Value v = loadElement(k, access, fragmentElement(k, tile, fi, fj, e, loc),
+                              padding, loc);
+        storeArray(k, v, array, addIndex(k, first, k.index(e), loc), loc);
+      }
+    });
+    return SmallVector<Value>();
   };
   // In bounds, groups of 4 go with vector loads when their addresses are
   // aligned, else element by element without guards.
@@ -348,13 +364,15 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
     if (!distributed || !canVectorize(k, unchecked))
       return scalarLoads(unchecked);
     return branch(
-        k, groupsAligned(k, unchecked, loc), types,
-        [&] { return loadGroups(k, unchecked, padding, loc); },
+        k, groupsAligned(k, unchecked, loc), {},
+        [&] {
+          loadGroups(k, unchecked, padding, array, loc);
+          return SmallVector<Value>();
+        },
         [&] { return scalarLoads(unchecked); }, loc);
   };
-  result.values =
-      withInteriorFastPath(k, a, types, fastLoads, scalarLoads, loc);
-  k.define(op.getResult(), std::move(result));
+  withInteriorFastPath(k, a, {}, fastLoads, scalarLoads, loc);
+  k.defineArray(op.getResult(), held, array);
   return success();
 }
 
@@ -362,41 +380,37 @@ static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
 /// out with simdgroup_store (a collective; the condition is the same for
 /// the whole threadgroup); everything else element by element.
 static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
-                                    const Access &a, const TileValue &frags) {
+                                    const Access &a, Value frags) {
   Location loc = op.getLoc();
   OpBuilder &b = k.builder;
   RankedTensorType tile = a.tile;
   int64_t rows, cols;
   std::tie(rows, cols) = k.fragmentGrid(tile);
   auto storeGuarded = [&]() {
-    for (int64_t fi = 0; fi < rows; ++fi)
-      for (int64_t fj = 0; fj < cols; ++fj)
-        for (int64_t e = 0; e < 2; ++e) {
-          Value x = applegpu::SimdgroupGetElementOp::create(
-              b, loc, tile.getElementType(), frags.values[fi * cols + fj], e);
-          storeElement(k, a, fragmentElement(k, tile, fi, fj, e, loc), x, loc);
-        }
+    forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
+      Value m = loadArray(k, frags, f, loc);
+      for (int64_t e = 0; e < 2; ++e) {
+        Value x = applegpu::SimdgroupGetElementOp::create(
+            b, loc, tile.getElementType(), m, e);
+        storeElement(k, a, fragmentElement(k, tile, fi, fj, e, loc), x, loc);
+      }
+    });
   };
   if (!isConstantIntValue(a.strides[1], 1)) {
     storeGuarded();
     return success();
   }
   auto storeFast = [&]() {
-    int64_t rowsPerGroup = tile.getDimSize(0) / k.simdgroupsM();
-    int64_t colsPerGroup = tile.getDimSize(1) / k.simdgroupsN();
-    Value rowBase = mulIndex(k, k.simdgroupRow, k.index(rowsPerGroup), loc);
-    Value colBase = mulIndex(k, k.simdgroupCol, k.index(colsPerGroup), loc);
-    for (int64_t fi = 0; fi < rows; ++fi)
-      for (int64_t fj = 0; fj < cols; ++fj) {
-        Value row = addIndex(
-            k, a.indices[0], addIndex(k, rowBase, k.index(fi * 8), loc), loc);
-        Value col = addIndex(
-            k, a.indices[1], addIndex(k, colBase, k.index(fj * 8), loc), loc);
-        Value offset =
-            addIndex(k, mulIndex(k, row, a.strides[0], loc), col, loc);
-        applegpu::SimdgroupStoreOp::create(b, loc, frags.values[fi * cols + fj],
-                                           a.buffer, offset, a.strides[0]);
-      }
+    auto [rowOrigin, colOrigin] = k.simdgroupOrigin(tile);
+    Value rowBase = addIndex(k, a.indices[0], rowOrigin, loc);
+    Value colBase = addIndex(k, a.indices[1], colOrigin, loc);
+    forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
+      Value row = addIndex(k, rowBase, mulIndex(k, fi, k.index(8), loc), loc);
+      Value col = addIndex(k, colBase, mulIndex(k, fj, k.index(8), loc), loc);
+      Value offset = addIndex(k, mulIndex(k, row, a.strides[0], loc), col, loc);
+      applegpu::SimdgroupStoreOp::create(b, loc, loadArray(k, frags, f, loc),
+                                         a.buffer, offset, a.strides[0]);
+    });
   };
   if (a.bounds.empty()) {
     storeFast();
@@ -418,37 +432,41 @@ static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
   auto tile = cast<RankedTensorType>(op.getValue().getType());
   Access a = accessOf(k, op, tile);
   TileForm form = k.formFor(op.getValue());
-  if (form == TileForm::Fragments) {
-    FailureOr<TileValue> frags = k.get(op.getValue(), TileForm::Fragments, loc);
-    if (failed(frags))
+  // A splat is stored from its one scalar, slot by slot.
+  Value uniform, array;
+  if (k.isUniform(op.getValue())) {
+    FailureOr<TileValue> held = k.get(op.getValue(), TileForm::Uniform, loc);
+    if (failed(held))
       return failure();
-    return storeFragments(k, op, a, *frags);
-  }
-  if (form == TileForm::LaneElements) {
-    FailureOr<TileValue> elems =
-        k.get(op.getValue(), TileForm::LaneElements, loc);
-    if (failed(elems))
+    uniform = held->values[0];
+    form = TileForm::Slots;
+  } else {
+    if (form == TileForm::Uniform)
+      form = TileForm::Slots;
+    FailureOr<Value> got = k.getArray(op.getValue(), form, loc);
+    if (failed(got))
       return failure();
-    int64_t rows, cols;
-  std::tie(rows, cols) = k.fragmentGrid(tile);
-    auto stores = [&](const Access &access) {
-      for (int64_t fi = 0; fi < rows; ++fi)
-        for (int64_t fj = 0; fj < cols; ++fj)
-          for (int64_t e = 0; e < 2; ++e)
-            storeElement(k, access, fragmentElement(k, tile, fi, fj, e, loc),
-                         elems->values[(fi * cols + fj) * 2 + e], loc);
-      return SmallVector<Value>();
-    };
-    withInteriorFastPath(k, a, {}, stores, stores, loc);
-    return success();
+    array = *got;
   }
-  FailureOr<TileValue> slots = k.get(op.getValue(), TileForm::Slots, loc);
-  if (failed(slots))
-    return failure();
+  if (form == TileForm::Fragments)
+    return storeFragments(k, op, a, array);
+  auto element = [&](Value i) {
+    return uniform ? uniform : loadArray(k, array, i, loc);
+  };
   auto stores = [&](const Access &access) {
-    for (int64_t s = 0, n = k.numSlots(tile); s < n; ++s)
-      storeElement(k, access, slotElement(k, tile, s, loc), slots->values[s],
-                   loc);
+    if (form == TileForm::LaneElements) {
+      auto [rows, cols] = k.fragmentGrid(tile);
+      forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
+        Value first = mulIndex(k, f, k.index(2), loc);
+        for (int64_t e = 0; e < 2; ++e)
+          storeElement(k, access, fragmentElement(k, tile, fi, fj, e, loc),
+                       element(addIndex(k, first, k.index(e), loc)), loc);
+      });
+      return SmallVector<Value>();
+    }
+    forEachIndex(k, k.numSlots(tile), loc, [&](Value s) {
+      storeElement(k, access, slotElement(k, tile, s, loc), element(s), loc);
+    });
     return SmallVector<Value>();
   };
   withInteriorFastPath(k, a, {}, stores, stores, loc);

@@ -36,16 +36,6 @@ static bool isTransposedView(LoadOp load) {
   return !isConstantIntValue(load.getStrides()[1], 1);
 }
 
-std::pair<Value, Value> KernelLowering::partOrigin(RankedTensorType type,
-                                                   Location loc) {
-  type = geometry(type);
-  Value row = mulIndex(*this, simdgroupRow,
-                       index(type.getDimSize(0) / simdgroupsM()), loc);
-  Value col = mulIndex(*this, simdgroupCol,
-                       index(type.getDimSize(1) / simdgroupsN()), loc);
-  return {row, col};
-}
-
 FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
   // The dot the accumulator comes from: through elementwise ops,
   // epilogues, loops and branches.
@@ -158,7 +148,7 @@ LogicalResult KernelLowering::setUpTensorOps() {
       s.a = allocThreadgroup(element, m * s.lda, loc);
       s.b = allocThreadgroup(element, kk * s.ldb, loc);
       auto type = cast<CooperativeTensorType>(plan->cooperative);
-      auto [row, col] = partOrigin(cast<RankedTensorType>(dot.getType()), loc);
+      auto [row, col] = simdgroupOrigin(cast<RankedTensorType>(dot.getType()));
       // A: extents (K, m) strides (1, lda); B: extents (n, K) strides (1, ldb).
       plan->viewA = applegpu::MakeTensorOp::create(
           builder, loc, type.getLeft(), s.a,
@@ -319,7 +309,7 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
     applegpu::Matmul2dOp::create(b, loc, plan.viewA, plan.viewB, *acc,
                                  type.getOp());
   } else {
-    auto [rowOffset, colOffset] = k.partOrigin(resultType, loc);
+    auto [rowOffset, colOffset] = k.simdgroupOrigin(resultType);
     OperandView a = operandView(k, dot.getA().getDefiningOp<LoadOp>(), true,
                                 rowOffset, type.getOp().getM(), loc);
     OperandView bv = operandView(k, dot.getB().getDefiningOp<LoadOp>(), false,
@@ -374,7 +364,7 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
   Value handle = held.values[0];
   auto type = cast<CooperativeTensorType>(handle.getType());
   OpBuilder &b = k.builder;
-  auto [rowOffset, colOffset] = k.partOrigin(tile, loc);
+  auto [rowOffset, colOffset] = k.simdgroupOrigin(tile);
   Value row = addIndex(k, k.mapped(store.getIndices()[0]), rowOffset, loc);
   Value col = addIndex(k, k.mapped(store.getIndices()[1]), colOffset, loc);
   Value ld = k.mapped(store.getStrides()[0]);

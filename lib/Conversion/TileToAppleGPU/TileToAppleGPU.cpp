@@ -15,6 +15,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tile {
 #define GEN_PASS_DEF_CONVERTTILETOAPPLEGPU
@@ -251,26 +252,35 @@ void tile::registerTileToAppleGPUPipeline() {
       "convert-tile-to-applegpu, canonicalize, cse, "
       "applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
+        // Kernels have structured control flow only, so the CFG region
+        // simplification of the canonicalizer has nothing to do but costs
+        // a walk of the kernel each time.
+        auto canonicalize = [] {
+          GreedyRewriteConfig config;
+          config.setRegionSimplificationLevel(
+              GreedySimplifyRegionLevel::Disabled);
+          return createCanonicalizerPass(config);
+        };
         if (options.fuseEpilogue)
           pm.addPass(createTileFuseEpilogue());
         TileSwizzleOptions swizzle;
         swizzle.defaultPattern = options.swizzle;
         pm.addPass(createTileSwizzle(swizzle));
         pm.addPass(createTileForRangeToSCF());
-        pm.addPass(createCanonicalizerPass());
+        pm.addPass(canonicalize());
         pm.addPass(createCSEPass());
         TileAssignLayoutsOptions layouts;
         layouts.target = options.target;
         layouts.backend = options.backend;
         pm.addPass(createTileAssignLayouts(layouts));
-        pm.addPass(createCanonicalizerPass());
+        pm.addPass(canonicalize());
         pm.addPass(createTilePipelineLoads());
         ConvertTileToAppleGPUOptions convert;
         convert.target = options.target;
         convert.backend = options.backend;
         convert.relaxedF32 = options.relaxedF32;
         pm.addPass(createConvertTileToAppleGPU(convert));
-        pm.addPass(createCanonicalizerPass());
+        pm.addPass(canonicalize());
         pm.addPass(createCSEPass());
         pm.addPass(applegpu::createAppleGPUPrepareForEmission());
       });

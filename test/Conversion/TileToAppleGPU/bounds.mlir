@@ -8,15 +8,39 @@
 // A non-unit column stride rules out simdgroup_store.
 
 // 8x8 over 32 threads: 16 groups of 4, held by threads 0..15 (the only
-// guard), no bounds comparisons, and simdgroup_store with no edge path.
+// guard), no bounds comparisons anywhere, and simdgroup_store with no edge
+// path.
 // CHECK-LABEL: func.func @no_bounds
-// CHECK-NOT:     arith.cmpi slt
-// CHECK-NOT:     arith.cmpi sle
-// CHECK:         scf.for
-// CHECK:           vector.load %arg0
-// CHECK:         applegpu.simdgroup_store
-// CHECK-NOT:     applegpu.simdgroup_get_element
-// CHECK:         return
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:         scf.for %{{.*}} to %arg3
+// CHECK-NEXT:      %[[AS:.*]] = memref.alloca() : memref<4xf32>
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:           %[[HELD:.*]] = arith.cmpi ult, %{{.*}}, %c16 : index
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:           scf.if %[[HELD]] -> (vector<4xf32>) {
+// CHECK-NEXT:        vector.load %arg0
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:           %[[BS:.*]] = memref.alloca() : memref<4xf32>
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:             vector.load %arg1
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:           memref.store %{{.*}}, %[[BS]][%c3]
+// Staging writes only the slots the thread holds.
+// CHECK-NEXT:      scf.for %[[S:.*]] = %c0 to %c4 step %c1 {
+// CHECK:             %[[H:.*]] = arith.cmpi ult, %{{.*}}, %c16 : index
+// CHECK:             %[[V:.*]] = memref.load %[[AS]][%[[S]]]
+// CHECK-NEXT:        scf.if %[[H]] {
+// CHECK-NEXT:          memref.store %[[V]], %{{.*}} : memref<96xf32, #applegpu.address_space<threadgroup>>
+// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK:           applegpu.simdgroup_mma
+// CHECK:           applegpu.threadgroup_barrier
+// CHECK-NEXT:    }
+// The store: one simdgroup_store, unguarded, and no edge path (no
+// simdgroup_get_element) before the return.
+// CHECK-NOT:     scf.if
+// CHECK:         %[[ACC:.*]] = memref.load
+// CHECK-NEXT:    applegpu.simdgroup_store %[[ACC]], %arg2
+// CHECK-NEXT:    return
 func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index
@@ -35,24 +59,68 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 
 // -----
 
-// 8x8 over 32 threads: a group of 4 for threads 0..15; unchecked (vector
-// loads) when the tile is inside [M, N], else each element reads -1.5
-// where masked.
+// 8x8 over 32 threads: a group of 4 for threads 0..15, in a 4-element
+// array. Unchecked when the tile is inside [M, N] (one vector load when N
+// is a multiple of 4, else a loop of 4 scalar loads; threads 16..31 hold
+// nothing and take the padding), else each element reads -1.5 where masked.
+// The store is the same: simdgroup_store inside, guarded elements outside.
 // CHECK-LABEL: func.func @padding
+// CHECK-DAG:     %[[VPAD:.*]] = arith.constant dense<-1.500000e+00> : vector<4xf32>
 // CHECK-DAG:     %[[PAD:.*]] = arith.constant -1.500000e+00 : f32
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         %[[AS:.*]] = memref.alloca() : memref<4xf32>
 // CHECK:         %[[INSIDE:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK:         scf.if %[[INSIDE]] -> (f32, f32, f32, f32) {
-// CHECK:           vector.load
-// CHECK:         } else {
-// CHECK:         arith.cmpi slt, %{{.*}}, %arg2 : index
-// CHECK:         arith.cmpi slt, %{{.*}}, %arg3 : index
-// CHECK:         %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK-NEXT:    scf.if %[[OK]] -> (f32) {
-// CHECK-NEXT:      memref.load
-// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    scf.if %[[INSIDE]] {
+// CHECK:           scf.if %{{.*}} {
+// CHECK:             scf.if %{{.*}} -> (vector<4xf32>) {
+// CHECK-NEXT:          vector.load %arg0
+// CHECK-NEXT:          scf.yield
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          scf.yield %[[VPAD]] : vector<4xf32>
+// CHECK-NEXT:        }
+// CHECK-COUNT-4:     memref.store %{{.*}}, %[[AS]]
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NOT:           arith.cmpi slt
+// CHECK:               memref.load %arg0
+// CHECK-NOT:           arith.cmpi slt
+// CHECK:               memref.store %{{.*}}, %[[AS]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      scf.yield %[[PAD]] : f32
+// CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:             arith.cmpi slt, %{{.*}}, %arg2 : index
+// CHECK-NEXT:        arith.andi
+// CHECK-NEXT:        %[[COLOK:.*]] = arith.cmpi slt, %{{.*}}, %arg3 : index
+// CHECK-NEXT:        %[[OK:.*]] = arith.andi %{{.*}}, %[[COLOK]] : i1
+// CHECK-NEXT:        %[[X:.*]] = scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT:          memref.load %arg0
+// CHECK-NEXT:          scf.yield
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          scf.yield %[[PAD]] : f32
+// CHECK-NEXT:        }
+// CHECK-NEXT:        memref.store %[[X]], %[[AS]][%[[S]]]
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
+// CHECK:         applegpu.simdgroup_mma
+// CHECK:         scf.if %[[INSIDE]] {
+// CHECK:           applegpu.simdgroup_store
+// CHECK-NEXT:    } else {
+// CHECK-NOT:       applegpu.simdgroup_store
+// CHECK:           %[[E0:.*]] = applegpu.simdgroup_get_element %{{.*}}[0]
+// CHECK:           %[[OK0:.*]] = arith.andi
+// CHECK-NEXT:      scf.if %[[OK0]] {
+// CHECK-NEXT:        memref.store %[[E0]], %arg1
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[E1:.*]] = applegpu.simdgroup_get_element %{{.*}}[1]
+// CHECK:           %[[OK1:.*]] = arith.andi
+// CHECK-NEXT:      scf.if %[[OK1]] {
+// CHECK-NEXT:        memref.store %[[E1]], %arg1
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
 func.func @padding(%A: memref<?xf32>, %C: memref<?xf32>, %M: index, %N: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index
@@ -66,11 +134,25 @@ func.func @padding(%A: memref<?xf32>, %C: memref<?xf32>, %M: index, %N: index)
 
 // -----
 
-// Column stride 2: no simdgroup_store, only guarded element stores.
+// Column stride 2: no simdgroup_store, only the lane's 2 elements, each
+// stored under its bounds guard at column * 2.
 // CHECK-LABEL: func.func @strided_store
 // CHECK-NOT:     applegpu.simdgroup_store
-// CHECK-COUNT-2: memref.store %{{.*}}, %arg1
+// CHECK:         %[[E0:.*]] = applegpu.simdgroup_get_element %{{.*}}[0]
+// CHECK:         arith.muli %{{.*}}, %c2 : index
+// CHECK:         %[[OK0:.*]] = arith.andi
+// CHECK-NEXT:    scf.if %[[OK0]] {
+// CHECK-NEXT:      memref.store %[[E0]], %arg1
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %{{.*}}[1]
+// CHECK:         arith.muli %{{.*}}, %c2 : index
+// CHECK:         %[[OK1:.*]] = arith.andi
+// CHECK-NEXT:    scf.if %[[OK1]] {
+// CHECK-NEXT:      memref.store %[[E1]], %arg1
+// CHECK-NEXT:    }
 // CHECK-NOT:     applegpu.simdgroup_store
+// CHECK-NOT:     memref.store %{{.*}}, %arg1
+// CHECK:         return
 func.func @strided_store(%A: memref<?xf32>, %C: memref<?xf32>, %M: index, %N: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index

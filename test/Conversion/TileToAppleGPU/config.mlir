@@ -7,8 +7,12 @@
 // padding and an f32 accumulator, and the target taken from the module.
 
 // 64x64 accumulator, no tile.simdgroups: 2x2 -> 128 threads.
+// Each SIMD group a 32x32 block: 4x4 fragments.
 // CHECK-LABEL: func.func @default_2x2
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
+// CHECK:         memref.alloca() : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 func.func @default_2x2(%A: memref<?xf32>, %C: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -23,8 +27,12 @@ func.func @default_2x2(%A: memref<?xf32>, %C: memref<?xf32>) attributes {tile.ke
 // -----
 
 // 8 rows (one fragment) x 64 columns: 1x2 -> 64 threads.
+// Each SIMD group an 8x32 block: 1x4 fragments (one A fragment, four B).
 // CHECK-LABEL: func.func @default_1x2
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 64, 1, 1>
+// CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 func.func @default_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -41,10 +49,32 @@ func.func @default_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) 
 // -----
 
 // Explicit 1x4 on a 32x32 accumulator: 128 threads, each SIMD group a
-// 32x8 column block (4x1 fragments).
+// 32x8 column block (4x1 fragments): 4 A fragments, one B fragment, and
+// a loop of 4 MMAs (the loop over the single fragment column is not
+// emitted).
 // CHECK-LABEL: func.func @explicit_1x4
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
-// CHECK-COUNT-4: applegpu.simdgroup_mma
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         %[[ACC:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         applegpu.threadgroup_barrier
+// CHECK-NEXT:    %[[AF:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    %[[BF:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    scf.for %[[FI:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:           applegpu.simdgroup_load
+// CHECK-NEXT:      memref.store %{{.*}}, %[[AF]][%[[FI]]]
+// CHECK-NEXT:    }
+// CHECK-NOT:     scf.for
+// CHECK:         applegpu.simdgroup_load
+// CHECK-NEXT:    memref.store %{{.*}}, %[[BF]][%[[C0]]]
+// CHECK-NEXT:    scf.for %[[FI:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NEXT:      %[[CF:.*]] = memref.load %[[ACC]][%[[FI]]]
+// CHECK-NEXT:      %[[A:.*]] = memref.load %[[AF]][%[[FI]]]
+// CHECK-NEXT:      %[[B:.*]] = memref.load %[[BF]][%[[C0]]]
+// CHECK-NEXT:      %[[D:.*]] = applegpu.simdgroup_mma %[[A]], %[[B]], %[[CF]]
+// CHECK-NEXT:      memref.store %[[D]], %[[ACC]][%[[FI]]]
+// CHECK-NEXT:    }
 // CHECK-NOT:     applegpu.simdgroup_mma
 func.func @explicit_1x4(%A: memref<?xf32>, %C: memref<?xf32>)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 4>} {
@@ -67,7 +97,10 @@ func.func @explicit_1x4(%A: memref<?xf32>, %C: memref<?xf32>)
 // CHECK-LABEL: func.func @f16
 // CHECK-SAME:    applegpu.target = "apple7"
 // CHECK-DAG:     applegpu.alloc_threadgroup : memref<1280xf16, #applegpu.address_space<threadgroup>>
-// CHECK:         applegpu.simdgroup_load %{{.*}} : memref<1280xf16, #applegpu.address_space<threadgroup>> -> !applegpu.simdgroup_matrix<8x8xf16>
+// CHECK:         memref.alloca() : memref<8xf16>
+// CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         memref.alloca() : memref<2x!applegpu.simdgroup_matrix<8x8xf16>>
+// CHECK:         applegpu.simdgroup_load %{{.*}} stride %c40 : memref<1280xf16, #applegpu.address_space<threadgroup>> -> !applegpu.simdgroup_matrix<8x8xf16>
 // CHECK:         applegpu.simdgroup_mma %{{.*}} : !applegpu.simdgroup_matrix<8x8xf16>, !applegpu.simdgroup_matrix<8x8xf16>, !applegpu.simdgroup_matrix<8x8xf32>
 module attributes {tile.target = "apple7"} {
   func.func @f16(%A: memref<?xf16>, %C: memref<?xf32>) attributes {tile.kernel} {

@@ -2,21 +2,48 @@
 // RUN: tile-opt %s -split-input-file --tile-to-applegpu=fuse-epilogue=false | tile-translate --mlir-to-msl -split-input-file > %t.metal
 // RUN: %msl_check %t.metal
 // Elementwise math on the accumulator, left unfused (fuse-epilogue=false),
-// runs on the two elements each lane holds per fragment (get_element,
-// scalar math, set_element): no trip through memory. A second tile of the output's shape (a residual) is read
-// straight into the same lanes, at the coordinates of their elements.
+// runs on the two elements each lane holds per fragment (get_element into a
+// thread-private array of lane elements, a loop of scalar math over it,
+// set_element back): no trip through threadgroup or device memory. A
+// second tile of the output's shape (a residual) is read straight into the
+// same lanes, at the coordinates of their elements.
 
-// ReLU as maximumf against a zero splat: per fragment, two elements.
+// ReLU as maximumf against a zero splat: one fragment, two elements.
 // CHECK-LABEL: func.func @relu
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:         %[[ACC:.*]] = scf.for
-// CHECK:         %[[E0:.*]] = applegpu.simdgroup_get_element %[[ACC]][0]
-// CHECK:         %[[E1:.*]] = applegpu.simdgroup_get_element %[[ACC]][1]
-// CHECK:         %[[R0:.*]] = arith.maximumf %[[E0]], %[[ZERO]] : f32
-// CHECK:         %[[R1:.*]] = arith.maximumf %[[E1]], %[[ZERO]] : f32
-// CHECK:         %[[F0:.*]] = applegpu.simdgroup_set_element %[[R0]], %{{.*}}[0]
-// CHECK:         %[[F1:.*]] = applegpu.simdgroup_set_element %[[R1]], %[[F0]][1]
-// CHECK:         applegpu.simdgroup_store %[[F1]]
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[ACC:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    %[[BLANK:.*]] = applegpu.simdgroup_fill %[[ZERO]]
+// CHECK:         scf.for
+// CHECK:           applegpu.simdgroup_mma
+// CHECK:           applegpu.threadgroup_barrier
+// CHECK-NEXT:    }
+// The lane's two elements of the accumulator, into an array.
+// CHECK-NEXT:    %[[LANES:.*]] = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:    %[[F:.*]] = memref.load %[[ACC]][%[[C0]]]
+// CHECK-NEXT:    %[[E0:.*]] = applegpu.simdgroup_get_element %[[F]][0]
+// CHECK-NEXT:    memref.store %[[E0]], %[[LANES]][%[[C0]]]
+// CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %[[F]][1]
+// CHECK-NEXT:    memref.store %[[E1]], %[[LANES]][%[[C1]]]
+// maximumf: one loop over the two elements, updating them in place; the
+// zero splat stays one scalar.
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[LANES]][%[[I]]]
+// CHECK-NEXT:      %[[R:.*]] = arith.maximumf %[[X]], %[[ZERO]] : f32
+// CHECK-NEXT:      memref.store %[[R]], %[[LANES]][%[[I]]]
+// CHECK-NEXT:    }
+// Back into a fragment with set_element, which is stored.
+// CHECK-NEXT:    %[[OUT:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    %[[R0:.*]] = memref.load %[[LANES]][%[[C0]]]
+// CHECK-NEXT:    %[[F0:.*]] = applegpu.simdgroup_set_element %[[R0]], %[[BLANK]][0]
+// CHECK-NEXT:    %[[R1:.*]] = memref.load %[[LANES]][%[[C1]]]
+// CHECK-NEXT:    %[[F1:.*]] = applegpu.simdgroup_set_element %[[R1]], %[[F0]][1]
+// CHECK-NEXT:    memref.store %[[F1]], %[[OUT]][%[[C0]]]
+// CHECK-NEXT:    arith.muli
+// CHECK-NEXT:    %[[G:.*]] = memref.load %[[OUT]][%[[C0]]]
+// CHECK-NEXT:    applegpu.simdgroup_store %[[G]]
 func.func @relu(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index
@@ -38,18 +65,60 @@ func.func @relu(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // -----
 
 // where(acc > 5, acc * 2, acc): the comparison and the select keep their
-// meaning per element (the mask is a per-lane i1, never a matrix).
+// meaning per element (the mask is a per-lane i1 array, never a matrix).
 // CHECK-LABEL: func.func @where
 // CHECK-DAG:     %[[FIVE:.*]] = arith.constant 5.000000e+00 : f32
 // CHECK-DAG:     %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
-// CHECK:         %[[E0:.*]] = applegpu.simdgroup_get_element %{{.*}}[0]
-// CHECK:         %[[E1:.*]] = applegpu.simdgroup_get_element %{{.*}}[1]
-// CHECK:         %[[M0:.*]] = arith.cmpf ogt, %[[E0]], %[[FIVE]] : f32
-// CHECK:         %[[M1:.*]] = arith.cmpf ogt, %[[E1]], %[[FIVE]] : f32
-// CHECK:         %[[D0:.*]] = arith.mulf %[[E0]], %[[TWO]] : f32
-// CHECK:         %[[D1:.*]] = arith.mulf %[[E1]], %[[TWO]] : f32
-// CHECK:         %[[S0:.*]] = arith.select %[[M0]], %[[D0]], %[[E0]] : f32
-// CHECK:         %[[S1:.*]] = arith.select %[[M1]], %[[D1]], %[[E1]] : f32
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         applegpu.simdgroup_mma
+// CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][%[[C0]]]
+// CHECK-NEXT:    applegpu.threadgroup_barrier
+// mask = acc > 5, on the accumulator's lane elements.
+// CHECK-NEXT:    %[[E:.*]] = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:    %[[F:.*]] = memref.load %[[ACC]][%[[C0]]]
+// CHECK-NEXT:    %[[E0:.*]] = applegpu.simdgroup_get_element %[[F]][0]
+// CHECK-NEXT:    memref.store %[[E0]], %[[E]][%[[C0]]]
+// CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %[[F]][1]
+// CHECK-NEXT:    memref.store %[[E1]], %[[E]][%[[C1]]]
+// CHECK-NEXT:    %[[MASK:.*]] = memref.alloca() : memref<2xi1>
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[E]][%[[I]]]
+// CHECK-NEXT:      %[[M:.*]] = arith.cmpf ogt, %[[X]], %[[FIVE]] : f32
+// CHECK-NEXT:      memref.store %[[M]], %[[MASK]][%[[I]]]
+// CHECK-NEXT:    }
+// acc * 2, on lane elements of the accumulator.
+// CHECK-NEXT:    %[[D:.*]] = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:    %[[F:.*]] = memref.load %[[ACC]][%[[C0]]]
+// CHECK-NEXT:    %[[E0:.*]] = applegpu.simdgroup_get_element %[[F]][0]
+// CHECK-NEXT:    memref.store %[[E0]], %[[D]][%[[C0]]]
+// CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %[[F]][1]
+// CHECK-NEXT:    memref.store %[[E1]], %[[D]][%[[C1]]]
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[D]][%[[I]]]
+// CHECK-NEXT:      %[[P:.*]] = arith.mulf %[[X]], %[[TWO]] : f32
+// CHECK-NEXT:      memref.store %[[P]], %[[D]][%[[I]]]
+// CHECK-NEXT:    }
+// select(mask, acc * 2, acc), per element, with acc's lane elements.
+// CHECK-NEXT:    %[[A:.*]] = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:    %[[F:.*]] = memref.load %[[ACC]][%[[C0]]]
+// CHECK-NEXT:    %[[E0:.*]] = applegpu.simdgroup_get_element %[[F]][0]
+// CHECK-NEXT:    memref.store %[[E0]], %[[A]][%[[C0]]]
+// CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %[[F]][1]
+// CHECK-NEXT:    memref.store %[[E1]], %[[A]][%[[C1]]]
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK-NEXT:      %[[M:.*]] = memref.load %[[MASK]][%[[I]]]
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[D]][%[[I]]]
+// CHECK-NEXT:      %[[Y:.*]] = memref.load %[[A]][%[[I]]]
+// CHECK-NEXT:      %[[S:.*]] = arith.select %[[M]], %[[X]], %[[Y]] : f32
+// CHECK-NEXT:      memref.store %[[S]], %[[D]][%[[I]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    memref.load %[[D]][%[[C0]]]
+// CHECK-NEXT:    applegpu.simdgroup_set_element
+// CHECK-NOT:     applegpu.threadgroup_barrier
+// CHECK:         applegpu.simdgroup_store
 func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index
@@ -70,24 +139,53 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // -----
 
 // A residual tile added to the accumulator: each lane loads the two
-// elements it holds, at row laneRow, columns laneCol and laneCol + 1,
-// guarded by the bounds.
+// elements it holds, at row laneRow, columns laneCol and laneCol + 1, into
+// a 2-element array: unguarded when the tile is inside [M, N], else guarded
+// by the bounds.
 // CHECK-LABEL: func.func @residual
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK:         %[[LANE:.*]] = applegpu.thread_index_in_simdgroup
-// CHECK:         %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK:         %[[COL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK:         %[[ACC:.*]] = applegpu.simdgroup_mma
-// CHECK:         %[[R:.*]]:2 = scf.if %{{.*}} -> (f32, f32) {
-// CHECK-COUNT-2:   memref.load %arg1
-// CHECK:         } else {
-// CHECK:           scf.if %{{.*}} -> (f32) {
+// CHECK:         %[[LROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:         %[[LCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:         applegpu.simdgroup_mma
+// CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][%[[C0]]]
+// CHECK-NEXT:    applegpu.threadgroup_barrier
+// CHECK-NEXT:    %[[RES:.*]] = memref.alloca() : memref<2xf32>
+// CHECK:         %[[INSIDE:.*]] = arith.andi
+// CHECK-NEXT:    scf.if %[[INSIDE]] {
+// CHECK-NEXT:      %[[ROW:.*]] = arith.addi %{{.*}}, %[[LROW]] : index
+// CHECK-NEXT:      %[[ROWOFF:.*]] = arith.muli %[[ROW]], %arg4 : index
+// CHECK-NEXT:      %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[LCOL]] : index
+// CHECK-NEXT:      %[[X0:.*]] = memref.load %arg1[%[[OFF0]]]
+// CHECK-NEXT:      memref.store %[[X0]], %[[RES]][%[[C0]]]
+// CHECK-NEXT:      %[[COL1:.*]] = arith.addi %[[LCOL]], %[[C1]] : index
+// CHECK-NEXT:      %[[OFF1:.*]] = arith.addi %[[ROWOFF]], %[[COL1]] : index
+// CHECK-NEXT:      %[[X1:.*]] = memref.load %arg1[%[[OFF1]]]
+// CHECK-NEXT:      memref.store %[[X1]], %[[RES]][%[[C1]]]
+// CHECK-NEXT:    } else {
+// CHECK:           %[[G0:.*]] = scf.if %{{.*}} -> (f32) {
 // CHECK-NEXT:        memref.load %arg1
-// CHECK:           scf.if %{{.*}} -> (f32) {
+// CHECK:           memref.store %[[G0]], %[[RES]][%[[C0]]]
+// CHECK:           %[[G1:.*]] = scf.if %{{.*}} -> (f32) {
 // CHECK-NEXT:        memref.load %arg1
-// CHECK:         %[[E0:.*]] = applegpu.simdgroup_get_element %[[ACC]][0]
-// CHECK:         %[[E1:.*]] = applegpu.simdgroup_get_element %[[ACC]][1]
-// CHECK:         arith.addf %[[E0]], %[[R]]#0 : f32
-// CHECK:         arith.addf %[[E1]], %[[R]]#1 : f32
+// CHECK:           memref.store %[[G1]], %[[RES]][%[[C1]]]
+// CHECK-NEXT:    }
+// The sum: the accumulator's lane elements (get_element) plus the
+// residual's, in a loop over the two.
+// CHECK-NEXT:    %[[LANES:.*]] = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:    %[[F:.*]] = memref.load %[[ACC]][%[[C0]]]
+// CHECK-NEXT:    %[[E0:.*]] = applegpu.simdgroup_get_element %[[F]][0]
+// CHECK-NEXT:    memref.store %[[E0]], %[[LANES]][%[[C0]]]
+// CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %[[F]][1]
+// CHECK-NEXT:    memref.store %[[E1]], %[[LANES]][%[[C1]]]
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[LANES]][%[[I]]]
+// CHECK-NEXT:      %[[Y:.*]] = memref.load %[[RES]][%[[I]]]
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK-NEXT:      memref.store %[[S]], %[[LANES]][%[[I]]]
+// CHECK-NEXT:    }
 func.func @residual(%A: memref<?xf32>, %R: memref<?xf32>, %C: memref<?xf32>, %M: index, %N: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
   %c0 = arith.constant 0 : index

@@ -10,23 +10,70 @@
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 512, 1, 1>
 // CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
 // CHECK-DAG:     %[[C128:.*]] = arith.constant 128 : index
 // CHECK:         %[[SG:.*]] = applegpu.simdgroup_index_in_threadgroup : index
 // CHECK:         %[[ROWGROUP:.*]] = arith.divui %[[SG]], %[[C4]] : index
 // CHECK:         %[[COLGROUP:.*]] = arith.remui %[[SG]], %[[C4]] : index
-// CHECK:         scf.for {{.*}} -> ({{(!applegpu.simdgroup_matrix<8x8xf32>, )+}}!applegpu.simdgroup_matrix<8x8xf32>)
-// 128x32 = 4096 A elements over 512 threads: 8 each, on the unchecked
-// and on the guarded path.
-// CHECK-COUNT-16:  memref.load %arg0
+// The SIMD group's first row and column in the tile, computed once.
+// CHECK:         %[[ROWBASE:.*]] = arith.muli %[[ROWGROUP]], %[[C32]] : index
+// CHECK:         %[[COLBASE:.*]] = arith.muli %[[COLGROUP]], %[[C32]] : index
+// 4x4 fragments per SIMD group: an array of 16, carried by the K loop.
+// CHECK:         %[[ACC:.*]] = memref.alloca() : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         scf.for %{{.*}} = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:         scf.for %{{.*}} = %[[C0]] to %{{.*}} step %[[C32]] {
+// 128x32 = 4096 A elements over 512 threads: 8 slots each (2 vector loads
+// when aligned, 8 loads on the unchecked and on the guarded path).
+// CHECK-NEXT:      %[[AS:.*]] = memref.alloca() : memref<8xf32>
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK:               vector.load %arg0{{.*}}, vector<4xf32>
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK:               memref.load %arg0
+// CHECK:           } else {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK:               memref.load %arg0
 // CHECK-NOT:       memref.load %arg0
-// CHECK-COUNT-16:  memref.load %arg1
+// CHECK:           %[[BS:.*]] = memref.alloca() : memref<8xf32>
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK:               vector.load %arg1{{.*}}, vector<4xf32>
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK:               memref.load %arg1
+// CHECK:           } else {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK:               memref.load %arg1
+// Staged unpadded: rows of 32 floats for A, of 128 for B.
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK:             memref.load %[[AS]]
+// CHECK-NEXT:        memref.store %{{.*}}, %[[TGA]]
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] {
+// CHECK:             memref.load %[[BS]]
+// CHECK-NEXT:        memref.store %{{.*}}, %[[TGB]]
 // CHECK:           applegpu.threadgroup_barrier
-// CHECK:           %[[ROWBASE:.*]] = arith.muli %[[ROWGROUP]], %[[C32]] : index
-// CHECK:           applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[C32]]
-// CHECK:           applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[C128]]
-// CHECK-COUNT-16:  applegpu.simdgroup_mma
+// Per 8-wide K step: 4 A fragments from the SIMD group's rows, 4 B
+// fragments from its columns, and a 4x4 loop of MMAs.
+// CHECK-NEXT:      scf.for %{{.*}} = %[[C0]] to %[[C32]] step %[[C8]] {
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:               arith.addi %[[ROWBASE]], %{{.*}} : index
+// CHECK:               applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[C32]]
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:               arith.addi %[[COLBASE]], %{{.*}} : index
+// CHECK:               applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[C128]]
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NEXT:          scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NOT:             scf.for
+// CHECK:                 applegpu.simdgroup_mma
+// CHECK-NOT:             applegpu.simdgroup_mma
+// CHECK:                 memref.store %{{.*}}, %[[ACC]]
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      applegpu.threadgroup_barrier
 func.func @matmul_128(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
                       %M: index, %N: index, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 4, 4>} {

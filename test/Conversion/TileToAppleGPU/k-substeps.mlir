@@ -5,42 +5,112 @@
 // in K sub-steps. Staging 128x64 and 64x128 f32 operands takes 65536 bytes;
 // 32 columns of K at a time take 32768 (unpadded: padded rows would not
 // fit), so the dot runs two steps, each: stage A[:, step] and B[step, :],
-// barrier, 4 x 16 MMAs, barrier.
+// barrier, 4 x 16 MMAs (a loop of 4 K steps of 8 around a 4x4 loop of
+// fragments), barrier.
 //
-// 512 threads hold A in groups of 4: a thread's columns do not tell the
-// step at compile time, so each slot is written under a test of its column
-// (column / 32 == step) at column % 32. B's slots are whole rows: slots 0-7
-// (rows 0-31) belong to step 0, 8-15 to step 1, and are written unguarded.
+// 512 threads hold A and B in 16-element arrays of slots, in groups of 4.
+// Each step is a loop over the 16 slots that writes a slot only when it
+// belongs to the step: for A when its column / 32 == step (at column % 32),
+// for B when its row / 32 == step (at row % 32). B's test has the same
+// value in every thread for a given slot (slots 0-7 hold rows 0-31, slots
+// 8-15 rows 32-63), but the loop evaluates it like A's.
 
 // CHECK-LABEL: func.func @substeps
 // CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C128:.*]] = arith.constant 128 : index
-// Step 0.
-// CHECK:         %[[STEP:.*]] = arith.divui %{{.*}}, %[[C32]] : index
-// CHECK:         %[[IN0:.*]] = arith.cmpi eq, %[[STEP]], %c0 : index
-// CHECK:         scf.if %[[IN0]] {
-// CHECK-NEXT:      memref.store %{{.*}}, %[[TGA]][%{{.*}}]
-// CHECK-COUNT-8: memref.store %{{.*}}, %[[TGB]][%{{.*}}]
+// CHECK:         %[[AS:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:         %[[BS:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:         %[[ACC:.*]] = memref.alloca() : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+// Step 0: A's slots with column / 32 == 0, at column % 32 in rows of 32.
+// CHECK:         scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:           %[[ACOL:.*]] = arith.remui %{{.*}}, %[[C64]] : index
+// CHECK-NEXT:      %[[ASTEP:.*]] = arith.divui %[[ACOL]], %[[C32]] : index
+// CHECK-NEXT:      %[[AIN:.*]] = arith.cmpi eq, %[[ASTEP]], %[[C0]] : index
+// CHECK-NEXT:      %[[AX:.*]] = arith.remui %[[ACOL]], %[[C32]] : index
+// CHECK-NEXT:      %[[AROW:.*]] = arith.muli %{{.*}}, %[[C32]] : index
+// CHECK-NEXT:      %[[AOFF:.*]] = arith.addi %[[AROW]], %[[AX]] : index
+// CHECK-NEXT:      %[[AV:.*]] = memref.load %[[AS]][%[[S]]]
+// CHECK-NEXT:      scf.if %[[AIN]] {
+// CHECK-NEXT:        memref.store %[[AV]], %[[TGA]][%[[AOFF]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// B's slots with row / 32 == 0, at row % 32 in rows of 128.
+// CHECK-NEXT:    scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:           %[[BROW:.*]] = arith.divui %{{.*}}, %[[C128]] : index
+// CHECK:           %[[BSTEP:.*]] = arith.divui %[[BROW]], %[[C32]] : index
+// CHECK-NEXT:      %[[BIN:.*]] = arith.cmpi eq, %[[BSTEP]], %[[C0]] : index
+// CHECK-NEXT:      %[[BY:.*]] = arith.remui %[[BROW]], %[[C32]] : index
+// CHECK-NEXT:      %[[BROWOFF:.*]] = arith.muli %[[BY]], %[[C128]] : index
+// CHECK-NEXT:      %[[BOFF:.*]] = arith.addi %[[BROWOFF]], %{{.*}} : index
+// CHECK-NEXT:      %[[BV:.*]] = memref.load %[[BS]][%[[S]]]
+// CHECK-NEXT:      scf.if %[[BIN]] {
+// CHECK-NEXT:        memref.store %[[BV]], %[[TGB]][%[[BOFF]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
 // CHECK-NOT:     memref.store
 // CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// CHECK:         applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[C32]]
-// CHECK:         applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[C128]]
-// CHECK-COUNT-64: applegpu.simdgroup_mma
-// CHECK-NOT:     applegpu.simdgroup_mma
-// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// Step 1: the same slots of A under column / 32 == 1, the other 8 of B.
-// CHECK:         %[[IN1:.*]] = arith.cmpi eq, %[[STEP]], %c1 : index
-// CHECK:         scf.if %[[IN1]] {
-// CHECK-NEXT:      memref.store %{{.*}}, %[[TGA]][%{{.*}}]
-// CHECK-COUNT-8: memref.store %{{.*}}, %[[TGB]][%{{.*}}]
+// CHECK-NEXT:    scf.for %{{.*}} = %[[C0]] to %[[C32]] step %[[C8]] {
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:             applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[C32]]
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:             applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[C128]]
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NOT:           scf.for
+// CHECK:               applegpu.simdgroup_mma
+// CHECK-NOT:           applegpu.simdgroup_mma
+// CHECK:               memref.store %{{.*}}, %[[ACC]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// Step 1: the same slots of A under column / 32 == 1, of B under
+// row / 32 == 1.
+// CHECK-NEXT:    scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:           %[[ACOL:.*]] = arith.remui %{{.*}}, %[[C64]] : index
+// CHECK-NEXT:      %[[ASTEP:.*]] = arith.divui %[[ACOL]], %[[C32]] : index
+// CHECK-NEXT:      %[[AIN:.*]] = arith.cmpi eq, %[[ASTEP]], %[[C1]] : index
+// CHECK:           %[[AV:.*]] = memref.load %[[AS]][%[[S]]]
+// CHECK-NEXT:      scf.if %[[AIN]] {
+// CHECK-NEXT:        memref.store %[[AV]], %[[TGA]][%{{.*}}]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:           %[[BROW:.*]] = arith.divui %{{.*}}, %[[C128]] : index
+// CHECK:           %[[BSTEP:.*]] = arith.divui %[[BROW]], %[[C32]] : index
+// CHECK-NEXT:      %[[BIN:.*]] = arith.cmpi eq, %[[BSTEP]], %[[C1]] : index
+// CHECK:           %[[BV:.*]] = memref.load %[[BS]][%[[S]]]
+// CHECK-NEXT:      scf.if %[[BIN]] {
+// CHECK-NEXT:        memref.store %[[BV]], %[[TGB]][%{{.*}}]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
 // CHECK-NOT:     memref.store
 // CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// CHECK-COUNT-64: applegpu.simdgroup_mma
-// CHECK-NOT:     applegpu.simdgroup_mma
-// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NEXT:    scf.for %{{.*}} = %[[C0]] to %[[C32]] step %[[C8]] {
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:             applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[C32]]
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:             applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[C128]]
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NOT:           scf.for
+// CHECK:               applegpu.simdgroup_mma
+// CHECK-NOT:           applegpu.simdgroup_mma
+// CHECK:               memref.store %{{.*}}, %[[ACC]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:     applegpu.threadgroup_barrier
+// CHECK-NOT:     applegpu.simdgroup_mma
 // CHECK:         return
 func.func @substeps(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
     attributes {tile.kernel, tile.simdgroups = array<i64: 4, 4>} {

@@ -8,8 +8,11 @@
 // thread passed the previous step's barrier after that read. One barrier
 // after the loop frees the halves for later staging. The attribute stays
 // on the scf.for. tile-pipeline-loads, in the same pipeline, reads the
-// operand tiles of the next N - 1 iterations ahead into registers (see its
-// own test); here that shows as more values carried by the loop.
+// operand tiles of the next N - 1 iterations ahead (see its own test): here
+// that shows as thread-private arrays of those tiles, loaded before the
+// loop and refilled in it (the loop loads the tiles of iteration i + N - 1
+// into new arrays before it multiplies, and copies them into the carried
+// arrays at the end of the iteration).
 
 // One dot per iteration, one staging step: the half alternates with the
 // iteration, so the loop carries its parity (the last index value) and
@@ -17,15 +20,67 @@
 // CHECK-LABEL: func.func @pipelined_gemm
 // CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
-// The loop also carries the next A and B tiles (tile-pipeline-loads): 16
-// f32 slots each per thread, before the parity.
-// CHECK:         scf.for {{.*}} iter_args({{.*}}, %[[PARITY:.*]] = %c0) -> ({{.*}}f32, f32, index) {
-// CHECK:           %[[HALF:.*]] = arith.muli %[[PARITY]], %c2048 : index
-// CHECK:           memref.store %{{.*}}, %[[TGA]]
-// CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[C2048:.*]] = arith.constant 2048 : index
+// The first iteration's A and B tiles (16 f32 slots each per thread), read
+// before the loop into the arrays the loop carries.
+// CHECK:         %[[A:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:           memref.load %arg0
+// CHECK:         %[[B:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:           memref.load %arg1
+// CHECK:         %[[ACC:.*]] = memref.alloca() : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
+// The loop carries only the parity.
+// CHECK:         scf.for %[[K:.*]] = %[[C0]] to %arg5 step %[[C32]] iter_args(%[[PARITY:.*]] = %[[C0]]) -> (index) {
+// First, the loads of the next iteration's tiles, [k + 32, k + 64) of K.
+// CHECK-NEXT:      %[[KNEXT:.*]] = arith.addi %[[K]], %[[C32]] : index
+// CHECK-NEXT:      %[[ANEXT:.*]] = memref.alloca() : memref<16xf32>
+// CHECK-NEXT:      %[[KEND:.*]] = arith.addi %[[K]], %[[C64]] : index
+// CHECK-NEXT:      arith.cmpi sle, %[[KEND]], %arg5 : index
+// CHECK:             arith.andi %[[KNEXT]], %{{.*}} : index
+// CHECK:             vector.load %arg0
+// CHECK:           %[[BNEXT:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:             vector.load %arg1
+// CHECK-NOT:       applegpu.simdgroup_mma
+// Then this iteration's tiles are staged in the half at parity * 2048.
+// CHECK:           %[[HALF:.*]] = arith.muli %[[PARITY]], %[[C2048]] : index
+// CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:             %[[OFF:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[A]][%[[S]]]
+// CHECK-NEXT:        memref.store %[[V]], %[[TGA]][%[[OFF]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:             %[[OFF:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[B]][%[[S]]]
+// CHECK-NEXT:        memref.store %[[V]], %[[TGB]][%[[OFF]]]
+// CHECK-NEXT:      }
+// One barrier, between writing and reading; the fragments are read from
+// the same half.
+// CHECK-NEXT:      applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:       applegpu.threadgroup_barrier
-// CHECK:           %[[NEXT:.*]] = arith.subi %c1, %[[PARITY]] : index
-// CHECK:           scf.yield {{.*}}, %[[NEXT]] :
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:               %[[FA:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK-NEXT:          applegpu.simdgroup_load %[[TGA]][%[[FA]]]
+// CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK:               %[[FB:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK-NEXT:          applegpu.simdgroup_load %[[TGB]][%[[FB]]]
+// CHECK:                 applegpu.simdgroup_mma
+// CHECK-NOT:       applegpu.threadgroup_barrier
+// CHECK:           %[[NEXT:.*]] = arith.subi %[[C1]], %[[PARITY]] : index
+// The next iteration's tiles become the carried ones.
+// CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[ANEXT]][%[[S]]]
+// CHECK-NEXT:        memref.store %[[V]], %[[A]][%[[S]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[BNEXT]][%[[S]]]
+// CHECK-NEXT:        memref.store %[[V]], %[[B]][%[[S]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.yield %[[NEXT]] : index
 // CHECK-NEXT:    } {tile.loads_pipelined, tile.num_stages = 2 : i64}
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
@@ -51,15 +106,60 @@ func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // Two staging steps per iteration (two dots): step 0 uses the first half,
 // step 1 the second (at 768 and 640 elements: rows padded by 8 halves),
 // whatever the iteration: no parity is carried. Two barriers per
-// iteration, not four.
+// iteration, not four. With num_stages = 3 the loop carries the A and B
+// tiles of iterations i and i + 1 (4 f16 slots each) and loads those of
+// i + 2 before its first multiply.
 // CHECK-LABEL: func.func @two_steps
 // CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<1536xf16, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<1280xf16, #applegpu.address_space<threadgroup>>
-// CHECK:         scf.for {{.*}} -> ({{.*}}f16, f16) {
+// CHECK-DAG:     %[[C640:.*]] = arith.constant 640 : index
+// CHECK-DAG:     %[[C768:.*]] = arith.constant 768 : index
+// CHECK:         %[[A0:.*]] = memref.alloca() : memref<4xf16>
+// CHECK:         %[[A1:.*]] = memref.alloca() : memref<4xf16>
+// CHECK:         %[[B0:.*]] = memref.alloca() : memref<4xf16>
+// CHECK:         %[[B1:.*]] = memref.alloca() : memref<4xf16>
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %arg2 step %{{.*}} {
+// CHECK:           %[[A2:.*]] = memref.alloca() : memref<4xf16>
+// CHECK:             memref.load %arg0
+// CHECK:           %[[B2:.*]] = memref.alloca() : memref<4xf16>
+// CHECK:             memref.load %arg0
+// CHECK-NOT:       applegpu.simdgroup_mma
+// Step 0: the first halves.
+// CHECK:             %[[X:.*]] = memref.load %[[A0]]
+// CHECK-NEXT:        memref.store %[[X]], %[[TGA]][%{{.*}}]
+// CHECK:             %[[X:.*]] = memref.load %[[B0]]
+// CHECK-NEXT:        memref.store %[[X]], %[[TGB]][%{{.*}}]
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// CHECK:           applegpu.simdgroup_mma
-// CHECK:           memref.store %{{.*}}, %[[TGA]][%{{.*}}]
+// CHECK-NOT:       applegpu.threadgroup_barrier
+// CHECK:             applegpu.simdgroup_load %[[TGA]]
+// CHECK:             applegpu.simdgroup_load %[[TGB]]
+// CHECK:             applegpu.simdgroup_mma
+// Step 1: the second halves, without a barrier before the writes.
+// CHECK-NOT:       applegpu.threadgroup_barrier
+// CHECK:             %[[OFF:.*]] = arith.addi %{{.*}}, %[[C768]] : index
+// CHECK-NEXT:        %[[X:.*]] = memref.load %[[A0]]
+// CHECK-NEXT:        memref.store %[[X]], %[[TGA]][%[[OFF]]]
+// CHECK:             %[[OFF:.*]] = arith.addi %{{.*}}, %[[C640]] : index
+// CHECK-NEXT:        %[[X:.*]] = memref.load %[[B0]]
+// CHECK-NEXT:        memref.store %[[X]], %[[TGB]][%[[OFF]]]
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NOT:       applegpu.threadgroup_barrier
+// CHECK:               %[[OFF:.*]] = arith.addi %{{.*}}, %[[C768]] : index
+// CHECK-NEXT:          applegpu.simdgroup_load %[[TGA]][%[[OFF]]]
+// CHECK:               %[[OFF:.*]] = arith.addi %{{.*}}, %[[C640]] : index
+// CHECK-NEXT:          applegpu.simdgroup_load %[[TGB]][%[[OFF]]]
+// CHECK:             applegpu.simdgroup_mma
+// CHECK-NOT:       applegpu.threadgroup_barrier
+// The carried tiles move up one iteration: (A0, A1) <- (A1, A2), (B0, B1)
+// <- (B1, B2).
+// CHECK:             memref.load %[[A1]]
+// CHECK:             memref.load %[[B1]]
+// CHECK:             memref.store %{{.*}}, %[[A0]]
+// CHECK:             %[[X:.*]] = memref.load %[[A2]]
+// CHECK-NEXT:        memref.store %[[X]], %[[A1]]
+// CHECK:             memref.store %{{.*}}, %[[B0]]
+// CHECK:             %[[X:.*]] = memref.load %[[B2]]
+// CHECK-NEXT:        memref.store %[[X]], %[[B1]]
 // CHECK-NOT:       applegpu.threadgroup_barrier
 // CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
@@ -90,9 +190,15 @@ func.func @two_steps(%A: memref<?xf16>, %C: memref<?xf32>, %K: index)
 // as one buffer does, and are taken.)
 // CHECK-LABEL: func.func @too_large_to_alternate
 // CHECK-DAG:     applegpu.alloc_threadgroup : memref<3584xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C24:.*]] = arith.constant 24 : index
 // CHECK:         scf.for
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NEXT:      scf.for %{{.*}} = %[[C0]] to %[[C24]] step %[[C8]] {
+// CHECK:             applegpu.simdgroup_mma
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NOT:       applegpu.threadgroup_barrier
 // CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
 // CHECK-NOT:     applegpu.threadgroup_barrier
 func.func @too_large_to_alternate(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,

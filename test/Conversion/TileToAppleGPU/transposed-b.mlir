@@ -8,35 +8,62 @@
 
 // CHECK-LABEL: func.func @matmul_bt
 // CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32> {{.*}}, %[[BT:[^:]*]]: memref<?xf32> {{.*}}, %[[C:[^:]*]]: memref<?xf32> {{.*}}, %[[M:[^:]*]]: index {{.*}}, %[[N:[^:]*]]: index {{.*}}, %[[K:[^:]*]]: index {{.*}}, %[[LDA:[^:]*]]: index
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
 // CHECK:         scf.for %[[KK:[^ ]*]] =
-// A on the unchecked path: row (row + a) * lda, column (k + b) * 2.
-// CHECK:           scf.if %{{.*}} -> ({{(f32, )+}}f32) {
-// CHECK:             %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
-// CHECK-NEXT:        %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
-// CHECK-NEXT:        %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
-// CHECK-NEXT:        %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
-// CHECK-NEXT:        memref.load %[[A]][%[[AOFF]]]
-// CHECK-COUNT-31:    memref.load %[[A]]
+// A on the unchecked path (a loop over the thread's 16 slots, no vector
+// loads since the column stride is 2): row (row + a) * lda, column
+// (k + b) * 2.
+// CHECK:           %[[AS:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:               %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
+// CHECK-NEXT:          %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:          %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
+// CHECK-NEXT:          %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
+// CHECK-NEXT:          %[[AV:.*]] = memref.load %[[A]][%[[AOFF]]]
+// CHECK-NEXT:          memref.store %[[AV]], %[[AS]][%[[S]]]
+// CHECK-NEXT:        }
+// And on the guarded path, at the same address.
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:               %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
+// CHECK-NEXT:          %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:          %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
+// CHECK-NEXT:          %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
+// CHECK:               scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:            memref.load %[[A]][%[[AOFF]]]
+// CHECK-NOT:       memref.load %[[A]]
 // B^T on the unchecked path: row index k + a has stride 1 (no multiply),
 // column col + b has stride K.
-// CHECK:           scf.if %{{.*}} -> ({{(f32, )+}}f32) {
-// CHECK:             %[[BR:.*]] = arith.addi %[[KK]], %{{.*}} : index
-// CHECK-NEXT:        %[[BC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK-NEXT:        %[[BC2:.*]] = arith.muli %[[BC]], %[[K]] : index
-// CHECK-NEXT:        %[[BOFF:.*]] = arith.addi %[[BR]], %[[BC2]] : index
-// CHECK-NEXT:        memref.load %[[BT]][%[[BOFF]]]
+// CHECK:           %[[BS:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:               %[[BR:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:          %[[BC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:          %[[BC2:.*]] = arith.muli %[[BC]], %[[K]] : index
+// CHECK-NEXT:          %[[BOFF:.*]] = arith.addi %[[BR]], %[[BC2]] : index
+// CHECK-NEXT:          %[[BV:.*]] = memref.load %[[BT]][%[[BOFF]]]
+// CHECK-NEXT:          memref.store %[[BV]], %[[BS]][%[[S]]]
+// CHECK-NEXT:        }
 // And guarded by row < K, column < N at the edges.
-// CHECK:           } else {
-// CHECK:             %[[GR:.*]] = arith.addi %[[KK]], %{{.*}} : index
-// CHECK-NEXT:        %[[GC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK-NEXT:        %[[GC2:.*]] = arith.muli %[[GC]], %[[K]] : index
-// CHECK-NEXT:        %[[GOFF:.*]] = arith.addi %[[GR]], %[[GC2]] : index
-// CHECK-NEXT:        %[[ROK:.*]] = arith.cmpi slt, %[[GR]], %[[K]] : index
-// CHECK-NEXT:        %[[COK:.*]] = arith.cmpi slt, %[[GC]], %[[N]] : index
-// CHECK-NEXT:        %[[OK:.*]] = arith.andi %[[ROK]], %[[COK]] : i1
-// CHECK-NEXT:        scf.if %[[OK]] -> (f32) {
-// CHECK-NEXT:          memref.load %[[BT]][%[[GOFF]]]
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
+// CHECK:               %[[GR:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:          %[[GC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:          %[[GC2:.*]] = arith.muli %[[GC]], %[[K]] : index
+// CHECK-NEXT:          %[[GOFF:.*]] = arith.addi %[[GR]], %[[GC2]] : index
+// CHECK-NEXT:          %[[ROK:.*]] = arith.cmpi slt, %[[GR]], %[[K]] : index
+// CHECK-NEXT:          %[[COK:.*]] = arith.cmpi slt, %[[GC]], %[[N]] : index
+// CHECK-NEXT:          %[[OK:.*]] = arith.andi %[[ROK]], %[[COK]] : i1
+// CHECK-NEXT:          %[[GV:.*]] = scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT:            memref.load %[[BT]][%[[GOFF]]]
+// CHECK:               memref.store %[[GV]], %[[BS]][%[[S]]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NOT:       memref.load %[[BT]]
 func.func @matmul_bt(%A: memref<?xf32>, %Bt: memref<?xf32>, %C: memref<?xf32>,
                      %M: index, %N: index, %K: index, %lda: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
