@@ -9,11 +9,13 @@
 
 // RUN: FileCheck %s --check-prefix=MSL < %t.metal
 // MSL: constant half& scale {{\[\[}}buffer(2)]]
-// MSL: = -INFINITY;
-// MSL: = sin(
-// MSL: = cos(
+// Scalar constants are literals at their uses, and a math or cast op whose
+// only use is the store of its element is written inside that store.
+// MSL: {{v[0-9]+}} = (-INFINITY);
+// MSL: = (sin({{v[0-9]+}}));
+// MSL: = (cos({{v[0-9]+}}));
 // MSL: = float(scale);
-// MSL: = int({{v[0-9]+}} ? -1 : 0);
+// MSL: = (int({{v[0-9]+}} ? -1 : 0));
 
 // A scale that does not fit in a half is a usage error, not a wrapped value.
 // RUN: not tile-run %s --grid 2 --arg X=f32:100:random:1 --arg Z=f32:100:zeros --arg scale=1e6 --arg n=100 2>&1 | FileCheck %s --check-prefix=RANGE

@@ -27,11 +27,14 @@
 // CHECK-NEXT: //   32-bit indices: at most 2147418112 elements per buffer and per index argument
 // CHECK:      {{\[\[}}kernel]] void matmul(
 // CHECK:          uint sgid {{\[\[}}simdgroup_index_in_threadgroup]],
+// CHECK:        const int [[KV:v[0-9]+]] = int(K);
 // CHECK:        threadgroup float [[TGA:tg[0-9]+]][2304];
 // CHECK:        threadgroup float [[TGB:tg[0-9]+]][2176];
-// CHECK:        for (int [[K:i[0-9]+]] =
+// The K loop (the accumulator's fill loop over its fragments comes first).
+// Constants are literals, and the address of the load is one expression.
+// CHECK:        for (int [[K:i[0-9]+]] = 0; [[K]] < [[KV]]; [[K]] += 32) {
 // CHECK:          threadgroup_barrier(mem_flags::mem_threadgroup);
-// CHECK:          simdgroup_load({{v[0-9]+}}, &[[TGA]][{{v[0-9]+}}], {{v[0-9]+}}, ulong2(0, 0), false);
+// CHECK:          simdgroup_load({{v[0-9]+}}, &[[TGA]][{{.+}}], 36, ulong2(0, 0), false);
 // CHECK:          simdgroup_multiply_accumulate(
 // CHECK:          threadgroup_barrier(mem_flags::mem_threadgroup);
 // CHECK:        simdgroup_store(

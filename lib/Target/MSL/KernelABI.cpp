@@ -105,7 +105,8 @@ static std::string requiredVersion(func::FuncOp kernel) {
 /// the widest vector the kernel loads from or stores to it in one access.
 static int64_t bufferAlignment(func::FuncOp kernel, unsigned argument,
                                MemRefType type) {
-  int64_t alignment = type.getElementTypeBitWidth() / 8;
+  // A bool (i1) is one byte in MSL.
+  int64_t alignment = std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1);
   Value buffer = kernel.getArgument(argument);
   for (Operation *user : buffer.getUsers()) {
     VectorType vector;

@@ -9,6 +9,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -54,12 +56,63 @@ static FailureOr<std::string> integerLiteral(IntegerAttr attr, Location loc) {
                           << type << " becomes";
   if (width == 32 && v == INT32_MIN)
     return std::string("(-2147483647 - 1)");
+  if (width < 32) {
+    // A bare literal is an int: `max(short, 3)` would be ambiguous and
+    // `as_type<half>(3)` the wrong size, so narrow literals are typed.
+    FailureOr<std::string> name = scalarTypeName(type, loc);
+    if (failed(name))
+      return failure();
+    return *name + "(" + std::to_string(v) + ")";
+  }
   return std::to_string(v) + (width == 64 ? "L" : "");
 }
 
-/// Prints `T result = <expr>;` where `expr` is built from operand names.
+/// Whether the MSL of `user` names each operand once and evaluates it
+/// once. NaN-aware comparisons and maximumf/minimumf spell an operand
+/// several times (an expression inlined there would be copied, and copies
+/// of copies grow exponentially along a chain), and a loop's bound and
+/// step are evaluated on every iteration.
+static bool writesOperandsOnce(Operation &user) {
+  if (isa<arith::MaximumFOp, arith::MinimumFOp, scf::ForOp>(user))
+    return false;
+  if (auto cmp = dyn_cast<arith::CmpFOp>(user)) {
+    using P = arith::CmpFPredicate;
+    P predicate = cmp.getPredicate();
+    return predicate != P::ONE && predicate != P::UEQ && predicate != P::ORD &&
+           predicate != P::UNO;
+  }
+  return true;
+}
+
+/// Whether the value of `op` is written out where it is used, inside the
+/// expression of its user, instead of in a variable of its own: when it is
+/// used once, by a later op of the same block (so it is computed as often
+/// as before, after the same variables got their values), which is not a
+/// terminator (a yield assigns loop and branch variables, and an
+/// expression reading one of them could see it already reassigned). Index
+/// arithmetic then reads as one expression per address.
+///
+/// A select keeps its variable: nested conditional expressions do not
+/// read well.
+static bool printedAtUse(Operation &op) {
+  if (isa<arith::SelectOp>(op) || op.getNumResults() != 1 ||
+      !isMemoryEffectFree(&op) ||
+      !op.getResult(0).hasOneUse())
+    return false;
+  Operation *user = *op.getResult(0).user_begin();
+  return user->getBlock() == op.getBlock() &&
+         !user->hasTrait<OpTrait::IsTerminator>() &&
+         writesOperandsOnce(*user);
+}
+
+/// Prints `T result = <expr>;` where `expr` is built from operand names,
+/// or binds the result to `(<expr>)` when it is printed at its use.
 static LogicalResult printAssign(MSLPrinter &p, Operation &op,
                                  const std::string &expr) {
+  if (printedAtUse(op)) {
+    p.bindName(op.getResult(0), "(" + expr + ")");
+    return success();
+  }
   if (failed(p.declare(op.getResult(0))))
     return failure();
   p.os << " = " << expr << ";\n";
@@ -225,8 +278,16 @@ LogicalResult tile::msl::printArithOp(MSLPrinter &p, Operation &op,
         }
         if (failed(literal))
           return failure(); // the element's own diagnostic says why
-        if (failed(literal))
-          return failure();
+        // Scalars are written where they are used, as literals.
+        if (isa<FloatAttr, IntegerAttr>(c.getValue())) {
+          // The type must still be one MSL has, although it is not printed.
+          if (failed(valueTypeName(c.getType(), op.getLoc())))
+            return failure();
+          bool negative = StringRef(*literal).starts_with("-");
+          p.bindName(c.getResult(),
+                     negative ? "(" + *literal + ")" : *literal);
+          return success();
+        }
         p.os << "const ";
         return printAssign(p, op, *literal);
       })

@@ -5,8 +5,14 @@
 // RUN: cmp %t.1.metal %t.2.metal
 // RUN: %msl_check %t.1.metal
 // The emitter on a small hand-written applegpu kernel: the signature with
-// bindings and builtins, the ABI comment and JSON, one named local per SSA
-// value, loops with carried values, and deterministic output.
+// bindings and builtins, the ABI comment and JSON, loops with carried values,
+// and deterministic output. Scalar constants are literals at their uses
+// (64 as a factor and as a loop bound, 0.0f as padding and as the initial
+// accumulator, 0 and 1 as loop bounds); a pure op used once by a later
+// non-terminator op of its block is written inside its user (the muli in
+// the addi, the mulf in the addf); values used more than once (%i, %in),
+// loads, and the value a yield assigns to the loop variable (%s) keep a
+// named local each.
 
 !tg = memref<1024xf32, #applegpu.address_space<threadgroup>>
 !f32m = !applegpu.simdgroup_matrix<8x8xf32>
@@ -40,28 +46,22 @@
 // CHECK-NEXT:   const int [[TID:v[0-9]+]] = int(tid);
 // CHECK-NEXT:   const int [[PX:v[0-9]+]] = int(tgpos.x);
 // CHECK-NEXT:   threadgroup float [[TG:tg[0-9]+]][1024];
-// CHECK-NEXT:   const int [[C64:v[0-9]+]] = 64;
-// CHECK-NEXT:   const float [[ZERO:v[0-9]+]] = 0.0f;
-// CHECK-NEXT:   int [[BASE:v[0-9]+]] = [[PX]] * [[C64]];
-// CHECK-NEXT:   int [[I:v[0-9]+]] = [[BASE]] + [[TID]];
+// CHECK-NEXT:   int [[I:v[0-9]+]] = ([[PX]] * 64) + [[TID]];
 // CHECK-NEXT:   bool [[IN:v[0-9]+]] = [[I]] < [[N]];
 // CHECK-NEXT:   float [[V:v[0-9]+]];
 // CHECK-NEXT:   if ([[IN]]) {
 // CHECK-NEXT:     float [[L:v[0-9]+]] = X{{\[}}[[I]]];
 // CHECK-NEXT:     [[V]] = [[L]];
 // CHECK-NEXT:   } else {
-// CHECK-NEXT:     [[V]] = [[ZERO]];
+// CHECK-NEXT:     [[V]] = 0.0f;
 // CHECK-NEXT:   }
 // CHECK-NEXT:   [[TG]]{{\[}}[[TID]]] = [[V]];
 // CHECK-NEXT:   threadgroup_barrier(mem_flags::mem_threadgroup);
-// CHECK-NEXT:   const int [[ZERO_I:v[0-9]+]] = 0;
-// CHECK-NEXT:   const int [[ONE:v[0-9]+]] = 1;
-// CHECK-NEXT:   float [[ACC:v[0-9]+]] = [[ZERO]];
+// CHECK-NEXT:   float [[ACC:v[0-9]+]] = 0.0f;
 // CHECK-NEXT:   #pragma unroll
-// CHECK-NEXT:   for (int [[K:i[0-9]+]] = [[ZERO_I]]; [[K]] < [[C64]]; [[K]] += [[ONE]]) {
+// CHECK-NEXT:   for (int [[K:i[0-9]+]] = 0; [[K]] < 64; [[K]] += 1) {
 // CHECK-NEXT:     float [[T:v[0-9]+]] = [[TG]]{{\[}}[[K]]];
-// CHECK-NEXT:     float [[P:v[0-9]+]] = [[T]] * alpha;
-// CHECK-NEXT:     float [[S:v[0-9]+]] = [[ACC]] + [[P]];
+// CHECK-NEXT:     float [[S:v[0-9]+]] = [[ACC]] + ([[T]] * alpha);
 // CHECK-NEXT:     [[ACC]] = [[S]];
 // CHECK-NEXT:   }
 // CHECK-NEXT:   if ([[IN]]) {
