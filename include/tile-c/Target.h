@@ -49,6 +49,33 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileCompileToMSL(
     MlirContext context, MlirStringRef source, MlirStringRef sourceName,
     MlirStringRef pipelineOptions, TileMSLOutput output);
 
+/* A compiler from tile IR text to MSL with one set of pipeline options,
+ * for hosts that compile many kernels (an autotuner, a JIT): the pipeline
+ * is parsed and its passes set up once, at creation, instead of on every
+ * compile as tileCompileToMSL does. It uses `context`, which must outlive
+ * it. */
+typedef struct TileCompiler {
+  void *ptr;
+} TileCompiler;
+
+/* Creates a compiler for `pipelineOptions` (as for tileCompileToMSL). On
+ * bad options it returns a compiler whose `ptr` is NULL, after passing the
+ * message to `diagnostics` (with `userData`) when that is not NULL. */
+MLIR_CAPI_EXPORTED TileCompiler tileCompilerCreate(
+    MlirContext context, MlirStringRef pipelineOptions,
+    MlirStringCallback diagnostics, void *userData);
+
+/* What tileCompileToMSL does, with the compiler's context and options. The
+ * IR is verified once, after the pipeline, rather than after every pass;
+ * input that does not parse or verify is reported as usual. Not thread
+ * safe: one compile at a time per compiler. */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileCompilerRun(TileCompiler compiler, MlirStringRef source,
+                MlirStringRef sourceName, TileMSLOutput output);
+
+/* Frees a compiler (a NULL one is ignored). */
+MLIR_CAPI_EXPORTED void tileCompilerDestroy(TileCompiler compiler);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -42,6 +43,96 @@ MlirLogicalResult tileTranslateToMSL(MlirModule module, TileMSLOutput output) {
                      output.userData);
 }
 
+namespace {
+/// A parsed tile-to-applegpu pipeline, ready to run on many modules.
+struct Compiler {
+  explicit Compiler(MLIRContext *context)
+      : pm(context, ModuleOp::getOperationName()) {}
+
+  /// Parses `options` into the pass manager; a message on failure.
+  LogicalResult setUp(StringRef options, raw_ostream &errors) {
+    std::string pipeline = "tile-to-applegpu{" + options.str() + "}";
+    return parsePassPipeline(pipeline, pm, errors);
+  }
+
+  /// Parses, lowers and translates one source.
+  LogicalResult run(StringRef source, StringRef sourceName,
+                    const TileMSLOutput &output) {
+    MLIRContext *context = pm.getContext();
+    // A copy with the NUL terminator MLIR's lexer expects.
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(
+            source, sourceName.empty() ? "<source>" : sourceName),
+        llvm::SMLoc());
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, context);
+    if (!module)
+      return failure();
+    const llvm::MemoryBuffer *buffer =
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+    tile::nameArgumentsFromSource(*module, buffer->getBufferIdentifier(),
+                                  buffer->getBuffer());
+    if (failed(pm.run(*module)))
+      return failure();
+    // With the verifier off between passes (see tileCompilerRun), a pass
+    // that broke the IR is caught here, before the translation reads it.
+    if (!verifyEachPass && failed(verify(*module)))
+      return failure();
+    return translate(*module, output);
+  }
+
+  /// Off: the IR is verified once, after the pipeline.
+  void verifyOnlyAtEnd() {
+    pm.enableVerifier(false);
+    verifyEachPass = false;
+  }
+
+  PassManager pm;
+  bool verifyEachPass = true;
+};
+} // namespace
+
+static Compiler *unwrapCompiler(TileCompiler compiler) {
+  return static_cast<Compiler *>(compiler.ptr);
+}
+
+TileCompiler tileCompilerCreate(MlirContext context,
+                                MlirStringRef pipelineOptions,
+                                MlirStringCallback diagnostics,
+                                void *userData) {
+  tile::registerAllTilePasses();
+  auto compiler = std::make_unique<Compiler>(unwrap(context));
+  std::string message;
+  llvm::raw_string_ostream errors(message);
+  if (failed(compiler->setUp(unwrap(pipelineOptions), errors))) {
+    if (!StringRef(message).ends_with("\n"))
+      message += "\n";
+    deliver(diagnostics, "error: " + message, userData);
+    return TileCompiler{nullptr};
+  }
+  compiler->verifyOnlyAtEnd();
+  return TileCompiler{compiler.release()};
+}
+
+MlirLogicalResult tileCompilerRun(TileCompiler compiler, MlirStringRef source,
+                                  MlirStringRef sourceName,
+                                  TileMSLOutput output) {
+  Compiler *c = unwrapCompiler(compiler);
+  if (!c) {
+    deliver(output.diagnostics, "error: tileCompilerRun: no compiler\n",
+            output.userData);
+    return mlirLogicalResultFailure();
+  }
+  tile::capi::DiagnosticText text(c->pm.getContext());
+  return text.report(c->run(unwrap(source), unwrap(sourceName), output),
+                     output.diagnostics, output.userData);
+}
+
+void tileCompilerDestroy(TileCompiler compiler) {
+  delete unwrapCompiler(compiler);
+}
+
 MlirLogicalResult tileCompileToMSL(MlirContext context, MlirStringRef source,
                                    MlirStringRef sourceName,
                                    MlirStringRef pipelineOptions,
@@ -49,33 +140,12 @@ MlirLogicalResult tileCompileToMSL(MlirContext context, MlirStringRef source,
   tile::registerAllTilePasses();
   MLIRContext *ctx = unwrap(context);
   tile::capi::DiagnosticText text(ctx);
-  auto done = [&](LogicalResult result) {
-    return text.report(result, output.diagnostics, output.userData);
-  };
-
-  // A copy with the NUL terminator MLIR's lexer expects.
-  llvm::StringRef name = unwrap(sourceName);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source),
-                                           name.empty() ? "<source>" : name),
-      llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, ctx);
-  if (!module)
-    return done(failure());
-  const llvm::MemoryBuffer *buffer =
-      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  tile::nameArgumentsFromSource(*module, buffer->getBufferIdentifier(),
-                                buffer->getBuffer());
-
-  PassManager pm(ctx, ModuleOp::getOperationName());
-  std::string pipeline =
-      "tile-to-applegpu{" + unwrap(pipelineOptions).str() + "}";
-  if (failed(parsePassPipeline(pipeline, pm, text.stream()))) {
+  Compiler compiler(ctx);
+  if (failed(compiler.setUp(unwrap(pipelineOptions), text.stream()))) {
     text.stream() << "\n";
-    return done(failure());
+    return text.report(failure(), output.diagnostics, output.userData);
   }
-  if (failed(pm.run(*module)))
-    return done(failure());
-  return done(translate(*module, output));
+  return text.report(
+      compiler.run(unwrap(source), unwrap(sourceName), output),
+      output.diagnostics, output.userData);
 }

@@ -1,8 +1,9 @@
 /* From tile IR text to MSL and its ABI through the C API: tileCompileToMSL
  * on the GEMM example (source names kept, options passed, the MSL compiles
- * against the shim, one context reused), tileTranslateToMSL on a module
- * lowered with tileRunPassPipeline, and failures as located diagnostics
- * with no MSL delivered. */
+ * against the shim, one context reused), a TileCompiler doing the same
+ * compiles (same MSL, bad options refused at creation), tileTranslateToMSL
+ * on a module lowered with tileRunPassPipeline, and failures as located
+ * diagnostics with no MSL delivered. */
 
 // RUN: %tile_cc %s -o %t %tile_capi_lib
 // RUN: %t %tile_src_root/examples/gemm.mlir %t.metal | FileCheck %s
@@ -106,6 +107,66 @@ int main(int argc, char **argv) {
   printf("bad input: %d msl=%d\n%s", ok, r.msl.calls, r.diagnostics.text);
   // CHECK-NEXT: bad input: 0 msl=0
   // CHECK-NEXT: gemm.mlir:2:{{[0-9]+}}: error:
+
+  /* A TileCompiler: the same MSL as tileCompileToMSL, compile after
+   * compile, and the same diagnostics for bad input. */
+  compile(context, gemm, "target=apple9", &r);
+  char *once = malloc(r.msl.length + 1);
+  memcpy(once, r.msl.text, r.msl.length + 1);
+  reset(&r);
+  TileCompiler compiler = tileCompilerCreate(
+      context, mlirStringRefCreateFromCString("target=apple9"), onDiagnostics,
+      &r);
+  int same = 1;
+  for (int i = 0; i < 3; ++i) {
+    reset(&r);
+    ok = mlirLogicalResultIsSuccess(tileCompilerRun(
+        compiler, mlirStringRefCreateFromCString(gemm),
+        mlirStringRefCreateFromCString("gemm.mlir"), output(&r)));
+    same &= ok && r.msl.calls == 1 && r.abi.calls == 1 &&
+            strcmp(once, r.msl.text) == 0;
+  }
+  printf("compiler: created=%d same=%d\n", compiler.ptr != NULL, same);
+  // CHECK-NEXT: compiler: created=1 same=1
+  reset(&r);
+  ok = mlirLogicalResultIsSuccess(tileCompilerRun(
+      compiler, mlirStringRefCreateFromCString("func.func @k( {"),
+      mlirStringRefCreateFromCString("bad.mlir"), output(&r)));
+  printf("compiler bad input: %d msl=%d\n%s", ok, r.msl.calls,
+         r.diagnostics.text);
+  // CHECK-NEXT: compiler bad input: 0 msl=0
+  // CHECK-NEXT: bad.mlir:1:{{[0-9]+}}: error:
+  tileCompilerDestroy(compiler);
+  free(once);
+  reset(&r);
+  /* An option the pipeline does not have is refused at creation; a bad
+   * value of one it has, at the first compile, as for tileCompileToMSL. */
+  compiler = tileCompilerCreate(context,
+                                mlirStringRefCreateFromCString("no-such=1"),
+                                onDiagnostics, &r);
+  printf("compiler bad option: created=%d\n%s", compiler.ptr != NULL,
+         r.diagnostics.text);
+  // CHECK-NEXT: compiler bad option: created=0
+  // CHECK-NEXT: error: failed to add `tile-to-applegpu` with options `no-such=1`
+  TileCompiler m3 = tileCompilerCreate(
+      context, mlirStringRefCreateFromCString("target=m3"), NULL, NULL);
+  reset(&r);
+  ok = mlirLogicalResultIsSuccess(
+      tileCompilerRun(m3, mlirStringRefCreateFromCString(gemm),
+                      mlirStringRefCreateFromCString("gemm.mlir"), output(&r)));
+  printf("compiler bad target: created=%d ok=%d msl=%d\n%s", m3.ptr != NULL,
+         ok, r.msl.calls, r.diagnostics.text);
+  // CHECK-NEXT: compiler bad target: created=1 ok=0 msl=0
+  // CHECK-NEXT: gemm.mlir:0:0: error: option target=m3: unknown target
+  tileCompilerDestroy(m3);
+  reset(&r);
+  ok = mlirLogicalResultIsSuccess(
+      tileCompilerRun(compiler, mlirStringRefCreateFromCString(gemm),
+                      mlirStringRefCreateFromCString("gemm.mlir"), output(&r)));
+  printf("no compiler: %d\n%s", ok, r.diagnostics.text);
+  // CHECK-NEXT: no compiler: 0
+  // CHECK-NEXT: error: tileCompilerRun: no compiler
+  tileCompilerDestroy(compiler); /* a NULL compiler is ignored */
 
   /* tileTranslateToMSL on a module the caller lowered. */
   MlirModule module =
