@@ -151,23 +151,40 @@ Value KernelLowering::index(int64_t value) {
 }
 
 Value KernelLowering::scalar(Type type, TypedAttr value, Location loc) {
-  return arith::ConstantOp::create(builder, loc, type, value);
+  // Made once, at the top, as the canonicalizer would hoist and unique it:
+  // the pipeline runs none after the conversion.
+  Value &slot = scalarConstants[value];
+  if (!slot) {
+    OpBuilder top(entry, Block::iterator(topInsertion));
+    slot = arith::ConstantOp::create(top, loc, type, value);
+  }
+  return slot;
 }
 
 Value tile::conversion::addIndex(KernelLowering &k, Value a, Value b,
                                  Location loc) {
-  if (isConstantIntValue(b, 0))
+  // Folded here, as the canonicalizer would: the pipeline runs none after
+  // the conversion.
+  std::optional<int64_t> x = getConstantIntValue(a), y = getConstantIntValue(b);
+  if (x && y)
+    return k.index(*x + *y);
+  if (y == 0)
     return a;
-  if (isConstantIntValue(a, 0))
+  if (x == 0)
     return b;
   return arith::AddIOp::create(k.builder, loc, a, b);
 }
 
 Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
                                  Location loc) {
-  if (isConstantIntValue(b, 1))
+  std::optional<int64_t> x = getConstantIntValue(a), y = getConstantIntValue(b);
+  if (x && y)
+    return k.index(*x * *y);
+  if (x == 0 || y == 0)
+    return k.index(0);
+  if (y == 1)
     return a;
-  if (isConstantIntValue(a, 1))
+  if (x == 1)
     return b;
   return arith::MulIOp::create(k.builder, loc, a, b);
 }

@@ -73,7 +73,7 @@ public:
 
   /// An index constant at the top of the kernel (one per value).
   mlir::Value index(int64_t value);
-  /// A scalar constant of `type` at the current insertion point.
+  /// A scalar constant of `type` at the top of the kernel (one per value).
   mlir::Value scalar(mlir::Type type, mlir::TypedAttr value,
                      mlir::Location loc);
 
@@ -249,6 +249,7 @@ private:
   /// The source tile each array was made for (see getArrayToUpdate).
   llvm::DenseMap<mlir::Value, mlir::Value> arrayOwner;
   llvm::DenseMap<int64_t, mlir::Value> indexConstants;
+  llvm::DenseMap<mlir::Attribute, mlir::Value> scalarConstants;
   mlir::Block *entry = nullptr;
   mlir::Operation *topInsertion = nullptr;
   /// Where values computed once from the thread's coordinates go.

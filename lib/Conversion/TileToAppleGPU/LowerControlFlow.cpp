@@ -12,6 +12,7 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -328,6 +329,16 @@ LogicalResult tile::conversion::lowerControlFlow(KernelLowering &k,
   if (auto branch = dyn_cast<scf::IfOp>(op))
     return lowerIf(k, branch);
   if (isCopyableScalarOp(op)) {
+    // Constants go to the top of the kernel, one per value.
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto value = cast<TypedAttr>(constant.getValue());
+      std::optional<int64_t> i = getConstantIntValue(constant.getResult());
+      k.map(constant.getResult(),
+            constant.getType().isIndex() && i
+                ? k.index(*i)
+                : k.scalar(constant.getType(), value, constant.getLoc()));
+      return success();
+    }
     Operation *copy = k.builder.clone(op);
     for (OpOperand &operand : copy->getOpOperands())
       operand.set(k.mapped(operand.get()));

@@ -247,10 +247,9 @@ void tile::registerTileToAppleGPUPipeline() {
   PassPipelineRegistration<PipelineOptions>(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-fuse-epilogue, tile-swizzle, tile-for-range-to-scf, canonicalize, cse, "
-      "tile-assign-layouts, canonicalize, tile-pipeline-loads, "
-      "convert-tile-to-applegpu, canonicalize, cse, "
-      "applegpu-prepare-for-emission",
+      "tile-fuse-epilogue, tile-swizzle, tile-for-range-to-scf, "
+      "tile-assign-layouts, canonicalize, cse, tile-pipeline-loads, "
+      "convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
         // Kernels have structured control flow only, so the CFG region
         // simplification of the canonicalizer has nothing to do but costs
@@ -267,21 +266,18 @@ void tile::registerTileToAppleGPUPipeline() {
         swizzle.defaultPattern = options.swizzle;
         pm.addPass(createTileSwizzle(swizzle));
         pm.addPass(createTileForRangeToSCF());
-        pm.addPass(canonicalize());
-        pm.addPass(createCSEPass());
         TileAssignLayoutsOptions layouts;
         layouts.target = options.target;
         layouts.backend = options.backend;
         pm.addPass(createTileAssignLayouts(layouts));
         pm.addPass(canonicalize());
+        pm.addPass(createCSEPass());
         pm.addPass(createTilePipelineLoads());
         ConvertTileToAppleGPUOptions convert;
         convert.target = options.target;
         convert.backend = options.backend;
         convert.relaxedF32 = options.relaxedF32;
         pm.addPass(createConvertTileToAppleGPU(convert));
-        pm.addPass(canonicalize());
-        pm.addPass(createCSEPass());
         pm.addPass(applegpu::createAppleGPUPrepareForEmission());
       });
 }

@@ -15,7 +15,8 @@
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK:         %[[ACC:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK-NEXT:    %[[BLANK:.*]] = applegpu.simdgroup_fill %[[ZERO]]
+// CHECK-NEXT:    %[[INIT:.*]] = applegpu.simdgroup_fill %[[ZERO]]
+// CHECK-NEXT:    memref.store %[[INIT]], %[[ACC]][%[[C0]]]
 // CHECK:         scf.for
 // CHECK:           applegpu.simdgroup_mma
 // CHECK:           applegpu.threadgroup_barrier
@@ -34,15 +35,17 @@
 // CHECK-NEXT:      %[[R:.*]] = arith.maximumf %[[X]], %[[ZERO]] : f32
 // CHECK-NEXT:      memref.store %[[R]], %[[LANES]][%[[I]]]
 // CHECK-NEXT:    }
-// Back into a fragment with set_element, which is stored.
+// Back into a fragment with set_element (into a fresh zero fill), which is
+// stored.
 // CHECK-NEXT:    %[[OUT:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    %[[BLANK:.*]] = applegpu.simdgroup_fill %[[ZERO]]
 // CHECK-NEXT:    %[[R0:.*]] = memref.load %[[LANES]][%[[C0]]]
 // CHECK-NEXT:    %[[F0:.*]] = applegpu.simdgroup_set_element %[[R0]], %[[BLANK]][0]
 // CHECK-NEXT:    %[[R1:.*]] = memref.load %[[LANES]][%[[C1]]]
 // CHECK-NEXT:    %[[F1:.*]] = applegpu.simdgroup_set_element %[[R1]], %[[F0]][1]
 // CHECK-NEXT:    memref.store %[[F1]], %[[OUT]][%[[C0]]]
-// CHECK-NEXT:    arith.muli
-// CHECK-NEXT:    %[[G:.*]] = memref.load %[[OUT]][%[[C0]]]
+// CHECK-NOT:     memref.store
+// CHECK:         %[[G:.*]] = memref.load %[[OUT]][%[[C0]]]
 // CHECK-NEXT:    applegpu.simdgroup_store %[[G]]
 func.func @relu(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
@@ -115,6 +118,7 @@ func.func @relu(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // CHECK-NEXT:      memref.store %[[S]], %[[D]][%[[I]]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:    memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:    applegpu.simdgroup_fill
 // CHECK-NEXT:    memref.load %[[D]][%[[C0]]]
 // CHECK-NEXT:    applegpu.simdgroup_set_element
 // CHECK-NOT:     applegpu.threadgroup_barrier
@@ -139,9 +143,10 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // -----
 
 // A residual tile added to the accumulator: each lane loads the two
-// elements it holds, at row laneRow, columns laneCol and laneCol + 1, into
-// a 2-element array: unguarded when the tile is inside [M, N], else guarded
-// by the bounds.
+// elements it holds, at row laneRow, columns laneCol and laneCol + 1 (each
+// plus the simdgroup's offset in the tile), into a 2-element array:
+// unguarded when the tile is inside [M, N], else guarded by the bounds. The
+// row is computed again for the second element.
 // CHECK-LABEL: func.func @residual
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
@@ -155,13 +160,17 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // CHECK-NEXT:    %[[RES:.*]] = memref.alloca() : memref<2xf32>
 // CHECK:         %[[INSIDE:.*]] = arith.andi
 // CHECK-NEXT:    scf.if %[[INSIDE]] {
-// CHECK-NEXT:      %[[ROW:.*]] = arith.addi %{{.*}}, %[[LROW]] : index
+// CHECK-NEXT:      %[[ROW:.*]] = arith.addi %[[SGROW:[^,]+]], %[[LROW]] : index
+// CHECK-NEXT:      %[[COL0:.*]] = arith.addi %[[SGCOL:[^,]+]], %[[LCOL]] : index
 // CHECK-NEXT:      %[[ROWOFF:.*]] = arith.muli %[[ROW]], %arg4 : index
-// CHECK-NEXT:      %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[LCOL]] : index
+// CHECK-NEXT:      %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[COL0]] : index
 // CHECK-NEXT:      %[[X0:.*]] = memref.load %arg1[%[[OFF0]]]
 // CHECK-NEXT:      memref.store %[[X0]], %[[RES]][%[[C0]]]
-// CHECK-NEXT:      %[[COL1:.*]] = arith.addi %[[LCOL]], %[[C1]] : index
-// CHECK-NEXT:      %[[OFF1:.*]] = arith.addi %[[ROWOFF]], %[[COL1]] : index
+// CHECK-NEXT:      %[[ROW1:.*]] = arith.addi %[[SGROW]], %[[LROW]] : index
+// CHECK-NEXT:      %[[SGCOL1:.*]] = arith.addi %[[SGCOL]], %[[C1]] : index
+// CHECK-NEXT:      %[[COL1:.*]] = arith.addi %[[SGCOL1]], %[[LCOL]] : index
+// CHECK-NEXT:      %[[ROWOFF1:.*]] = arith.muli %[[ROW1]], %arg4 : index
+// CHECK-NEXT:      %[[OFF1:.*]] = arith.addi %[[ROWOFF1]], %[[COL1]] : index
 // CHECK-NEXT:      %[[X1:.*]] = memref.load %arg1[%[[OFF1]]]
 // CHECK-NEXT:      memref.store %[[X1]], %[[RES]][%[[C1]]]
 // CHECK-NEXT:    } else {

@@ -13,7 +13,8 @@
 // 256 elements in groups of 4: 64 threads, one group each. Inside the
 // bounds and 4-aligned: one vector load per operand; inside but unaligned:
 // unchecked scalar loads (a loop of 4); at the edge: each element guarded
-// by i < n. The store is unguarded inside, guarded at the edge.
+// by i < n. The store is unguarded inside, guarded at the edge. The inside
+// test (base + 256 <= n) is made anew for each load and for the store.
 // CHECK-LABEL: func.func @vector_add
 // CHECK-SAME:    applegpu.grid = ["ceildiv(n, 256)", "1", "1"]
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 64, 1, 1>
@@ -21,11 +22,12 @@
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C256:.*]] = arith.constant 256 : index
 // CHECK:         %[[TID:.*]] = applegpu.thread_index_in_threadgroup
 // CHECK:         %[[P:.*]] = applegpu.threadgroup_position_in_grid x
-// CHECK:         %[[BASE:.*]] = arith.muli %[[P]]
+// CHECK:         %[[BASE:.*]] = arith.muli %[[P]], %[[C256]]
 // CHECK:         %[[X:.*]] = memref.alloca() : memref<4xf32>
-// CHECK:         %[[END:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK:         %[[END:.*]] = arith.addi %[[BASE]], %[[C256]] : index
 // CHECK:         %[[INSIDE:.*]] = arith.cmpi sle, %[[END]], %arg3 : index
 // CHECK:         scf.if %[[INSIDE]] {
 // CHECK:           %[[LOW:.*]] = arith.andi %[[BASE]], %[[C3]] : index
@@ -52,7 +54,9 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[Y:.*]] = memref.alloca() : memref<4xf32>
-// CHECK-NEXT:    scf.if %[[INSIDE]] {
+// CHECK-NEXT:    %[[YEND:.*]] = arith.addi %[[BASE]], %[[C256]] : index
+// CHECK-NEXT:    %[[YINSIDE:.*]] = arith.cmpi sle, %[[YEND]], %arg3 : index
+// CHECK-NEXT:    scf.if %[[YINSIDE]] {
 // CHECK:             vector.load %arg1
 // CHECK:           } else {
 // CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
@@ -71,7 +75,9 @@
 // CHECK-NEXT:      %[[Z:.*]] = arith.addf %[[A]], %[[B]] : f32
 // CHECK-NEXT:      memref.store %[[Z]], %[[X]][%[[S]]]
 // CHECK-NEXT:    }
-// CHECK-NEXT:    scf.if %[[INSIDE]] {
+// CHECK-NEXT:    %[[ZEND:.*]] = arith.addi %[[BASE]], %[[C256]] : index
+// CHECK-NEXT:    %[[ZINSIDE:.*]] = arith.cmpi sle, %[[ZEND]], %arg3 : index
+// CHECK-NEXT:    scf.if %[[ZINSIDE]] {
 // CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
 // CHECK-NOT:         scf.if
 // CHECK:             memref.store %{{.*}}, %arg2
@@ -151,7 +157,8 @@ func.func @scale2d(%X: memref<?xf32>, %Y: memref<?xf32>, %ld: index, %i: index, 
 
 // 99 elements (not a multiple of 4): single elements, 128 threads, one
 // slot each (no loop); threads 99..127 hold nothing and must not touch
-// memory even without bounds.
+// memory even without bounds (the test of the thread is made again for
+// the store).
 // CHECK-LABEL: func.func @ragged
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
 // CHECK-DAG:     %[[C99:.*]] = arith.constant 99 : index
@@ -164,7 +171,9 @@ func.func @scale2d(%X: memref<?xf32>, %Y: memref<?xf32>, %ld: index, %i: index, 
 // CHECK-NOT:     scf.for
 // CHECK:         math.exp
 // CHECK-NOT:     memref.store %{{.*}}, %arg1
-// CHECK:         scf.if %[[HELD]] {
+// CHECK:         %[[SHELD:.*]] = arith.cmpi ult, %[[TID]], %[[C99]] : index
+// CHECK-NOT:     memref.store %{{.*}}, %arg1
+// CHECK:         scf.if %[[SHELD]] {
 // CHECK-NEXT:      memref.store %{{.*}}, %arg1
 func.func @ragged(%X: memref<?xf32>, %Y: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index

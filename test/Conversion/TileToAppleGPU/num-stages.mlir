@@ -39,22 +39,25 @@
 // First, the loads of the next iteration's tiles, [k + 32, k + 64) of K.
 // CHECK-NEXT:      %[[KNEXT:.*]] = arith.addi %[[K]], %[[C32]] : index
 // CHECK-NEXT:      %[[ANEXT:.*]] = memref.alloca() : memref<16xf32>
-// CHECK-NEXT:      %[[KEND:.*]] = arith.addi %[[K]], %[[C64]] : index
+// CHECK-NEXT:      arith.cmpi sle, %[[C64]], %arg3 : index
+// CHECK-NEXT:      %[[KEND:.*]] = arith.addi %[[KNEXT]], %[[C32]] : index
 // CHECK-NEXT:      arith.cmpi sle, %[[KEND]], %arg5 : index
 // CHECK:             arith.andi %[[KNEXT]], %{{.*}} : index
 // CHECK:             vector.load %arg0
 // CHECK:           %[[BNEXT:.*]] = memref.alloca() : memref<16xf32>
 // CHECK:             vector.load %arg1
 // CHECK-NOT:       applegpu.simdgroup_mma
-// Then this iteration's tiles are staged in the half at parity * 2048.
-// CHECK:           %[[HALF:.*]] = arith.muli %[[PARITY]], %[[C2048]] : index
+// Then this iteration's tiles are staged in the half at parity * 2048
+// (the offset is computed once for A and once for B).
+// CHECK:           %[[HALFA:.*]] = arith.muli %[[PARITY]], %[[C2048]] : index
+// CHECK-NEXT:      %[[HALFB:.*]] = arith.muli %[[PARITY]], %[[C2048]] : index
 // CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
-// CHECK:             %[[OFF:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK:             %[[OFF:.*]] = arith.addi %[[HALFA]], %{{.*}} : index
 // CHECK-NEXT:        %[[V:.*]] = memref.load %[[A]][%[[S]]]
 // CHECK-NEXT:        memref.store %[[V]], %[[TGA]][%[[OFF]]]
 // CHECK-NEXT:      }
 // CHECK-NEXT:      scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
-// CHECK:             %[[OFF:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK:             %[[OFF:.*]] = arith.addi %[[HALFB]], %{{.*}} : index
 // CHECK-NEXT:        %[[V:.*]] = memref.load %[[B]][%[[S]]]
 // CHECK-NEXT:        memref.store %[[V]], %[[TGB]][%[[OFF]]]
 // CHECK-NEXT:      }
@@ -63,10 +66,10 @@
 // CHECK-NEXT:      applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:       applegpu.threadgroup_barrier
 // CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
-// CHECK:               %[[FA:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK:               %[[FA:.*]] = arith.addi %[[HALFA]], %{{.*}} : index
 // CHECK-NEXT:          applegpu.simdgroup_load %[[TGA]][%[[FA]]]
 // CHECK:             scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
-// CHECK:               %[[FB:.*]] = arith.addi %[[HALF]], %{{.*}} : index
+// CHECK:               %[[FB:.*]] = arith.addi %[[HALFB]], %{{.*}} : index
 // CHECK-NEXT:          applegpu.simdgroup_load %[[TGB]][%[[FB]]]
 // CHECK:                 applegpu.simdgroup_mma
 // CHECK-NOT:       applegpu.threadgroup_barrier
@@ -136,17 +139,17 @@ func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // CHECK:             applegpu.simdgroup_mma
 // Step 1: the second halves, without a barrier before the writes.
 // CHECK-NOT:       applegpu.threadgroup_barrier
-// CHECK:             %[[OFF:.*]] = arith.addi %{{.*}}, %[[C768]] : index
+// CHECK:             %[[OFF:.*]] = arith.addi %[[C768]], %{{.*}} : index
 // CHECK-NEXT:        %[[X:.*]] = memref.load %[[A0]]
 // CHECK-NEXT:        memref.store %[[X]], %[[TGA]][%[[OFF]]]
-// CHECK:             %[[OFF:.*]] = arith.addi %{{.*}}, %[[C640]] : index
+// CHECK:             %[[OFF:.*]] = arith.addi %[[C640]], %{{.*}} : index
 // CHECK-NEXT:        %[[X:.*]] = memref.load %[[B0]]
 // CHECK-NEXT:        memref.store %[[X]], %[[TGB]][%[[OFF]]]
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:       applegpu.threadgroup_barrier
-// CHECK:               %[[OFF:.*]] = arith.addi %{{.*}}, %[[C768]] : index
+// CHECK:               %[[OFF:.*]] = arith.addi %[[C768]], %{{.*}} : index
 // CHECK-NEXT:          applegpu.simdgroup_load %[[TGA]][%[[OFF]]]
-// CHECK:               %[[OFF:.*]] = arith.addi %{{.*}}, %[[C640]] : index
+// CHECK:               %[[OFF:.*]] = arith.addi %[[C640]], %{{.*}} : index
 // CHECK-NEXT:          applegpu.simdgroup_load %[[TGB]][%[[OFF]]]
 // CHECK:             applegpu.simdgroup_mma
 // CHECK-NOT:       applegpu.threadgroup_barrier
