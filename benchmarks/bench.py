@@ -113,7 +113,7 @@ def main():
 
     size = 256
     print("## Compile and counters per config\n")
-    print(f"In-process compile (tileCompileToMSL: parse, tile-to-applegpu, MSL; "
+    print(f"In-process compile (a TileCompiler: parse, tile-to-applegpu, MSL; "
           f"warm, median of {iterations}), and the emulator's counters on a "
           f"{size}^3 problem, target apple9.\n")
     print("| tile | SIMD-groups | A, B | epilogue | num_stages | compile ms (median) "

@@ -65,10 +65,11 @@ MLIR_CAPI_EXPORTED TileCompiler tileCompilerCreate(
     MlirContext context, MlirStringRef pipelineOptions,
     MlirStringCallback diagnostics, void *userData);
 
-/* What tileCompileToMSL does, with the compiler's context and options. The
- * IR is verified once, after the pipeline, rather than after every pass;
- * input that does not parse or verify is reported as usual. Not thread
- * safe: one compile at a time per compiler. */
+/* What tileCompileToMSL does, with the compiler's context and options.
+ * Input that does not parse or verify is reported as usual; what the
+ * pipeline's passes produce is not verified again (tileCompileToMSL
+ * verifies after every pass: use it to debug a pass). Not thread safe: one
+ * compile at a time per compiler. */
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tileCompilerRun(TileCompiler compiler, MlirStringRef source,
                 MlirStringRef sourceName, TileMSLOutput output);

@@ -29,7 +29,9 @@ static void deliver(MlirStringCallback callback, const std::string &text,
 static LogicalResult translate(ModuleOp module, const TileMSLOutput &output) {
   std::string msl, abi;
   llvm::raw_string_ostream mslStream(msl), abiStream(abi);
-  if (failed(tile::msl::translateToMSL(module, mslStream, &abiStream)))
+  // The ABI JSON is only built for a caller that takes it.
+  if (failed(tile::msl::translateToMSL(module, mslStream,
+                                       output.abi ? &abiStream : nullptr)))
     return failure();
   deliver(output.msl, msl, output.userData);
   deliver(output.abi, abi, output.userData);
@@ -75,21 +77,15 @@ struct Compiler {
                                   buffer->getBuffer());
     if (failed(pm.run(*module)))
       return failure();
-    // With the verifier off between passes (see tileCompilerRun), a pass
-    // that broke the IR is caught here, before the translation reads it.
-    if (!verifyEachPass && failed(verify(*module)))
-      return failure();
     return translate(*module, output);
   }
 
-  /// Off: the IR is verified once, after the pipeline.
-  void verifyOnlyAtEnd() {
-    pm.enableVerifier(false);
-    verifyEachPass = false;
-  }
+  /// Off: only the input is verified (when it is parsed). What the passes
+  /// produce is not verified again; tileCompileToMSL, tile-opt and the
+  /// test suite verify after every pass.
+  void verifyInputOnly() { pm.enableVerifier(false); }
 
   PassManager pm;
-  bool verifyEachPass = true;
 };
 } // namespace
 
@@ -111,7 +107,7 @@ TileCompiler tileCompilerCreate(MlirContext context,
     deliver(diagnostics, "error: " + message, userData);
     return TileCompiler{nullptr};
   }
-  compiler->verifyOnlyAtEnd();
+  compiler->verifyInputOnly();
   return TileCompiler{compiler.release()};
 }
 

@@ -63,42 +63,68 @@ static FailureOr<ABIGridExtent> parseGridExtent(func::FuncOp kernel,
             "<positive divisor>)";
 }
 
-/// The language version the kernel's types and ops need: simdgroup_matrix
-/// needs 2.3, its per-lane elements (`thread_elements()`) 3.0, bfloat 3.1,
-/// Metal 4 tensor ops 4.0. `thread_elements()` is not in the MSL
-/// specification; the oldest version it is known to compile under on
-/// Apple's compiler is 3.0 (MLX's GEMM kernels use it and build with
-/// -std=metal3.0 for macOS 13), so that is what kernels using it declare.
-static std::string requiredVersion(func::FuncOp kernel) {
-  // The tensor headers are included once for the whole file, which then
-  // needs 4.0 for every kernel in it.
-  bool fileUsesTensorOps = usesTensorOps(kernel);
-  if (Operation *parent = kernel->getParentOp())
-    parent->walk([&](func::FuncOp other) {
-      fileUsesTensorOps |= usesTensorOps(other);
-    });
-  bool usesBFloat = false, usesThreadElements = false;
+namespace {
+/// What the kernel's body uses, gathered in one walk.
+struct BodyFacts {
+  bool tensorOps = false, bfloat = false, threadElements = false;
+  int64_t threadgroupBytes = 0;
+  llvm::SmallDenseSet<llvm::StringRef, 8> builtins;
+};
+} // namespace
+
+static bool isTensorOpsType(Type t) {
+  return isa<applegpu::TensorViewType, applegpu::CooperativeTensorType>(t);
+}
+
+static BodyFacts gatherBodyFacts(func::FuncOp kernel) {
+  BodyFacts facts;
   kernel.walk([&](Operation *op) {
-    usesThreadElements |= isa<applegpu::SimdgroupGetElementOp,
-                              applegpu::SimdgroupSetElementOp>(op);
+    if (isa<applegpu::AppleGPUDialect>(op->getDialect())) {
+      facts.threadElements |= isa<applegpu::SimdgroupGetElementOp,
+                                  applegpu::SimdgroupSetElementOp>(op);
+      if (auto alloc = dyn_cast<applegpu::AllocThreadgroupOp>(op))
+        facts.threadgroupBytes += alloc.getSizeInBytes();
+      if (op->getNumOperands() == 0 && op->getNumResults() == 1)
+        facts.builtins.insert(op->getName().stripDialect());
+    }
     // Shaped types first: a thread-private array may hold fragments.
     auto check = [&](Type t) {
-      if (auto s = dyn_cast<ShapedType>(t))
-        t = s.getElementType();
+      facts.tensorOps |= isTensorOpsType(t);
+      if (auto shaped = dyn_cast<ShapedType>(t))
+        t = shaped.getElementType();
       if (auto m = dyn_cast<applegpu::SimdgroupMatrixType>(t))
         t = m.getElementType();
-      usesBFloat |= t.isBF16();
+      facts.bfloat |= t.isBF16();
     };
     for (Type t : op->getResultTypes())
       check(t);
     for (Type t : op->getOperandTypes())
       check(t);
   });
+  return facts;
+}
+
+/// The language version the kernel's types and ops need: simdgroup_matrix
+/// needs 2.3, its per-lane elements (`thread_elements()`) 3.0, bfloat 3.1,
+/// Metal 4 tensor ops 4.0. `thread_elements()` is not in the MSL
+/// specification; the oldest version it is known to compile under on
+/// Apple's compiler is 3.0 (MLX's GEMM kernels use it and build with
+/// -std=metal3.0 for macOS 13), so that is what kernels using it declare.
+static std::string requiredVersion(func::FuncOp kernel,
+                                   const BodyFacts &facts) {
+  // The tensor headers are included once for the whole file, which then
+  // needs 4.0 for every kernel in it.
+  bool fileUsesTensorOps = facts.tensorOps;
+  if (Operation *parent = kernel->getParentOp())
+    for (Region &region : parent->getRegions())
+      for (func::FuncOp other : region.getOps<func::FuncOp>())
+        if (other != kernel && !fileUsesTensorOps)
+          fileUsesTensorOps = usesTensorOps(other);
   if (fileUsesTensorOps)
     return "4.0";
-  if (usesBFloat)
+  if (facts.bfloat)
     return "3.1";
-  return usesThreadElements ? "3.0" : "2.3";
+  return facts.threadElements ? "3.0" : "2.3";
 }
 
 /// The alignment a buffer argument's start needs: its element size, or
@@ -173,9 +199,8 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
           applegpu::AppleGPUDialect::getThreadsPerThreadgroupAttrName()))
     for (auto [i, t] : llvm::enumerate(threads.asArrayRef()))
       abi.threadsPerThreadgroup[i] = t;
-  kernel.walk([&](applegpu::AllocThreadgroupOp alloc) {
-    abi.threadgroupMemoryBytes += alloc.getSizeInBytes();
-  });
+  BodyFacts facts = gatherBodyFacts(kernel);
+  abi.threadgroupMemoryBytes = facts.threadgroupBytes;
   if (auto grid = kernel->getAttrOfType<ArrayAttr>(
           applegpu::AppleGPUDialect::getGridAttrName()))
     for (Attribute g : grid) {
@@ -189,18 +214,13 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
   if (auto target = kernel->getAttrOfType<StringAttr>(
           applegpu::AppleGPUDialect::getTargetAttrName()))
     abi.target = target.str();
-  abi.mslVersion = requiredVersion(kernel);
+  abi.mslVersion = requiredVersion(kernel, facts);
   // In the order the MSL signature lists them.
   for (StringRef builtin :
        {"thread_index_in_threadgroup", "simdgroup_index_in_threadgroup",
         "thread_index_in_simdgroup", "threadgroup_position_in_grid",
         "threadgroups_per_grid"}) {
-    bool used = false;
-    kernel.walk([&](Operation *op) {
-      used |= isa<applegpu::AppleGPUDialect>(op->getDialect()) &&
-              op->getName().stripDialect() == builtin;
-    });
-    if (used)
+    if (facts.builtins.contains(builtin))
       abi.builtins.push_back(builtin.str());
   }
   return abi;

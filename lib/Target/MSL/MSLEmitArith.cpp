@@ -95,9 +95,9 @@ static bool writesOperandsOnce(Operation &user) {
 /// A select keeps its variable: nested conditional expressions do not
 /// read well.
 static bool printedAtUse(Operation &op) {
-  if (isa<arith::SelectOp>(op) || op.getNumResults() != 1 ||
-      !isMemoryEffectFree(&op) ||
-      !op.getResult(0).hasOneUse())
+  // The cheap tests first: this runs for every arith and math op.
+  if (op.getNumResults() != 1 || !op.getResult(0).hasOneUse() ||
+      isa<arith::SelectOp>(op) || !isMemoryEffectFree(&op))
     return false;
   Operation *user = *op.getResult(0).user_begin();
   return user->getBlock() == op.getBlock() &&

@@ -20,15 +20,17 @@ using namespace tile;
 using namespace tile::msl;
 
 bool tile::msl::usesTensorOps(func::FuncOp kernel) {
-  bool uses = false;
-  kernel.walk([&](Operation *op) {
-    auto isTensorOpsType = [](Type t) {
-      return isa<applegpu::TensorViewType, applegpu::CooperativeTensorType>(t);
-    };
-    uses |= llvm::any_of(op->getResultTypes(), isTensorOpsType) ||
-            llvm::any_of(op->getOperandTypes(), isTensorOpsType);
-  });
-  return uses;
+  auto isTensorOpsType = [](Type t) {
+    return isa<applegpu::TensorViewType, applegpu::CooperativeTensorType>(t);
+  };
+  return kernel
+      .walk([&](Operation *op) {
+        return llvm::any_of(op->getResultTypes(), isTensorOpsType) ||
+                       llvm::any_of(op->getOperandTypes(), isTensorOpsType)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// `mpp::tensor_ops::matmul2d<descriptor, scope>`.

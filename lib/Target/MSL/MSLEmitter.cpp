@@ -136,7 +136,9 @@ LogicalResult MSLPrinter::printKernel(func::FuncOp kernel,
     os << "const int " << assignName(arg) << " = int("
        << abi.arguments[arg.getArgNumber()].name << ");\n";
   }
-  if (failed(printTensorOpsPrologue(*this, kernel)) ||
+  // Only a file with tensor ops has matmul2d descriptors to alias.
+  if ((abi.mslVersion == "4.0" &&
+       failed(printTensorOpsPrologue(*this, kernel))) ||
       failed(printBlockBody(entry)))
     return failure();
   if (failed(printOperation(*entry.getTerminator())))
@@ -196,7 +198,9 @@ LogicalResult tile::msl::translateToMSL(Operation *op, raw_ostream &os,
   printVersionCheck(abis, buffer);
   buffer << "#include <metal_stdlib>\n"
          << "#include <metal_simdgroup_matrix>\n";
-  if (llvm::any_of(kernels, usesTensorOps))
+  // Every kernel of a file with tensor ops needs 4.0 (see getKernelABI).
+  if (llvm::any_of(abis,
+                   [](const KernelABI &abi) { return abi.mslVersion == "4.0"; }))
     buffer << "#include <metal_tensor>\n"
            << "#include <MetalPerformancePrimitives/"
               "MetalPerformancePrimitives.h>\n";
