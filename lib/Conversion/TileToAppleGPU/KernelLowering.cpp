@@ -10,6 +10,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Iterators.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -53,7 +55,7 @@ std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
                            index(slot % width), loc);
   Value held;
   if ((round + 1) * numThreads() > groups)
-    held = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+    held = fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
                                  group, index(groups));
   return {element, held};
 }
@@ -67,7 +69,7 @@ std::pair<Value, Value> KernelLowering::groupIndex(RankedTensorType type,
                          tid, loc);
   Value held;
   if (hasPartialSlots(type))
-    held = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+    held = fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
                                  group, index(groups));
   return {mulIndex(*this, group, index(width), loc), held};
 }
@@ -77,9 +79,9 @@ std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
   int64_t width = vectorWidth(geometry(type));
   if (width == 1)
     return groupIndex(type, slot, loc);
-  Value round = arith::DivUIOp::create(builder, loc, slot, index(width));
+  Value round = fold<arith::DivUIOp>(loc, slot, index(width));
   auto [first, held] = groupIndex(type, round, loc);
-  Value lane = arith::RemUIOp::create(builder, loc, slot, index(width));
+  Value lane = fold<arith::RemUIOp>(loc, slot, index(width));
   return {addIndex(*this, first, lane, loc), held};
 }
 
@@ -161,6 +163,38 @@ Value KernelLowering::scalar(Type type, TypedAttr value, Location loc) {
   return slot;
 }
 
+Value KernelLowering::foldCreated(Operation *op) {
+  Value result = op->getResult(0);
+  // Only constant operands make our ops fold (x * 1, 4 & 3, ...): the
+  // others are not offered to the folder, for compile time.
+  SmallVector<Attribute> operands;
+  bool anyConstant = false;
+  for (Value operand : op->getOperands()) {
+    Attribute constant;
+    anyConstant |= matchPattern(operand, m_Constant(&constant));
+    operands.push_back(constant);
+  }
+  if (!anyConstant)
+    return result;
+  SmallVector<OpFoldResult> folded;
+  if (failed(op->fold(operands, folded)) || folded.size() != 1)
+    return result;
+  Value replacement = dyn_cast<Value>(folded[0]);
+  if (!replacement) {
+    // Scalars only: a vector constant keeps the op that builds it.
+    auto attr = dyn_cast<TypedAttr>(cast<Attribute>(folded[0]));
+    Type type = result.getType();
+    if (!attr || attr.getType() != type || !type.isIntOrIndexOrFloat())
+      return result;
+    auto integer = dyn_cast<IntegerAttr>(attr);
+    replacement = type.isIndex() && integer
+                      ? index(integer.getInt())
+                      : scalar(type, attr, op->getLoc());
+  }
+  op->erase();
+  return replacement;
+}
+
 Value tile::conversion::addIndex(KernelLowering &k, Value a, Value b,
                                  Location loc) {
   // Folded here, as the canonicalizer would: the pipeline runs none after
@@ -192,8 +226,10 @@ Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
 void tile::conversion::storeIfHeld(KernelLowering &k, Value value,
                                    Value buffer, Value offset, Value held,
                                    Location loc) {
-  if (!held) {
-    memref::StoreOp::create(k.builder, loc, value, buffer, offset);
+  std::optional<int64_t> known = held ? getConstantIntValue(held) : 1;
+  if (known) {
+    if (*known)
+      memref::StoreOp::create(k.builder, loc, value, buffer, offset);
     return;
   }
   scf::IfOp::create(k.builder, loc, held, [&](OpBuilder &then, Location l) {
@@ -325,23 +361,23 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
   Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(b, loc, b.getIndexType());
   Value lane = applegpu::ThreadIndexInSimdgroupOp::create(b, loc, b.getIndexType());
   Value wn = index(simdgroupsN());
-  simdgroupRow = arith::DivUIOp::create(b, loc, sg, wn);
-  simdgroupCol = arith::RemUIOp::create(b, loc, sg, wn);
+  simdgroupRow = fold<arith::DivUIOp>(loc, sg, wn);
+  simdgroupCol = fold<arith::RemUIOp>(loc, sg, wn);
   // docs/layouts.md (the fragments encoding): lane l holds row
   // (l/4 & 4) + (l/2) % 4 and columns c, c + 1 with
   // c = (l/4 & 2) * 2 + (l % 2) * 2.
-  Value quad = arith::DivUIOp::create(b, loc, lane, index(4));
-  Value pair = arith::DivUIOp::create(b, loc, lane, index(2));
+  Value quad = fold<arith::DivUIOp>(loc, lane, index(4));
+  Value pair = fold<arith::DivUIOp>(loc, lane, index(2));
   laneRow = arith::AddIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, quad, index(4)),
-      arith::RemUIOp::create(b, loc, pair, index(4)));
+      b, loc, fold<arith::AndIOp>(loc, quad, index(4)),
+      fold<arith::RemUIOp>(loc, pair, index(4)));
   laneCol = arith::AddIOp::create(
       b, loc,
-      arith::MulIOp::create(b, loc,
-                            arith::AndIOp::create(b, loc, quad, index(2)),
+      fold<arith::MulIOp>(loc,
+                            fold<arith::AndIOp>(loc, quad, index(2)),
                             index(2)),
       arith::MulIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, lane, index(2)), index(2)));
+          b, loc, fold<arith::RemUIOp>(loc, lane, index(2)), index(2)));
   lastCoordinate = laneCol.getDefiningOp();
   return success();
 }
@@ -396,5 +432,16 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
     return fail();
   func::ReturnOp::create(builder, loc);
   (void)target;
+  eraseDeadOps(kernel);
   return kernel;
+}
+
+/// What the lowering made but nothing reads (thread coordinates a kernel
+/// does not need, constants of folded ops): one backward walk, users before
+/// the values they read, instead of a canonicalizer run.
+void KernelLowering::eraseDeadOps(func::FuncOp kernel) {
+  kernel.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+    if (isOpTriviallyDead(op))
+      op->erase();
+  });
 }

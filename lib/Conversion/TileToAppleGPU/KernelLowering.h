@@ -77,6 +77,17 @@ public:
   mlir::Value scalar(mlir::Type type, mlir::TypedAttr value,
                      mlir::Location loc);
 
+  /// Creates an op with one result at the insertion point, folded away
+  /// when its operands allow (a constant made with index()/scalar(), or an
+  /// operand): the pipeline runs no canonicalizer after the conversion.
+  template <typename OpTy, typename... Args>
+  mlir::Value fold(mlir::Location loc, Args &&...args) {
+    auto op = OpTy::create(builder, loc, std::forward<Args>(args)...);
+    return foldCreated(op.getOperation());
+  }
+  /// The same for an op just created (or copied) with one result.
+  mlir::Value foldCreated(mlir::Operation *op);
+
   /// The new value of a scalar of the source kernel.
   mlir::Value mapped(mlir::Value scalar) { return mapping.lookup(scalar); }
   void map(mlir::Value from, mlir::Value to) { mapping.map(from, to); }
@@ -243,6 +254,7 @@ private:
   mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);
   mlir::LogicalResult setUpStaging();
   mlir::LogicalResult setUpTensorOps();
+  void eraseDeadOps(mlir::func::FuncOp kernel);
 
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Value, TileValue> tiles;

@@ -266,7 +266,7 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
       return failure();
     SmallVector<Value> extra;
     if (carriesParity)
-      extra.push_back(arith::SubIOp::create(k.builder, loc, k.index(1),
+      extra.push_back(k.fold<arith::SubIOp>(loc, k.index(1),
                                             k.alternation->parity));
     k.alternation = outer;
     if (failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
@@ -342,6 +342,10 @@ LogicalResult tile::conversion::lowerControlFlow(KernelLowering &k,
     Operation *copy = k.builder.clone(op);
     for (OpOperand &operand : copy->getOpOperands())
       operand.set(k.mapped(operand.get()));
+    if (copy->getNumResults() == 1) {
+      k.map(op.getResult(0), k.foldCreated(copy));
+      return success();
+    }
     for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
       k.map(from, to);
     return success();

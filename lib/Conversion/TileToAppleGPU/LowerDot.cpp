@@ -50,23 +50,46 @@ static void stageStep(KernelLowering &k, RankedTensorType type, Value slots,
   bool wholeK = t.kStep == kDim;
   forEachIndex(k, k.numSlots(type), loc, [&](Value s) {
     auto [e, held] = k.slotIndex(type, s, loc);
-    Value row = arith::DivUIOp::create(b, loc, e, cols);
-    Value col = arith::RemUIOp::create(b, loc, e, cols);
+    Value row = k.fold<arith::DivUIOp>(loc, e, cols);
+    Value col = k.fold<arith::RemUIOp>(loc, e, cols);
     if (!wholeK) {
       // Only the elements of this step's K columns (rows of B).
       Value &kPos = t.kAlongColumns ? col : row;
       Value inStep = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
-          arith::DivUIOp::create(b, loc, kPos, k.index(t.kStep)),
+          k.fold<arith::DivUIOp>(loc, kPos, k.index(t.kStep)),
           k.index(t.step));
-      held = held ? arith::AndIOp::create(b, loc, held, inStep) : inStep;
-      kPos = arith::RemUIOp::create(b, loc, kPos, k.index(t.kStep));
+      held = held ? k.fold<arith::AndIOp>(loc, held, inStep) : inStep;
+      kPos = k.fold<arith::RemUIOp>(loc, kPos, k.index(t.kStep));
     }
     Value offset = addIndex(
         k, t.base,
         addIndex(k, mulIndex(k, row, k.index(t.ld), loc), col, loc), loc);
     storeIfHeld(k, loadArray(k, slots, s, loc), t.buffer, offset, held, loc);
   });
+}
+
+/// `count` fragments of one staged operand for the 8-wide K step at `kk`,
+/// loaded into a new array: A's rows (fragment i at element (origin + 8i,
+/// kk)) or B's columns (fragment j at element (kk, origin + 8j)) of the
+/// SIMD group's block; `ld` is the staged row stride.
+static Value loadStepFragments(KernelLowering &k, Type fragment, Value memory,
+                               Value base, int64_t ld, int64_t count,
+                               Value origin, Value kk, bool rowsOfA,
+                               Location loc) {
+  Value frags = k.newArray(fragment, count, loc);
+  forEachIndex(k, count, loc, [&](Value i) {
+    Value along = addIndex(k, origin, mulIndex(k, i, k.index(8), loc), loc);
+    Value row = rowsOfA ? along : kk, col = rowsOfA ? kk : along;
+    Value offset = addIndex(
+        k, base, addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc),
+        loc);
+    storeArray(k,
+               applegpu::SimdgroupLoadOp::create(k.builder, loc, fragment,
+                                                 memory, offset, k.index(ld)),
+               frags, i, loc);
+  });
+  return frags;
 }
 
 static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
@@ -109,32 +132,10 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
         [&](Value kk) {
           // The SIMD group's A fragments (rows) and B fragments (columns)
           // of this 8-wide step, each loaded once.
-          Value aFrags = k.newArray(fragment, rows, loc);
-          Value bFrags = k.newArray(fragment, cols, loc);
-          forEachIndex(k, rows, loc, [&](Value fi) {
-            Value row = addIndex(k, rowBase, mulIndex(k, fi, k.index(8), loc),
-                                 loc);
-            Value offset = addIndex(
-                k, aBase,
-                addIndex(k, mulIndex(k, row, k.index(plan.lda), loc), kk, loc),
-                loc);
-            storeArray(k,
-                       applegpu::SimdgroupLoadOp::create(
-                           b, loc, fragment, plan.a, offset, k.index(plan.lda)),
-                       aFrags, fi, loc);
-          });
-          forEachIndex(k, cols, loc, [&](Value fj) {
-            Value col = addIndex(k, colBase, mulIndex(k, fj, k.index(8), loc),
-                                 loc);
-            Value offset = addIndex(
-                k, bBase,
-                addIndex(k, mulIndex(k, kk, k.index(plan.ldb), loc), col, loc),
-                loc);
-            storeArray(k,
-                       applegpu::SimdgroupLoadOp::create(
-                           b, loc, fragment, plan.b, offset, k.index(plan.ldb)),
-                       bFrags, fj, loc);
-          });
+          Value aFrags = loadStepFragments(k, fragment, plan.a, aBase, plan.lda,
+                                           rows, rowBase, kk, true, loc);
+          Value bFrags = loadStepFragments(k, fragment, plan.b, bBase, plan.ldb,
+                                           cols, colBase, kk, false, loc);
           forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
             Value c = loadArray(k, *acc, f, loc);
             c = applegpu::SimdgroupMmaOp::create(

@@ -35,7 +35,6 @@ std::optional<int64_t> tile::conversion::sliceDim(RankedTensorType type) {
 void tile::conversion::forEachHeld(
     KernelLowering &k, RankedTensorType type, TileForm form, Location loc,
     function_ref<void(int64_t index, int64_t key, const HeldElement &)> fn) {
-  OpBuilder &b = k.builder;
   std::optional<int64_t> dim = sliceDim(type);
   RankedTensorType geometry = k.geometry(type);
   auto visit = [&](int64_t index, int64_t key, const Element &el) {
@@ -46,10 +45,10 @@ void tile::conversion::forEachHeld(
       // the holder of the parent's first column (row) writes it.
       h.position = *dim == 1 ? el.row : el.col;
       Value other = *dim == 1 ? el.col : el.row;
-      h.writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, other,
+      h.writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, other,
                                        k.index(0));
       if (el.held)
-        h.writer = arith::AndIOp::create(b, loc, el.held, h.writer);
+        h.writer = k.fold<arith::AndIOp>(loc, el.held, h.writer);
     } else if (geometry.getRank() == 2) {
       h.position = addIndex(
           k, mulIndex(k, el.row, k.index(geometry.getDimSize(1)), loc), el.col,
@@ -150,7 +149,7 @@ TileValue tile::conversion::readFromMemory(KernelLowering &k, Value buffer,
                   // A position the thread does not hold reads element 0.
                   Value position = h.position;
                   if (h.held)
-                    position = arith::SelectOp::create(b, loc, h.held, position,
+                    position = k.fold<arith::SelectOp>(loc, h.held, position,
                                                        k.index(0));
                   value = memref::LoadOp::create(b, loc, buffer, position);
                 }
@@ -222,7 +221,7 @@ static LogicalResult lowerArange(KernelLowering &k, ArangeOp op) {
   forEachHeld(k, type, form, loc, [&](int64_t, int64_t, const HeldElement &h) {
     Value v = h.position;
     if (!element.isIndex())
-      v = arith::IndexCastOp::create(k.builder, loc, element, v);
+      v = k.fold<arith::IndexCastOp>(loc, element, v);
     result.values.push_back(v);
   });
   k.define(op.getResult(), std::move(result));

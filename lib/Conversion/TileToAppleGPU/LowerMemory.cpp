@@ -49,15 +49,14 @@ static Access accessOf(KernelLowering &k, OpTy op, RankedTensorType tile) {
 /// The element at flattened position `e` of a tile.
 static Element elementAt(KernelLowering &k, RankedTensorType tile, Value e,
                          Value held, Location loc) {
-  OpBuilder &b = k.builder;
   Element el;
   el.held = held;
   if (tile.getRank() == 1) {
     el.row = e;
   } else {
     Value cols = k.index(tile.getDimSize(1));
-    el.row = arith::DivUIOp::create(b, loc, e, cols);
-    el.col = arith::RemUIOp::create(b, loc, e, cols);
+    el.row = k.fold<arith::DivUIOp>(loc, e, cols);
+    el.col = k.fold<arith::RemUIOp>(loc, e, cols);
   }
   return el;
 }
@@ -96,7 +95,6 @@ Element tile::conversion::fragmentElement(KernelLowering &k,
 /// be touched (null: always).
 static std::pair<Value, Value> address(KernelLowering &k, const Access &a,
                                        const Element &el, Location loc) {
-  OpBuilder &b = k.builder;
   Value row = addIndex(k, a.indices[0], el.row, loc);
   Value offset = mulIndex(k, row, a.strides[0], loc);
   Value col;
@@ -106,13 +104,13 @@ static std::pair<Value, Value> address(KernelLowering &k, const Access &a,
   }
   Value ok = el.held;
   auto both = [&](Value c) {
-    ok = ok ? arith::AndIOp::create(b, loc, ok, c) : c;
+    ok = ok ? k.fold<arith::AndIOp>(loc, ok, c) : c;
   };
   if (!a.bounds.empty()) {
-    both(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, row,
+    both(k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, row,
                                a.bounds[0]));
     if (col)
-      both(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, col,
+      both(k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, col,
                                  a.bounds[1]));
   }
   return {offset, ok};
@@ -123,8 +121,10 @@ static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
   OpBuilder &b = k.builder;
   Value offset, ok;
   std::tie(offset, ok) = address(k, a, el, loc);
-  if (!ok)
-    return memref::LoadOp::create(b, loc, a.buffer, offset);
+  std::optional<int64_t> known = ok ? getConstantIntValue(ok) : 1;
+  if (known)
+    return *known ? memref::LoadOp::create(b, loc, a.buffer, offset).getResult()
+                  : padding;
   auto guarded = scf::IfOp::create(
       b, loc, ok,
       [&](OpBuilder &then, Location l) {
@@ -148,13 +148,12 @@ static void storeElement(KernelLowering &k, const Access &a, const Element &el,
 /// in every dimension. It depends only on values every thread of the
 /// threadgroup shares, so both paths below are taken uniformly.
 static Value insideBounds(KernelLowering &k, const Access &a, Location loc) {
-  OpBuilder &b = k.builder;
   Value inside;
   for (auto [d, bound] : llvm::enumerate(a.bounds)) {
     Value end = addIndex(k, a.indices[d], k.index(a.tile.getDimSize(d)), loc);
     Value ok =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, bound);
-    inside = inside ? arith::AndIOp::create(b, loc, inside, ok) : ok;
+        k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, end, bound);
+    inside = inside ? k.fold<arith::AndIOp>(loc, inside, ok) : ok;
   }
   return inside;
 }
@@ -167,6 +166,10 @@ using EmitAccess = function_ref<SmallVector<Value>(const Access &)>;
 static SmallVector<Value> branch(KernelLowering &k, Value condition,
                                  TypeRange types, Emit then, Emit otherwise,
                                  Location loc) {
+  // A condition known here (e.g. the alignment of constant offsets) keeps
+  // only the side it selects.
+  if (std::optional<int64_t> known = getConstantIntValue(condition))
+    return *known ? then() : otherwise();
   OpBuilder &b = k.builder;
   auto op = scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
   auto fill = [&](Block *block, Emit emit) {
@@ -216,16 +219,15 @@ static bool canVectorize(KernelLowering &k, const Access &a) {
 /// vector address is aligned: the last index and the row stride are
 /// multiples of 4 (the same for the whole threadgroup).
 static Value groupsAligned(KernelLowering &k, const Access &a, Location loc) {
-  OpBuilder &b = k.builder;
   auto multipleOf4 = [&](Value v) -> Value {
-    Value low = arith::AndIOp::create(b, loc, v, k.index(3));
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+    Value low = k.fold<arith::AndIOp>(loc, v, k.index(3));
+    return k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, low,
                                  k.index(0));
   };
   Value aligned = multipleOf4(a.indices.back());
   if (a.tile.getRank() == 2)
     aligned =
-        arith::AndIOp::create(b, loc, aligned, multipleOf4(a.strides[0]));
+        k.fold<arith::AndIOp>(loc, aligned, multipleOf4(a.strides[0]));
   return aligned;
 }
 
@@ -416,8 +418,12 @@ static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
     storeFast();
     return success();
   }
-  auto branch =
-      scf::IfOp::create(b, loc, insideBounds(k, a, loc), /*withElse=*/true);
+  Value inside = insideBounds(k, a, loc);
+  if (std::optional<int64_t> known = getConstantIntValue(inside)) {
+    *known ? storeFast() : storeGuarded();
+    return success();
+  }
+  auto branch = scf::IfOp::create(b, loc, inside, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(branch.thenBlock());
   storeFast();
@@ -488,7 +494,7 @@ static std::pair<Value, Value> scalarAddress(KernelLowering &k, OpTy op) {
                      : mulIndex(k, index, k.mapped(op.getStrides()[0]), loc);
   Value ok;
   if (!op.getBounds().empty())
-    ok = arith::CmpIOp::create(k.builder, loc, arith::CmpIPredicate::slt,
+    ok = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
                                index, k.mapped(op.getBounds()[0]));
   return {offset, ok};
 }
@@ -527,10 +533,10 @@ static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto [offset, ok] = scalarAddress(k, op);
-  Value writer = arith::CmpIOp::create(k.builder, loc, arith::CmpIPredicate::eq,
+  Value writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                        k.tid, k.index(0));
   if (ok)
-    writer = arith::AndIOp::create(k.builder, loc, writer, ok);
+    writer = k.fold<arith::AndIOp>(loc, writer, ok);
   storeIfHeld(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), offset,
               writer, loc);
   return success();

@@ -125,7 +125,7 @@ public:
   /// `held ? combine(acc, x) : acc`.
   Value combineIf(Value held, Value acc, Value x) {
     Value both = combine(acc, x);
-    return held ? arith::SelectOp::create(b, loc, held, both, acc).getResult()
+    return held ? k.fold<arith::SelectOp>(loc, held, both, acc)
                 : both;
   }
 
@@ -213,20 +213,20 @@ private:
   Value toSimdType(Value v) {
     Type t = v.getType();
     if (t.isBF16())
-      return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+      return k.fold<arith::ExtFOp>(loc, b.getF32Type(), v);
     if (t.isIndex())
-      return arith::IndexCastOp::create(b, loc, b.getI32Type(), v);
+      return k.fold<arith::IndexCastOp>(loc, b.getI32Type(), v);
     if (t.isInteger(1))
-      return arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
+      return k.fold<arith::ExtUIOp>(loc, b.getI32Type(), v);
     return v;
   }
   Value fromSimdType(Value v) {
     if (element.isBF16())
-      return arith::TruncFOp::create(b, loc, element, v);
+      return k.fold<arith::TruncFOp>(loc, element, v);
     if (element.isIndex())
-      return arith::IndexCastOp::create(b, loc, element, v);
+      return k.fold<arith::IndexCastOp>(loc, element, v);
     if (element.isInteger(1))
-      return arith::TruncIOp::create(b, loc, element, v);
+      return k.fold<arith::TruncIOp>(loc, element, v);
     return v;
   }
 };
@@ -277,20 +277,18 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
       for (int64_t q = 0; q < rounds; ++q) {
         auto [first, heldGroup] = k.slotIndex(type, q * width, loc);
         Value group =
-            arith::DivUIOp::create(b, loc, first, k.index(width)).getResult();
+            k.fold<arith::DivUIOp>(loc, first, k.index(width));
         rowOf.push_back({group, heldGroup});
         Value writer = heldGroup;
         if (per > 1) {
-          Value lane = arith::RemUIOp::create(b, loc, k.tid, k.index(32));
+          Value lane = k.fold<arith::RemUIOp>(loc, k.tid, k.index(32));
           Value first32 = arith::CmpIOp::create(
               b, loc, arith::CmpIPredicate::eq, lane, k.index(0));
-          writer = writer ? arith::AndIOp::create(b, loc, writer, first32)
-                                .getResult()
+          writer = writer ? k.fold<arith::AndIOp>(loc, writer, first32)
                           : first32;
         }
-        Value slot = per > 1 ? arith::DivUIOp::create(b, loc, group,
+        Value slot = per > 1 ? k.fold<arith::DivUIOp>(loc, group,
                                                       k.index(per))
-                                   .getResult()
                              : group;
         storeIfHeld(k, totals[q], buffer, slot, writer, loc);
       }
@@ -298,9 +296,9 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
       for (int64_t q = 0; q < rounds; ++q) {
         auto [group, heldGroup] = rowOf[q];
         Value row =
-            arith::DivUIOp::create(b, loc, group, k.index(plan.groupsPerRow));
+            k.fold<arith::DivUIOp>(loc, group, k.index(plan.groupsPerRow));
         if (heldGroup)
-          row = arith::SelectOp::create(b, loc, heldGroup, row, k.index(0));
+          row = k.fold<arith::SelectOp>(loc, heldGroup, row, k.index(0));
         Value base = mulIndex(k, row, k.index(plan.entries), loc);
         totals[q] = c.foldMemory(buffer, base, plan.entries, 1);
       }
@@ -314,7 +312,7 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
       // holds the first group) hands it to everyone.
       Value buffer = k.allocThreadgroup(c.element, 1, loc);
       threadgroupBarrier(k, loc);
-      Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+      Value first = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                           k.tid, k.index(0));
       storeIfHeld(k, total, buffer, k.index(0), first, loc);
       threadgroupBarrier(k, loc);
@@ -334,7 +332,6 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
 static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
                                    const TileValue &held) {
   Combiner c(k, op);
-  OpBuilder &b = k.builder;
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
@@ -397,7 +394,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
   }
   threadgroupBarrier(k, loc);
   Value columnGroup =
-      arith::RemUIOp::create(b, loc, k.tid, k.index(groupsPerRow));
+      k.fold<arith::RemUIOp>(loc, k.tid, k.index(groupsPerRow));
   int64_t sharers = std::min(threads / groupsPerRow, rows);
   SmallVector<Value> totals;
   for (int64_t v = 0; v < width; ++v) {
@@ -420,7 +417,6 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
 static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
                                      const TileValue &held) {
   Combiner c(k, op);
-  OpBuilder &b = k.builder;
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t rows, cols;
@@ -455,7 +451,7 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
     threadgroupBarrier(k, loc);
     Value mine = byRow ? k.simdgroupCol : k.simdgroupRow;
     Value other = byRow ? k.laneCol : k.laneRow;
-    Value writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+    Value writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                          other, k.index(0));
     SmallVector<Value> positions;
     for (auto [key, t] : llvm::enumerate(totals)) {

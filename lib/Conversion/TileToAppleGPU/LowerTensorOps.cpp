@@ -173,10 +173,9 @@ static Value clippedExtent(KernelLowering &k, Value bound, Value origin,
                            int64_t size, Location loc) {
   if (!bound)
     return k.index(size);
-  OpBuilder &b = k.builder;
-  Value left = arith::SubIOp::create(b, loc, bound, origin);
-  Value upper = arith::MinSIOp::create(b, loc, left, k.index(size));
-  return arith::MaxSIOp::create(b, loc, upper, k.index(0));
+  Value left = k.fold<arith::SubIOp>(loc, bound, origin);
+  Value upper = k.fold<arith::MinSIOp>(loc, left, k.index(size));
+  return k.fold<arith::MaxSIOp>(loc, upper, k.index(0));
 }
 
 namespace {
@@ -254,7 +253,7 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
               k.builder, loc,
               cast<CooperativeTensorType>(*coop).getElementType(), *handle, i);
           if (x.getType() != element)
-            x = arith::TruncFOp::create(k.builder, loc, element, x);
+            x = k.fold<arith::TruncFOp>(loc, element, x);
           Value offset = addIndex(k, mulIndex(k, row, k.index(ld), loc), col,
                                   loc);
           storeIfHeld(k, x, buffer, offset, Value(), loc);
@@ -273,9 +272,9 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
     return failure();
   forEachHeld(k, type, form, loc,
               [&](int64_t index, int64_t, const HeldElement &h) {
-                Value row = arith::DivUIOp::create(k.builder, loc, h.position,
+                Value row = k.fold<arith::DivUIOp>(loc, h.position,
                                                    k.index(cols));
-                Value col = arith::RemUIOp::create(k.builder, loc, h.position,
+                Value col = k.fold<arith::RemUIOp>(loc, h.position,
                                                    k.index(cols));
                 Value offset =
                     addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc);
@@ -318,16 +317,14 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
     // the nearer one, so that the two K extents agree.
     Value kExtent = a.kExtent == bv.kExtent
                         ? a.kExtent
-                        : arith::MinSIOp::create(b, loc, a.kExtent, bv.kExtent)
-                              .getResult();
+                        : k.fold<arith::MinSIOp>(loc, a.kExtent, bv.kExtent);
     Value nonEmpty;
     for (Value e : {a.outerExtent, bv.outerExtent, kExtent}) {
       if (getConstantIntValue(e)) // a full extent, without bounds
         continue;
-      Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+      Value positive = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt,
                                              e, k.index(0));
-      nonEmpty = nonEmpty ? arith::AndIOp::create(b, loc, nonEmpty, positive)
-                                .getResult()
+      nonEmpty = nonEmpty ? k.fold<arith::AndIOp>(loc, nonEmpty, positive)
                           : positive;
     }
     auto run = [&](OpBuilder &) {

@@ -267,10 +267,10 @@ struct TilePipelineLoadsPass
       if (!scope)
         scope = getOperation();
       auto [it, inserted] = storedIn.try_emplace(scope);
+      llvm::DenseSet<Value> &stored = it->second;
       if (inserted)
-        scope->walk(
-            [&](StoreOp store) { it->second.insert(store.getBuffer()); });
-      pipelineLoop(loop, it->second, maxDistance);
+        scope->walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
+      pipelineLoop(loop, stored, maxDistance);
     }
   }
 };

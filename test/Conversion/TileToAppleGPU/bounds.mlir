@@ -10,8 +10,10 @@
 // 8x8 over 32 threads: 16 groups of 4, held by threads 0..15 (the only
 // guard), no bounds comparisons anywhere, and simdgroup_store with no edge
 // path.
+// The lane coordinates are not needed (simdgroup_store only) and not made.
 // CHECK-LABEL: func.func @no_bounds
 // CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// CHECK-NOT:     applegpu.thread_index_in_simdgroup
 // CHECK:         scf.for %{{.*}} to %arg3
 // CHECK-NEXT:      %[[AS:.*]] = memref.alloca() : memref<4xf32>
 // CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
@@ -20,23 +22,17 @@
 // CHECK:           scf.if %[[HELD]] -> (vector<4xf32>) {
 // CHECK-NEXT:        vector.load %arg0
 // CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
+// B's offset (column 0) and row stride (8) are constants, so its alignment
+// test is known true at conversion time: no test (no `& 3`), only the
+// vector load under the held guard, and no unchecked scalar path after it.
 // CHECK:           %[[BS:.*]] = memref.alloca() : memref<4xf32>
-// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
-// CHECK:             vector.load %arg1
+// CHECK-NEXT:      %[[BHELD:.*]] = arith.cmpi ult, %{{.*}}, %c16 : index
+// CHECK-NOT:       arith.andi
+// CHECK-NOT:       arith.cmpi
+// CHECK:           scf.if %[[BHELD]] -> (vector<4xf32>) {
+// CHECK-NEXT:        vector.load %arg1
 // CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
 // CHECK:           memref.store %{{.*}}, %[[BS]][%c3]
-// B's offset (column 0) and row stride (8) are constants, so its alignment
-// test is made of constants and always true; nothing after the conversion
-// folds it, so the unchecked scalar path is still there, after the vector
-// one.
-// CHECK-NEXT:      } else {
-// CHECK-NEXT:        scf.for %[[BSS:.*]] = %c0 to %c4 step %c1 {
-// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
-// CHECK:               memref.load %arg1
-// CHECK-NOT:     arith.cmpi s{{lt|le|ge|gt}}
-// CHECK:               memref.store %{{.*}}, %[[BS]][%[[BSS]]]
-// CHECK-NEXT:        }
-// CHECK-NEXT:      }
 // Staging writes only the slots the thread holds.
 // CHECK-NEXT:      scf.for %[[S:.*]] = %c0 to %c4 step %c1 {
 // CHECK:             %[[H:.*]] = arith.cmpi ult, %{{.*}}, %c16 : index
@@ -76,19 +72,24 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 // is a multiple of 4, else a loop of 4 scalar loads; threads 16..31 hold
 // nothing and take the padding), else each element reads -1.5 where masked.
 // The store is the same: simdgroup_store inside, guarded elements outside.
-// The inside test (8 <= M and 8 <= N) is made again for the store, not
+// The inside test (M >= 8 and N >= 8) is made again for the store, not
 // shared with the load's.
 // CHECK-LABEL: func.func @padding
 // CHECK-DAG:     %[[PAD:.*]] = arith.constant -1.500000e+00 : f32
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK:         %[[AS:.*]] = memref.alloca() : memref<4xf32>
-// CHECK-NEXT:    %[[MIN:.*]] = arith.cmpi sle, %[[C8]], %arg2 : index
-// CHECK-NEXT:    %[[NIN:.*]] = arith.cmpi sle, %[[C8]], %arg3 : index
+// CHECK-NEXT:    %[[MIN:.*]] = arith.cmpi sge, %arg2, %[[C8]] : index
+// CHECK-NEXT:    %[[NIN:.*]] = arith.cmpi sge, %arg3, %[[C8]] : index
 // CHECK-NEXT:    %[[INSIDE:.*]] = arith.andi %[[MIN]], %[[NIN]] : i1
 // CHECK-NEXT:    scf.if %[[INSIDE]] {
+// The alignment test is N's only: the column offset 0 is known aligned.
+// CHECK-NEXT:      %[[NLOW:.*]] = arith.andi %arg3, %[[C3]] : index
+// CHECK-NEXT:      arith.cmpi eq, %[[NLOW]], %[[C0]] : index
+// CHECK-NOT:       arith.andi %[[C0]], %[[C3]]
 // CHECK:           scf.if %{{.*}} {
 // CHECK:             scf.if %{{.*}} -> (vector<4xf32>) {
 // CHECK-NEXT:          vector.load %arg0
@@ -122,8 +123,8 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK:         applegpu.simdgroup_mma
-// CHECK:         %[[SMIN:.*]] = arith.cmpi sle, %[[C8]], %arg2 : index
-// CHECK-NEXT:    %[[SNIN:.*]] = arith.cmpi sle, %[[C8]], %arg3 : index
+// CHECK:         %[[SMIN:.*]] = arith.cmpi sge, %arg2, %[[C8]] : index
+// CHECK-NEXT:    %[[SNIN:.*]] = arith.cmpi sge, %arg3, %[[C8]] : index
 // CHECK-NEXT:    %[[SINSIDE:.*]] = arith.andi %[[SMIN]], %[[SNIN]] : i1
 // CHECK-NEXT:    scf.if %[[SINSIDE]] {
 // CHECK:           applegpu.simdgroup_store

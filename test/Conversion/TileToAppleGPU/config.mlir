@@ -12,7 +12,7 @@
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
 // CHECK:         memref.alloca() : memref<16x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK-NEXT:    memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 func.func @default_2x2(%A: memref<?xf32>, %C: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -32,6 +32,8 @@ func.func @default_2x2(%A: memref<?xf32>, %C: memref<?xf32>) attributes {tile.ke
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 64, 1, 1>
 // CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK:         memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         applegpu.simdgroup_load
+// CHECK-NEXT:    memref.store
 // CHECK-NEXT:    memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 func.func @default_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
@@ -60,11 +62,11 @@ func.func @default_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) 
 // CHECK:         %[[ACC:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK:         applegpu.threadgroup_barrier
 // CHECK-NEXT:    %[[AF:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK-NEXT:    %[[BF:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK-NEXT:    scf.for %[[FI:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
 // CHECK:           applegpu.simdgroup_load
 // CHECK-NEXT:      memref.store %{{.*}}, %[[AF]][%[[FI]]]
 // CHECK-NEXT:    }
+// CHECK-NEXT:    %[[BF:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK-NOT:     scf.for
 // CHECK:         applegpu.simdgroup_load
 // CHECK-NEXT:    memref.store %{{.*}}, %[[BF]][%[[C0]]]

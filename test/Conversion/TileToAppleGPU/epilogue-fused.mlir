@@ -12,11 +12,27 @@
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[TG:.*]] = applegpu.alloc_threadgroup : memref<8xf32, #applegpu.address_space<threadgroup>>
 // CHECK:         applegpu.simdgroup_mma
 // CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][
-// The bias: read by the threads that hold it, then published.
-// CHECK:         memref.load %arg1
+// The bias: read by the threads that hold it, then published. Inside
+// [0, N) it is one vector load: its offset (0) is known aligned, so there
+// is no alignment test and no unchecked scalar path; at the edge, guarded
+// scalar loads.
+// CHECK:         %[[BA:.*]] = memref.alloca() : memref<4xf32>
+// CHECK-NEXT:    %[[BIN:.*]] = arith.cmpi sge, %arg3, %[[C8]] : index
+// CHECK-NEXT:    scf.if %[[BIN]] {
+// CHECK-NEXT:      %[[BHELD:.*]] = arith.cmpi ult, %{{.*}}, %[[C2]] : index
+// CHECK-NOT:       memref.load %arg1
+// CHECK:           scf.if %[[BHELD]] -> (vector<4xf32>) {
+// CHECK-NEXT:        vector.load %arg1
+// CHECK-NOT:       memref.load %arg1
+// CHECK:           memref.store %{{.*}}, %[[BA]][%[[C3]]]
+// CHECK-NEXT:    } else {
+// CHECK:             arith.cmpi slt, %{{.*}}, %arg3 : index
+// CHECK:             memref.load %arg1
 // CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-COUNT-4: memref.store %{{.*}}, %[[TG]]
 // CHECK-NOT:     memref.store %{{.*}}, %[[TG]]
@@ -89,7 +105,14 @@ func.func @bias_relu(%A: memref<?xf32>, %Bias: memref<?xf32>, %C: memref<?xf32>,
 // CHECK-DAG:     %[[TG:.*]] = applegpu.alloc_threadgroup : memref<16xf32, #applegpu.address_space<threadgroup>>
 // CHECK:         applegpu.simdgroup_mma
 // CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][
-// CHECK:         memref.load %arg1
+// The bias (no bounds, offset 0 known aligned): one vector load by the
+// threads that hold it (0..3), with no alignment test and no scalar path.
+// CHECK:         %[[BA:.*]] = memref.alloca() : memref<4xf32>
+// CHECK-NEXT:    %[[BHELD:.*]] = arith.cmpi ult, %{{.*}}, %[[C4]] : index
+// CHECK-NEXT:    %[[BOFF:.*]] = arith.muli %{{.*}}, %[[C4]] : index
+// CHECK-NEXT:    scf.if %[[BHELD]] -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load %arg1[%[[BOFF]]]
+// CHECK-NOT:     memref.load %arg1
 // CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-COUNT-4: memref.store %{{.*}}, %[[TG]]
 // CHECK-NOT:     memref.store %{{.*}}, %[[TG]]

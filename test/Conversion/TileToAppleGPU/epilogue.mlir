@@ -8,12 +8,15 @@
 // second tile of the output's shape (a residual) is read straight into the
 // same lanes, at the coordinates of their elements.
 
-// ReLU as maximumf against a zero splat: one fragment, two elements.
+// ReLU as maximumf against a zero splat: one fragment, two elements. The
+// lane elements are reached by get/set_element, which need no lane
+// coordinates, and the store is a simdgroup_store: none are made.
 // CHECK-LABEL: func.func @relu
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NOT:     applegpu.thread_index_in_simdgroup
 // CHECK:         %[[ACC:.*]] = memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK-NEXT:    %[[INIT:.*]] = applegpu.simdgroup_fill %[[ZERO]]
 // CHECK-NEXT:    memref.store %[[INIT]], %[[ACC]][%[[C0]]]
@@ -143,32 +146,36 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // -----
 
 // A residual tile added to the accumulator: each lane loads the two
-// elements it holds, at row laneRow, columns laneCol and laneCol + 1 (each
-// plus the simdgroup's offset in the tile), into a 2-element array:
-// unguarded when the tile is inside [M, N], else guarded by the bounds. The
-// row is computed again for the second element.
+// elements it holds, at row laneRow, columns laneCol and laneCol + 1 (the
+// row plus the simdgroup's row offset, simdgroup index * 8; with one
+// simdgroup column the column offset is 0 and not computed at all), into a
+// 2-element array: unguarded when the tile is inside [M, N], else guarded
+// by the bounds. The row is computed again for the second element.
 // CHECK-LABEL: func.func @residual
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK:         %[[LANE:.*]] = applegpu.thread_index_in_simdgroup
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK:         %[[SG:.*]] = applegpu.simdgroup_index_in_threadgroup
+// CHECK-NEXT:    %[[LANE:.*]] = applegpu.thread_index_in_simdgroup
+// CHECK-NOT:     arith.{{divui|remui}} %[[SG]]
 // CHECK:         %[[LROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK:         %[[LCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:    %[[SGROW:.*]] = arith.muli %[[SG]], %[[C8]] : index
+// CHECK-NOT:     arith.{{divui|remui}} %[[SG]]
 // CHECK:         applegpu.simdgroup_mma
 // CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][%[[C0]]]
 // CHECK-NEXT:    applegpu.threadgroup_barrier
 // CHECK-NEXT:    %[[RES:.*]] = memref.alloca() : memref<2xf32>
 // CHECK:         %[[INSIDE:.*]] = arith.andi
 // CHECK-NEXT:    scf.if %[[INSIDE]] {
-// CHECK-NEXT:      %[[ROW:.*]] = arith.addi %[[SGROW:[^,]+]], %[[LROW]] : index
-// CHECK-NEXT:      %[[COL0:.*]] = arith.addi %[[SGCOL:[^,]+]], %[[LCOL]] : index
+// CHECK-NEXT:      %[[ROW:.*]] = arith.addi %[[SGROW]], %[[LROW]] : index
 // CHECK-NEXT:      %[[ROWOFF:.*]] = arith.muli %[[ROW]], %arg4 : index
-// CHECK-NEXT:      %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[COL0]] : index
+// CHECK-NEXT:      %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[LCOL]] : index
 // CHECK-NEXT:      %[[X0:.*]] = memref.load %arg1[%[[OFF0]]]
 // CHECK-NEXT:      memref.store %[[X0]], %[[RES]][%[[C0]]]
 // CHECK-NEXT:      %[[ROW1:.*]] = arith.addi %[[SGROW]], %[[LROW]] : index
-// CHECK-NEXT:      %[[SGCOL1:.*]] = arith.addi %[[SGCOL]], %[[C1]] : index
-// CHECK-NEXT:      %[[COL1:.*]] = arith.addi %[[SGCOL1]], %[[LCOL]] : index
+// CHECK-NEXT:      %[[COL1:.*]] = arith.addi %[[C1]], %[[LCOL]] : index
 // CHECK-NEXT:      %[[ROWOFF1:.*]] = arith.muli %[[ROW1]], %arg4 : index
 // CHECK-NEXT:      %[[OFF1:.*]] = arith.addi %[[ROWOFF1]], %[[COL1]] : index
 // CHECK-NEXT:      %[[X1:.*]] = memref.load %arg1[%[[OFF1]]]

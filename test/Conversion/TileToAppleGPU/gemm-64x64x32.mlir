@@ -108,11 +108,11 @@
 // once into arrays and does 4x4 = 16 MMAs on the accumulator array.
 // CHECK-NEXT:      scf.for %[[KS:.*]] = %[[C0]] to %[[C32]] step %[[C8]] {
 // CHECK-NEXT:        %[[AF:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK-NEXT:        %[[BF:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK-NEXT:        scf.for %[[FI:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
 // CHECK:               %[[X:.*]] = applegpu.simdgroup_load %[[TGA]][%{{.*}}] stride %[[LDA]]
 // CHECK-NEXT:          memref.store %[[X]], %[[AF]][%[[FI]]]
 // CHECK-NEXT:        }
+// CHECK-NEXT:        %[[BF:.*]] = memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK-NEXT:        scf.for %[[FJ:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
 // CHECK:               %[[X:.*]] = applegpu.simdgroup_load %[[TGB]][%{{.*}}] stride %[[LDB]]
 // CHECK-NEXT:          memref.store %[[X]], %[[BF]][%[[FJ]]]

@@ -355,8 +355,9 @@ func.func @acc_row_max(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
 // CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NEXT:    scf.for %{{.*}} = %[[C0]] to %[[C16]] step %[[C8]] {
 // CHECK-NEXT:      memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK-NEXT:      memref.alloca() : memref<2x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK:           applegpu.simdgroup_load
+// CHECK:           memref.alloca() : memref<2x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK-NEXT:      scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] {
 // CHECK:             applegpu.simdgroup_load
 // CHECK:           scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] {
 // CHECK-NOT:           scf.for
