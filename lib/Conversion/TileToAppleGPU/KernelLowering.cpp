@@ -177,7 +177,19 @@ Value KernelLowering::foldCreated(Operation *op) {
   if (!anyConstant)
     return result;
   SmallVector<OpFoldResult> folded;
-  if (failed(op->fold(operands, folded)) || folded.size() != 1)
+  if (failed(op->fold(operands, folded)))
+    return result;
+  if (folded.empty()) {
+    // Folded in place: commutative ops move a constant to the right
+    // (`true & x` becomes `x & true`), which the next fold can simplify.
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      operands[i] = {};
+      matchPattern(operand, m_Constant(&operands[i]));
+    }
+    if (failed(op->fold(operands, folded)))
+      return result;
+  }
+  if (folded.size() != 1)
     return result;
   Value replacement = dyn_cast<Value>(folded[0]);
   if (!replacement) {
