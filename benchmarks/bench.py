@@ -1,16 +1,13 @@
 #!/usr/bin/env python3
-"""tile-mlir benchmarks: compile time and MSL size per GEMM config, the
-emulator's counters per config, and emulator wall time per problem size
-(benchmarks/emulator.py).
+"""tile-mlir benchmarks: compile time and MSL size of examples/gemm.mlir and
+per GEMM config, the emulator's counters per config, and emulator wall time
+per problem size (benchmarks/emulator.py).
 Not a test: it measures and prints, it never fails on a number.
 
-usage: bench.py BUILD_DIR [--quick]
-  BUILD_DIR   a configured and built tree (bin/tile-run, lib/libTileCAPI.so)
-  --quick     fewer compile iterations and no 512^3 emulator run
-
 Prints Markdown tables (benchmarks/RESULTS.md keeps a copy with the machine
-they were measured on).
+they were measured on). Run `bench.py --help` for the options.
 """
+import argparse
 import os
 import pathlib
 import re
@@ -99,17 +96,41 @@ def stats(build, kernel, dtype, epilogue, size, env):
     }
 
 
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("build", metavar="BUILD_DIR", type=pathlib.Path,
+                        help="a configured and built tree "
+                             "(bin/tile-run, lib/libTileCAPI.so)")
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer compile iterations and no 512^3 "
+                             "emulator run")
+    return parser.parse_args()
+
+
+def headline(bench, iterations):
+    """The compile goal of issue 11: examples/gemm.mlir, default options."""
+    out = run([str(bench), str(ROOT / "examples/gemm.mlir"), "",
+               iterations]).stdout
+    median = float(re.search(r"median_ms=([\d.]+)", out).group(1))
+    fastest = float(re.search(r"min_ms=([\d.]+)", out).group(1))
+    lines = int(re.search(r"msl_lines=(\d+)", out).group(1))
+    print("## examples/gemm.mlir\n")
+    print(f"In-process compile through a TileCompiler (parse, tile-to-applegpu, "
+          f"MSL), warm, {iterations} compiles: median {median:.3f} ms, "
+          f"fastest {fastest:.3f} ms; {lines} lines of MSL.\n")
+    sys.stdout.flush()
+
+
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    build = pathlib.Path(sys.argv[1]).resolve()
-    quick = "--quick" in sys.argv[2:]
+    args = parse_args()
+    build = args.build.resolve()
+    quick = args.quick
     iterations = "10" if quick else "50"
     env = dict(os.environ)
     work = pathlib.Path(tempfile.mkdtemp(prefix="tile-bench-"))
     bench = work / "compile_bench"
     build_compile_bench(build, bench)
+    headline(bench, "200" if quick else "1000")
 
     size = 256
     print("## Compile and counters per config\n")

@@ -5,15 +5,11 @@ already compiled (a private cache, warmed by one untimed run). Prints the
 best wall time of --repeat runs (other jobs on the machine only ever make a
 run slower), the CPU time of that run, and MFLOP/s counting every schedule
 (tile-run runs the kernel once per schedule: 2*n^3*schedules flops).
-Not a test: it measures and prints, it never fails on a number.
 
-usage: emulator.py BUILD_DIR [--tile-run PATH] [--repeat N] [--schedules S]
-                   [--sizes 128,256,512]
-  BUILD_DIR    a built tree (BUILD_DIR/bin/tile-run)
-  --tile-run   another tile-run binary to measure (e.g. an older build)
-  --repeat     timed runs per size, best taken (default 3)
-  --schedules  tile-run --schedules (default 3, its minimum)
+Not a test: it measures and prints, it never fails on a number.
+Run `emulator.py --help` for the options.
 """
+import argparse
 import os
 import pathlib
 import resource
@@ -23,12 +19,6 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-
-def option(argv, name, default):
-    if name in argv:
-        return argv[argv.index(name) + 1]
-    return default
 
 
 def children_cpu():
@@ -47,15 +37,24 @@ def timed(cmd):
 
 
 def main():
-    argv = sys.argv[1:]
-    if not argv or argv[0].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    build = pathlib.Path(argv[0]).resolve()
-    tile_run = option(argv, "--tile-run", str(build / "bin/tile-run"))
-    repeat = int(option(argv, "--repeat", "3"))
-    schedules = int(option(argv, "--schedules", "3"))
-    sizes = [int(s) for s in option(argv, "--sizes", "128,256,512").split(",")]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("build", metavar="BUILD_DIR", type=pathlib.Path,
+                        help="a built tree (BUILD_DIR/bin/tile-run)")
+    parser.add_argument("--tile-run", metavar="PATH",
+                        help="another tile-run binary to measure "
+                             "(an older build, say)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="timed runs per size, the best taken (default 3)")
+    parser.add_argument("--schedules", type=int, default=3,
+                        help="tile-run --schedules (default 3, its minimum)")
+    parser.add_argument("--sizes", default="128,256,512",
+                        help="problem sizes n of the n^3 GEMMs "
+                             "(default 128,256,512)")
+    args = parser.parse_args()
+    build = args.build.resolve()
+    tile_run = args.tile_run or str(build / "bin/tile-run")
+    repeat, schedules = args.repeat, args.schedules
+    sizes = [int(s) for s in args.sizes.split(",")]
     cache = tempfile.mkdtemp(prefix="tile-emu-bench-")
 
     print(f"tile-run: {tile_run}; {os.cpu_count()} CPUs; "

@@ -115,8 +115,12 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
     `tile.for_range`. Where a tile is used in a layout other than its own
     (a uniform tile added to a distributed one, a bias vector broadcast
     over an accumulator, a reduction result stored to memory, ...) a
-    `tile.convert_layout` is inserted; canonicalization removes the
-    needless ones.
+    `tile.convert_layout` is inserted, one per value and layout, right
+    after the value is defined. A tile made from scalars alone (a
+    `tile.splat`, a `tile.arange` or a splat `arith.constant`) is made
+    again in the layout its user wants instead, as the `tile.convert_layout`
+    canonicalization would: every thread can compute its own elements, so
+    nothing needs to move, and the original goes when nothing else uses it.
 
     Encodings already in the input are kept, and decide the layout of
     everything tied to them; conflicting ones are a located error. Running

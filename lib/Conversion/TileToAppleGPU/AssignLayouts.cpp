@@ -530,18 +530,27 @@ Attribute Assigner::required(Operation *user, OpOperand &operand) {
 
 void Assigner::insertConversions() {
   // One conversion per value and layout, right after the value's definition.
+  // Tiles made from scalars (splats, aranges, splat constants) are made
+  // again in the wanted layout instead, as the canonicalizer would; the
+  // originals left without users are erased below.
   DenseMap<std::pair<Value, Attribute>, Value> made;
+  llvm::SetVector<Operation *> remade;
   OpBuilder b(kernel.getContext());
   auto convert = [&](Value v, Attribute to) {
     Value &c = made[{v, to}];
     if (c)
       return c;
-    if (Operation *def = v.getDefiningOp())
+    Operation *def = v.getDefiningOp();
+    if (def)
       b.setInsertionPointAfter(def);
     else
       b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
-    c = ConvertLayoutOp::create(b, v.getLoc(),
-                                applegpu::withLayout(tensorType(v), to), v);
+    RankedTensorType type = applegpu::withLayout(tensorType(v), to);
+    if ((c = rematerializeInLayout(b, v.getLoc(), v, type))) {
+      remade.insert(def);
+      return c;
+    }
+    c = ConvertLayoutOp::create(b, v.getLoc(), type, v);
     return c;
   };
   SmallVector<Operation *> users;
@@ -554,6 +563,10 @@ void Assigner::insertConversions() {
       if (want && want != applegpu::layoutOf(operand.get().getType()))
         operand.set(convert(operand.get(), want));
     }
+  // The last step of the assigner: `values` is not read after this.
+  for (Operation *def : remade)
+    if (def->use_empty())
+      def->erase();
 }
 
 LogicalResult Assigner::run() {

@@ -163,16 +163,23 @@ Value KernelLowering::scalar(Type type, TypedAttr value, Location loc) {
   return slot;
 }
 
+/// The value of an arith.constant, else null. Every constant the lowering
+/// makes is one; m_Constant would also ask other constant-like ops, through
+/// their folders, which costs more than the folding saves.
+static Attribute constantValue(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  return constant ? constant.getValue() : Attribute();
+}
+
 Value KernelLowering::foldCreated(Operation *op) {
   Value result = op->getResult(0);
   // Only constant operands make our ops fold (x * 1, 4 & 3, ...): the
   // others are not offered to the folder, for compile time.
-  SmallVector<Attribute> operands;
+  SmallVector<Attribute, 3> operands;
   bool anyConstant = false;
   for (Value operand : op->getOperands()) {
-    Attribute constant;
-    anyConstant |= matchPattern(operand, m_Constant(&constant));
-    operands.push_back(constant);
+    operands.push_back(constantValue(operand));
+    anyConstant |= bool(operands.back());
   }
   if (!anyConstant)
     return result;
@@ -182,10 +189,8 @@ Value KernelLowering::foldCreated(Operation *op) {
   if (folded.empty()) {
     // Folded in place: commutative ops move a constant to the right
     // (`true & x` becomes `x & true`), which the next fold can simplify.
-    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
-      operands[i] = {};
-      matchPattern(operand, m_Constant(&operands[i]));
-    }
+    for (auto [i, operand] : llvm::enumerate(op->getOperands()))
+      operands[i] = constantValue(operand);
     if (failed(op->fold(operands, folded)))
       return result;
   }
@@ -453,7 +458,9 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
 /// the values they read, instead of a canonicalizer run.
 void KernelLowering::eraseDeadOps(func::FuncOp kernel) {
   kernel.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
-    if (isOpTriviallyDead(op))
+    // Ops without results are kept for what they do (a store, a barrier,
+    // a loop); asking their memory effects would only cost time.
+    if (op->getNumResults() != 0 && isOpTriviallyDead(op))
       op->erase();
   });
 }

@@ -247,8 +247,8 @@ void tile::registerTileToAppleGPUPipeline() {
   PassPipelineRegistration<PipelineOptions>(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-fuse-epilogue, tile-swizzle, tile-for-range-to-scf, "
-      "tile-assign-layouts, canonicalize, cse, tile-pipeline-loads, "
+      "tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
+      "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
       "convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [](OpPassManager &pm, const PipelineOptions &options) {
         // Kernels have structured control flow only, so the CFG region
@@ -262,6 +262,11 @@ void tile::registerTileToAppleGPUPipeline() {
         };
         if (options.fuseEpilogue)
           pm.addPass(createTileFuseEpilogue());
+        // Once, on the kernel as written (before the launch math and the
+        // layouts make it several times larger): the later passes fold
+        // what they build.
+        pm.addPass(canonicalize());
+        pm.addPass(createCSEPass());
         TileSwizzleOptions swizzle;
         swizzle.defaultPattern = options.swizzle;
         pm.addPass(createTileSwizzle(swizzle));
@@ -270,8 +275,6 @@ void tile::registerTileToAppleGPUPipeline() {
         layouts.target = options.target;
         layouts.backend = options.backend;
         pm.addPass(createTileAssignLayouts(layouts));
-        pm.addPass(canonicalize());
-        pm.addPass(createCSEPass());
         pm.addPass(createTilePipelineLoads());
         ConvertTileToAppleGPUOptions convert;
         convert.target = options.target;

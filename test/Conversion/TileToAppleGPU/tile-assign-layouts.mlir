@@ -23,7 +23,8 @@
 // distributed dot operands and other tiles, fragments accumulators and
 // everything tied to them, slices out of tile.reduce, and the
 // tile.convert_layout ops it inserts where a tile is used in a layout other
-// than its own (and nowhere else).
+// than its own (and nowhere else); splats, aranges and splat constants are
+// made again in the wanted layout instead of converted.
 
 //===----------------------------------------------------------------------===//
 // 1. GEMM: distributed operands, fragments accumulator, uniform zero
@@ -32,12 +33,11 @@
 // The K loop still a tile.for_range. tile.simdgroups 2x2 -> 128 threads: the
 // dot operands are distributed over 128 threads in groups of 4; the
 // accumulator, the loop's initial value, region argument, yielded value and
-// result and the dot result are fragments over the 2x2 grid. The zero init
-// is a uniform splat constant, converted once (outside the loop) into the
-// loop's layout; the store takes the accumulator as it is.
+// result and the dot result are fragments over the 2x2 grid. The zero init,
+// a uniform splat constant, is made once (outside the loop) in the loop's
+// layout; the store takes the accumulator as it is.
 // CHECK-LABEL: func.func @gemm_for_range
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[INIT:.*]] = tile.convert_layout %[[ZERO]] : tensor<64x64xf32, #applegpu.uniform> -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
 // CHECK-NEXT:    %[[ACC:.*]] = tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A0:.*]] = %[[INIT]]) -> (tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>) {
 // CHECK-NEXT:      %[[A:.*]] = tile.load {{.*}} : memref<?xf32> -> tensor<64x32xf32, #applegpu.distributed<threads = 128, vector = 4>>
 // CHECK-NEXT:      %[[B:.*]] = tile.load {{.*}} : memref<?xf32> -> tensor<32x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
@@ -73,8 +73,7 @@ func.func @gemm_for_range(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // The same GEMM with its loop already an scf.for, and no tile.simdgroups:
 // the default grid of a 64x64 accumulator is 2x2.
 // CHECK-LABEL: func.func @gemm_scf_for
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[INIT:.*]] = tile.convert_layout %[[ZERO]] : tensor<64x64xf32, #applegpu.uniform> -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
 // CHECK-NEXT:    %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A0:.*]] = %[[INIT]]) -> (tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>) {
 // CHECK-NEXT:      %[[A:.*]] = tile.load {{.*}} : memref<?xf32> -> tensor<64x32xf32, #applegpu.distributed<threads = 128, vector = 4>>
 // CHECK-NEXT:      %[[B:.*]] = tile.load {{.*}} : memref<?xf32> -> tensor<32x64xf32, #applegpu.distributed<threads = 128, vector = 4>>
@@ -109,10 +108,10 @@ func.func @gemm_scf_for(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
 
 // No tile.simdgroups and an 8x16 accumulator: one fragment row cannot be
 // split in two, so the default grid is 1x2 and the kernel runs 64 threads.
-// The uniform zero is converted where the dot uses it as its accumulator.
+// The uniform zero is made in fragments where the dot uses it as its
+// accumulator.
 // CHECK-LABEL: func.func @gemm_default_grid_1x2
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<8x16xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[INIT:.*]] = tile.convert_layout %[[ZERO]] : tensor<8x16xf32, #applegpu.uniform> -> tensor<8x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<8x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
 // CHECK-NEXT:    %[[A:.*]] = tile.load {{.*}} -> tensor<8x16xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    %[[B:.*]] = tile.load {{.*}} -> tensor<16x16xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[INIT]] : {{.*}} -> tensor<8x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
@@ -141,7 +140,7 @@ func.func @gemm_default_grid_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memre
 // held where column j is) right before tile.broadcast dim 1, whose result
 // is then fragments like the accumulator; the residual load, tied to the
 // accumulator by arith.addf, is fragments itself (no conversion); the
-// uniform zero of the relu is converted into fragments.
+// uniform zero of the relu is made in fragments.
 // CHECK-LABEL: func.func @gemm_bias_relu
 // CHECK:         %[[ACC:.*]] = tile.for_range {{.*}} -> (tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>) {
 // CHECK:         }
@@ -151,8 +150,7 @@ func.func @gemm_default_grid_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memre
 // CHECK-NEXT:    %[[X:.*]] = arith.addf %[[ACC]], %[[BIAS2D]] : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
 // CHECK-NEXT:    %[[RES:.*]] = tile.load {{.*}} : memref<?xf32> -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
 // CHECK-NEXT:    %[[Y:.*]] = arith.addf %[[X]], %[[RES]] : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
-// CHECK-NEXT:    %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[ZEROSF:.*]] = tile.convert_layout %[[ZEROS]] : tensor<64x64xf32, #applegpu.uniform> -> tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
+// CHECK-NEXT:    %[[ZEROSF:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
 // CHECK-NEXT:    %[[RELU:.*]] = arith.maximumf %[[Y]], %[[ZEROSF]] : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>
 // CHECK-NEXT:    tile.store %[[RELU]], {{.*}} : tensor<64x64xf32, #applegpu.fragments<simdgroups = [2, 2]>>, memref<?xf32>
 // CHECK-NEXT:    return
@@ -190,7 +188,7 @@ func.func @gemm_bias_relu(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 
 // A tile.epilogue (as tile-fuse-epilogue writes it) ties its inputs and
 // result like an elementwise op: a row bias (tile.broadcast dim 0, so a
-// slice with dim = 1) and a uniform tile.splat are converted into the
+// slice with dim = 1) and a uniform tile.splat (made again) are put in the
 // accumulator's layout, a 1x1 grid here (tile.simdgroups), 32 threads.
 // CHECK-LABEL: func.func @gemm_epilogue
 // CHECK:         %[[A:.*]] = tile.load {{.*}} -> tensor<8x8xf32, #applegpu.distributed<threads = 32, vector = 4>>
@@ -198,8 +196,7 @@ func.func @gemm_bias_relu(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // CHECK-NEXT:    %[[BIAS:.*]] = tile.load {{.*}} -> tensor<8xf32, #applegpu.distributed<threads = 32, vector = 4>>
 // CHECK-NEXT:    %[[BIASS:.*]] = tile.convert_layout %[[BIAS]] : tensor<8xf32, #applegpu.distributed<threads = 32, vector = 4>> -> tensor<8xf32, #applegpu.slice<dim = 1, size = 8, parent = #applegpu.fragments<simdgroups = [1, 1]>>>
 // CHECK-NEXT:    %[[B2D:.*]] = tile.broadcast %[[BIASS]] dim 0 : {{.*}} -> tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>>
-// CHECK-NEXT:    %[[S:.*]] = tile.splat %{{.*}} : f32 -> tensor<8x8xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[SF:.*]] = tile.convert_layout %[[S]] : tensor<8x8xf32, #applegpu.uniform> -> tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>>
+// CHECK-NEXT:    %[[SF:.*]] = tile.splat %{{.*}} : f32 -> tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>>
 // CHECK-NEXT:    %[[R:.*]] = tile.epilogue ins(%[[ACC]], %[[B2D]], %[[SF]] : tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>>, tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>>, tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>>) -> tensor<8x8xf32, #applegpu.fragments<simdgroups = [1, 1]>> {
 // CHECK:           tile.yield %{{.*}} : f32
 // CHECK-NEXT:    }
@@ -233,12 +230,11 @@ func.func @gemm_epilogue(%A: memref<?xf32>, %Bias: memref<?xf32>, %C: memref<?xf
 // -----
 
 // 256 elements in groups of 4: 64 threads. alpha * x + y: the uniform splat
-// is converted into the distributed layout of the math.
+// is made in the distributed layout of the math.
 // CHECK-LABEL: func.func @vector_add
 // CHECK:         %[[X:.*]] = tile.load {{.*}} -> tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    %[[Y:.*]] = tile.load {{.*}} -> tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>
-// CHECK-NEXT:    %[[S:.*]] = tile.splat %{{.*}} : f32 -> tensor<256xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[SD:.*]] = tile.convert_layout %[[S]] : tensor<256xf32, #applegpu.uniform> -> tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>
+// CHECK-NEXT:    %[[SD:.*]] = tile.splat %{{.*}} : f32 -> tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    %[[AX:.*]] = arith.mulf %[[SD]], %[[X]] : tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    %[[Z:.*]] = arith.addf %[[AX]], %[[Y]] : tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    tile.store %[[Z]], {{.*}} : tensor<256xf32, #applegpu.distributed<threads = 64, vector = 4>>, memref<?xf32>
@@ -392,8 +388,7 @@ func.func @acc_row_max(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
 
 // tile.simdgroups = [4, 1]: fragments over a 4x1 grid, 128 threads.
 // CHECK-LABEL: func.func @grid_4x1
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[INIT:.*]] = tile.convert_layout %[[ZERO]] : tensor<32x32xf32, #applegpu.uniform> -> tensor<32x32xf32, #applegpu.fragments<simdgroups = [4, 1]>>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #applegpu.fragments<simdgroups = [4, 1]>>
 // CHECK-NEXT:    %[[A:.*]] = tile.load {{.*}} -> tensor<32x16xf32, #applegpu.distributed<threads = 128, vector = 4>>
 // CHECK-NEXT:    %[[B:.*]] = tile.load {{.*}} -> tensor<16x32xf32, #applegpu.distributed<threads = 128, vector = 4>>
 // CHECK-NEXT:    %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[INIT]] : {{.*}} -> tensor<32x32xf32, #applegpu.fragments<simdgroups = [4, 1]>>
@@ -431,14 +426,13 @@ func.func @grid_4x1_no_dot(%X: memref<?xf32>, %Y: memref<?xf32>, %n: index)
 // A load written with #applegpu.distributed<threads = 128, vector = 1> in
 // a kernel without a dot keeps it; the other input and the result of the
 // tile.epilogue it feeds, and the math on that result, take it too; the
-// uniform splat constant is converted into it; and a tile tied to none of
+// uniform splat constant is made in it; and a tile tied to none of
 // them runs on the same 128 threads (instead of the 64 that 256 elements
 // would give), in its own default groups of 4.
 // CHECK-LABEL: func.func @given_distributed
 // CHECK:         %[[X:.*]] = tile.load {{.*}} -> tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>
 // CHECK-NEXT:    %[[Y:.*]] = tile.load {{.*}} -> tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>
-// CHECK-NEXT:    %[[TWO:.*]] = arith.constant dense<2.000000e+00> : tensor<256xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[TWOD:.*]] = tile.convert_layout %[[TWO]] : tensor<256xf32, #applegpu.uniform> -> tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>
+// CHECK-NEXT:    %[[TWOD:.*]] = arith.constant dense<2.000000e+00> : tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>
 // CHECK-NEXT:    %[[S:.*]] = tile.epilogue ins(%[[X]], %[[Y]], %[[TWOD]] : tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>, tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>, tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>) -> tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>> {
 // CHECK:         }
 // CHECK-NEXT:    %[[E:.*]] = math.exp %[[S]] : tensor<256xf32, #applegpu.distributed<threads = 128, vector = 1>>
@@ -494,12 +488,11 @@ func.func @given_fragments(%X: memref<?xf32>, %Y: memref<?xf32>, %n: index)
 
 // TinyTon's loop_sum, carrying both the running sum (a scalar: no layout)
 // and a running 128-element tile: distributed over 32 threads in groups of
-// 4 like the tile loaded each iteration; its uniform zero init is converted
-// before the loop.
+// 4 like the tile loaded each iteration; its uniform zero init is made in
+// that layout before the loop.
 // CHECK-LABEL: func.func @loop_sum
 // CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:    %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<128xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[INIT:.*]] = tile.convert_layout %[[ZEROS]] : tensor<128xf32, #applegpu.uniform> -> tensor<128xf32, #applegpu.distributed<threads = 32, vector = 4>>
+// CHECK-NEXT:    %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<128xf32, #applegpu.distributed<threads = 32, vector = 4>>
 // CHECK-NEXT:    %[[SUM:.*]]:2 = tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[V:.*]] = %[[INIT]]) -> (f32, tensor<128xf32, #applegpu.distributed<threads = 32, vector = 4>>) {
 // CHECK-NEXT:      %[[X:.*]] = tile.load {{.*}} -> tensor<128xf32, #applegpu.distributed<threads = 32, vector = 4>>
 // CHECK-NEXT:      %[[S:.*]] = tile.reduce add %[[X]] dim 0 : tensor<128xf32, #applegpu.distributed<threads = 32, vector = 4>> -> f32
@@ -532,11 +525,10 @@ func.func @loop_sum(%src: memref<?xf32>, %dst: memref<?xf32>, %part: memref<?xf3
 
 // A running row maximum carried through the loop is tied to the reduction
 // in the body, so the whole loop carries the slice; the uniform -inf init
-// is converted into it before the loop and the result to distributed for
+// is made in it before the loop and the result converted to distributed for
 // its store after it.
 // CHECK-LABEL: func.func @online_row_max
-// CHECK:         %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<8xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[INIT:.*]] = tile.convert_layout %[[NINF]] : tensor<8xf32, #applegpu.uniform> -> tensor<8xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.distributed<threads = 256, vector = 4>>>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0xFF800000> : tensor<8xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.distributed<threads = 256, vector = 4>>>
 // CHECK-NEXT:    %[[M:.*]] = tile.for_range %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[MI:.*]] = %[[INIT]]) -> (tensor<8xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.distributed<threads = 256, vector = 4>>>) {
 // CHECK-NEXT:      %[[X:.*]] = tile.load {{.*}} -> tensor<8x128xf32, #applegpu.distributed<threads = 256, vector = 4>>
 // CHECK-NEXT:      %[[R:.*]] = tile.reduce maximumf %[[X]] dim 1 : {{.*}} -> tensor<8xf32, #applegpu.slice<dim = 1, size = 128, parent = #applegpu.distributed<threads = 256, vector = 4>>>
@@ -571,11 +563,10 @@ func.func @online_row_max(%X: memref<?xf32>, %Y: memref<?xf32>, %N: index)
 
 // The results of an scf.if and the values its branches yield share a
 // layout; a uniform splat used both by the math in one branch and as the
-// other branch's value is converted once, after its definition.
+// other branch's value is made once more in that layout, right after it.
 // CHECK-LABEL: func.func @branch
 // CHECK:         %[[X:.*]] = tile.load {{.*}} -> tensor<64xf32, #applegpu.distributed<threads = 32, vector = 4>>
-// CHECK:         %[[S:.*]] = tile.splat %{{.*}} : f32 -> tensor<64xf32, #applegpu.uniform>
-// CHECK-NEXT:    %[[SD:.*]] = tile.convert_layout %[[S]] : tensor<64xf32, #applegpu.uniform> -> tensor<64xf32, #applegpu.distributed<threads = 32, vector = 4>>
+// CHECK:         %[[SD:.*]] = tile.splat %{{.*}} : f32 -> tensor<64xf32, #applegpu.distributed<threads = 32, vector = 4>>
 // CHECK-NEXT:    %[[R:.*]] = scf.if %{{.*}} -> (tensor<64xf32, #applegpu.distributed<threads = 32, vector = 4>>) {
 // CHECK-NEXT:      %[[M:.*]] = arith.mulf %[[X]], %[[SD]] : tensor<64xf32, #applegpu.distributed<threads = 32, vector = 4>>
 // CHECK-NEXT:      scf.yield %[[M]] : tensor<64xf32, #applegpu.distributed<threads = 32, vector = 4>>

@@ -10,7 +10,8 @@
 // swizzle-bijection-*.mlir and the tile-run tests.)
 
 // Ids outside the grid come back unchanged; the mapping runs on (0, 0) for
-// them, so that no division sees a zero divisor.
+// them, so that no division sees a zero divisor. Diagonal keeps m: the
+// select that would choose between m and itself is folded away.
 // CHECK-LABEL: func.func @explicit_diagonal
 // CHECK-NOT:     tile.swizzle
 // CHECK-DAG:     %[[PM:.*]] = tile.program_id x : index
@@ -24,15 +25,30 @@
 // CHECK:         %[[SN:.*]] = arith.select %[[IN]], %[[PN]], %{{.*}} : index
 // CHECK:         %[[SUM:.*]] = arith.addi %[[SN]], %[[SM]] : index
 // CHECK:         %[[N:.*]] = arith.remui %[[SUM]], %[[GN]] : index
-// CHECK:         %[[M:.*]] = arith.select %[[IN]], %[[SM]], %[[PM]] : index
+// CHECK-NOT:     arith.select %[[IN]], %[[SM]]
 // CHECK:         %[[NR:.*]] = arith.select %[[IN]], %[[N]], %[[PN]] : index
-// CHECK:         return %[[M]], %[[NR]]
+// CHECK:         return %[[PM]], %[[NR]]
 // DEFAULT-LABEL: func.func @explicit_diagonal
 // DEFAULT-NOT:   tile.swizzle
 func.func @explicit_diagonal() -> (index, index) {
   %pm = tile.program_id x : index
   %pn = tile.program_id y : index
   %m, %n = tile.swizzle %pm, %pn {pattern = "diagonal"} : index
+  return %m, %n : index, index
+}
+
+// -----
+
+// Linear maps every id to itself: nothing is left of it, not even the
+// bounds test (the folds and the dead-code sweep of the lowering).
+// CHECK-LABEL: func.func @explicit_linear
+// CHECK-NEXT:    %[[PM:.*]] = tile.program_id x : index
+// CHECK-NEXT:    %[[PN:.*]] = tile.program_id y : index
+// CHECK-NEXT:    return %[[PM]], %[[PN]]
+func.func @explicit_linear() -> (index, index) {
+  %pm = tile.program_id x : index
+  %pn = tile.program_id y : index
+  %m, %n = tile.swizzle %pm, %pn {pattern = "linear"} : index
   return %m, %n : index, index
 }
 

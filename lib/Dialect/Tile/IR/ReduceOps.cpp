@@ -2,6 +2,7 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -109,30 +110,33 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-namespace {
-/// convert(splat(s)) is splat(s) in the new layout: every thread already
-/// holds s.
-struct ConvertOfSplat : OpRewritePattern<ConvertLayoutOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op,
-                                PatternRewriter &rewriter) const override {
-    auto splat = op.getInput().getDefiningOp<SplatOp>();
-    if (!splat)
-      return failure();
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getInput());
-    return success();
-  }
-};
+Value tile::rematerializeInLayout(OpBuilder &builder, Location loc,
+                                 Value value, RankedTensorType type) {
+  Operation *producer = value.getDefiningOp();
+  if (auto splat = dyn_cast_if_present<SplatOp>(producer))
+    return SplatOp::create(builder, loc, type, splat.getInput());
+  if (isa_and_present<ArangeOp>(producer))
+    return ArangeOp::create(builder, loc, type);
+  SplatElementsAttr constant;
+  if (matchPattern(value, m_Constant(&constant)))
+    return arith::ConstantOp::create(
+        builder, loc, type,
+        SplatElementsAttr::get(type, constant.getSplatValue<Attribute>()));
+  return {};
+}
 
-/// convert(arange) is arange in the new layout: each thread computes its
-/// elements from their positions.
-struct ConvertOfArange : OpRewritePattern<ConvertLayoutOp> {
+namespace {
+/// convert(splat(s)) is splat(s) in the new layout, convert(arange) an
+/// arange in it: each thread computes its own elements, nothing moves.
+struct ConvertOfScalarTile : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.getInput().getDefiningOp<ArangeOp>())
+    Value remade =
+        rematerializeInLayout(rewriter, op.getLoc(), op.getInput(), op.getType());
+    if (!remade)
       return failure();
-    rewriter.replaceOpWithNewOp<ArangeOp>(op, op.getType());
+    rewriter.replaceOp(op, remade);
     return success();
   }
 };
@@ -140,5 +144,5 @@ struct ConvertOfArange : OpRewritePattern<ConvertLayoutOp> {
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<ConvertOfSplat, ConvertOfArange>(context);
+  results.add<ConvertOfScalarTile>(context);
 }

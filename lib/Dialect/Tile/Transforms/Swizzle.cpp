@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILESWIZZLE
@@ -24,34 +25,64 @@ using namespace mlir;
 using namespace tile;
 
 namespace {
-/// Index arithmetic at one insertion point.
+/// Index arithmetic at one insertion point, folded as it is built (x * 1,
+/// x + 0, constant operands) and with one op per constant: the kernel's
+/// own launch math stays small for the passes that follow.
 struct IndexBuilder {
+  IndexBuilder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
   OpBuilder &b;
   Location loc;
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
-  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
-  Value min(Value x, Value y) { return arith::MinSIOp::create(b, loc, x, y); }
-  Value atLeast1(Value x) { return arith::MaxSIOp::create(b, loc, x, c(1)); }
+  llvm::SmallDenseMap<int64_t, Value> constants;
+
+  Value c(int64_t v) {
+    Value &slot = constants[v];
+    if (!slot)
+      slot = arith::ConstantIndexOp::create(b, loc, v);
+    return slot;
+  }
+  template <typename OpTy, typename... Args> Value make(Args &&...args) {
+    Value result = b.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
+    // A constant the folder just made is unique like the others.
+    auto constant = result.getDefiningOp<arith::ConstantIndexOp>();
+    if (!constant || b.getInsertionPoint() == b.getBlock()->begin() ||
+        &*std::prev(b.getInsertionPoint()) != constant.getOperation())
+      return result;
+    Value &slot = constants[constant.value()];
+    if (!slot)
+      slot = result;
+    if (slot != result)
+      constant->erase();
+    return slot;
+  }
+  Value add(Value x, Value y) { return make<arith::AddIOp>(x, y); }
+  Value sub(Value x, Value y) { return make<arith::SubIOp>(x, y); }
+  Value mul(Value x, Value y) { return make<arith::MulIOp>(x, y); }
+  Value div(Value x, Value y) { return make<arith::DivUIOp>(x, y); }
+  Value rem(Value x, Value y) { return make<arith::RemUIOp>(x, y); }
+  Value min(Value x, Value y) { return make<arith::MinSIOp>(x, y); }
+  Value atLeast1(Value x) { return make<arith::MaxSIOp>(x, c(1)); }
   Value lt(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+    return make<arith::CmpIOp>(arith::CmpIPredicate::slt, x, y);
   }
   Value ult(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+    return make<arith::CmpIOp>(arith::CmpIPredicate::ult, x, y);
   }
-  Value both(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value both(Value x, Value y) { return make<arith::AndIOp>(x, y); }
   Value select(Value cond, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, cond, x, y);
+    // select(c, select(c, a, _), select(c, _, b)) is select(c, a, b), and
+    // select(c, a, a) folds to a: the linear and diagonal mappings then
+    // need no select on an id they return unchanged.
+    if (auto inner = x.getDefiningOp<arith::SelectOp>();
+        inner && inner.getCondition() == cond)
+      x = inner.getTrueValue();
+    if (auto inner = y.getDefiningOp<arith::SelectOp>();
+        inner && inner.getCondition() == cond)
+      y = inner.getFalseValue();
+    return make<arith::SelectOp>(cond, x, y);
   }
-  Value shr(Value x, int64_t n) {
-    return arith::ShRUIOp::create(b, loc, x, c(n));
-  }
-  Value bit(Value x, int64_t n) {
-    return arith::AndIOp::create(b, loc, shr(x, n), c(1));
-  }
+  Value shr(Value x, int64_t n) { return make<arith::ShRUIOp>(x, c(n)); }
+  Value bit(Value x, int64_t n) { return make<arith::AndIOp>(shr(x, n), c(1)); }
 };
 } // namespace
 
@@ -74,9 +105,8 @@ static std::pair<Value, Value> curveCell(IndexBuilder &e, StringRef pattern,
     Value shift = e.mul(e.rem(t, e.c(8)), e.c(2));
     auto pick = [&](const int64_t table[2]) {
       Value packed = e.select(firstHalf, e.c(table[0]), e.c(table[1]));
-      return arith::AndIOp::create(
-          e.b, e.loc, arith::ShRUIOp::create(e.b, e.loc, packed, shift),
-          e.c(3));
+      return e.make<arith::AndIOp>(e.make<arith::ShRUIOp>(packed, shift),
+                                   e.c(3));
     };
     return {pick(is), pick(js)};
   }
@@ -132,6 +162,7 @@ static std::pair<Value, Value> swizzle(IndexBuilder &e, StringRef pattern,
 }
 
 static void lowerSwizzle(SwizzleOp op, IRRewriter &rewriter) {
+  Operation *before = op->getPrevNode(), *after = op->getNextNode();
   rewriter.setInsertionPoint(op);
   IndexBuilder e{rewriter, op.getLoc()};
   Value gm = NumProgramsOp::create(rewriter, op.getLoc(),
@@ -148,6 +179,14 @@ static void lowerSwizzle(SwizzleOp op, IRRewriter &rewriter) {
                         e.select(inGrid, pn, e.c(0)), gm, gn);
   rewriter.replaceOp(op, ValueRange{e.select(inGrid, m, pm),
                                     e.select(inGrid, n, pn)});
+  // What the folds left unused (no canonicalizer runs after this pass in
+  // the tile-to-applegpu pipeline), users before the values they read.
+  for (Operation *made = after->getPrevNode(); made && made != before;) {
+    Operation *previous = made->getPrevNode();
+    if (isOpTriviallyDead(made))
+      rewriter.eraseOp(made);
+    made = previous;
+  }
 }
 
 /// Puts a tile.swizzle on the program ids of a 2-D kernel that has none.

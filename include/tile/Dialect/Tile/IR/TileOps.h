@@ -36,6 +36,16 @@ std::optional<int64_t> getConstantTripCount(ForRangeOp op);
 llvm::LogicalResult simplifyTrivialLoop(ForRangeOp op,
                                         mlir::RewriterBase &rewriter);
 
+/// `value` made again with the layout of `type` (the same shape and element
+/// type) at the builder's insertion point, when its producer makes it from
+/// scalars alone: a tile.splat, a tile.arange or a splat arith.constant.
+/// Every thread can compute such a tile in any layout, so converting it
+/// would only move data. Returns null for other producers. Used by the
+/// tile.convert_layout canonicalization and by tile-assign-layouts.
+mlir::Value rematerializeInLayout(mlir::OpBuilder &builder, mlir::Location loc,
+                                  mlir::Value value,
+                                  mlir::RankedTensorType type);
+
 } // namespace tile
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_H
