@@ -4,6 +4,7 @@
 
 #include "Diagnostics.h"
 #include "tile/InitTile.h"
+#include "tile/Support/EraseInnermostFirst.h"
 #include "tile/Support/SourceNames.h"
 #include "tile/Target/MSL/MSLEmitter.h"
 
@@ -77,7 +78,10 @@ struct Compiler {
                                   buffer->getBuffer());
     if (failed(pm.run(*module)))
       return failure();
-    return translate(*module, output);
+    LogicalResult result = translate(*module, output);
+    // Freed here, cheaply (see EraseInnermostFirst.h), not by ~OwningOpRef.
+    tile::eraseInnermostFirst(*module, /*keepRoot=*/true);
+    return result;
   }
 
   /// Off: only the input is verified (when it is parsed). What the passes

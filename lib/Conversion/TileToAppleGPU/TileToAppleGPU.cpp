@@ -9,6 +9,7 @@
 #include "tile/Dialect/Tile/IR/LaunchGrid.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/EraseInnermostFirst.h"
 #include "tile/Support/Identifier.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -202,7 +203,7 @@ struct ConvertTileToAppleGPUPass
         kernel->erase();
         return signalPassFailure();
       }
-      source.erase();
+      eraseInnermostFirst(source);
     }
   }
 };

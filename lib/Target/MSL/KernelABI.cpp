@@ -78,6 +78,7 @@ static bool isTensorOpsType(Type t) {
 
 static BodyFacts gatherBodyFacts(func::FuncOp kernel) {
   BodyFacts facts;
+  llvm::SmallDenseSet<Type, 16> seen;
   kernel.walk([&](Operation *op) {
     if (isa<applegpu::AppleGPUDialect>(op->getDialect())) {
       facts.threadElements |= isa<applegpu::SimdgroupGetElementOp,
@@ -88,7 +89,10 @@ static BodyFacts gatherBodyFacts(func::FuncOp kernel) {
         facts.builtins.insert(op->getName().stripDialect());
     }
     // Shaped types first: a thread-private array may hold fragments.
+    // Each type once: a kernel has a handful, on hundreds of values.
     auto check = [&](Type t) {
+      if (!seen.insert(t).second)
+        return;
       facts.tensorOps |= isTensorOpsType(t);
       if (auto shaped = dyn_cast<ShapedType>(t))
         t = shaped.getElementType();

@@ -108,9 +108,11 @@ static bool printedAtUse(Operation &op) {
 /// Prints `T result = <expr>;` where `expr` is built from operand names,
 /// or binds the result to `(<expr>)` when it is printed at its use.
 static LogicalResult printAssign(MSLPrinter &p, Operation &op,
-                                 const std::string &expr) {
+                                 std::string expr) {
   if (printedAtUse(op)) {
-    p.bindName(op.getResult(0), "(" + expr + ")");
+    expr.insert(expr.begin(), '(');
+    expr += ')';
+    p.bindName(op.getResult(0), std::move(expr));
     return success();
   }
   if (failed(p.declare(op.getResult(0))))
@@ -120,9 +122,15 @@ static LogicalResult printAssign(MSLPrinter &p, Operation &op,
 }
 
 static std::string binary(MSLPrinter &p, Operation &op, StringRef symbol) {
-  return (p.name(op.getOperand(0)) + " " + symbol + " " +
-          p.name(op.getOperand(1)))
-      .str();
+  StringRef a = p.name(op.getOperand(0)), b = p.name(op.getOperand(1));
+  std::string expr;
+  expr.reserve(a.size() + symbol.size() + b.size() + 2);
+  expr += a;
+  expr += ' ';
+  expr += symbol;
+  expr += ' ';
+  expr += b;
+  return expr;
 }
 
 /// `T(U(a) op U(b))`: the operation on the unsigned reinterpretation.
@@ -133,10 +141,20 @@ static LogicalResult printUnsignedBinary(MSLPrinter &p, Operation &op,
   FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
   if (failed(t))
     return failure();
-  return printAssign(p, op,
-                     *t + "(" + u + "(" + p.name(op.getOperand(0)).str() +
-                         ") " + symbol.str() + " " + u + "(" +
-                         p.name(op.getOperand(1)).str() + "))");
+  // One string, not a chain of temporaries: index math is full of these.
+  std::string expr = std::move(*t);
+  expr += '(';
+  expr += u;
+  expr += '(';
+  expr += p.name(op.getOperand(0));
+  expr += ") ";
+  expr += symbol;
+  expr += ' ';
+  expr += u;
+  expr += '(';
+  expr += p.name(op.getOperand(1));
+  expr += "))";
+  return printAssign(p, op, std::move(expr));
 }
 
 /// `function(a, b, ...)`. MSL's math functions have no bfloat overloads

@@ -1,6 +1,8 @@
 //===- MSLEmitter.cpp - applegpu kernels to Metal Shading Language --------===//
 
 #include "MSLPrinter.h"
+
+#include <cstring>
 #include "MSLTypes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/InitTile.h"
@@ -13,6 +15,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace tile;
 using namespace tile::msl;
@@ -20,6 +24,21 @@ using namespace tile::msl;
 //===----------------------------------------------------------------------===//
 // Names
 //===----------------------------------------------------------------------===//
+
+void IndentedText::write_impl(const char *data, size_t size) {
+  while (size) {
+    // A line is indented when something is written on it.
+    if (atLineStart && *data != '\n')
+      text.append(level, ' ');
+    const char *newline =
+        static_cast<const char *>(std::memchr(data, '\n', size));
+    size_t length = newline ? newline - data + 1 : size;
+    text.append(data, length);
+    atLineStart = newline != nullptr;
+    data += length;
+    size -= length;
+  }
+}
 
 StringRef MSLPrinter::name(Value value) const {
   auto it = names.find(value);
@@ -29,19 +48,26 @@ StringRef MSLPrinter::name(Value value) const {
 
 StringRef MSLPrinter::assignName(Value value, StringRef prefix) {
   std::string &slot = names[value];
-  slot = (prefix + Twine(nextId++)).str();
+  slot.assign(prefix.data(), prefix.size());
+  slot += std::to_string(nextId++);
   return slot;
 }
 
-void MSLPrinter::bindName(Value value, StringRef existing) {
-  names[value] = existing.str();
+void MSLPrinter::bindName(Value value, std::string name) {
+  names[value] = std::move(name);
 }
 
 LogicalResult MSLPrinter::declare(Value value) {
-  FailureOr<std::string> type = valueTypeName(value.getType(), value.getLoc());
-  if (failed(type))
-    return failure();
-  os << *type << " " << assignName(value);
+  // Kernels declare hundreds of values of a handful of types.
+  std::string &type = typeNames[value.getType()];
+  if (type.empty()) {
+    FailureOr<std::string> name =
+        valueTypeName(value.getType(), value.getLoc());
+    if (failed(name))
+      return failure();
+    type = std::move(*name);
+  }
+  os << type << " " << assignName(value);
   return success();
 }
 
@@ -207,7 +233,7 @@ LogicalResult tile::msl::translateToMSL(Operation *op, raw_ostream &os,
   buffer << "using namespace metal;\n";
   for (auto [kernel, abi] : llvm::zip(kernels, abis)) {
     buffer << "\n";
-    MSLPrinter printer(buffer);
+    MSLPrinter printer(text);
     if (failed(printer.printKernel(kernel, abi)))
       return failure();
   }

@@ -12,8 +12,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Value.h"
-#include "mlir/Support/IndentedOstream.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <string>
@@ -22,9 +22,39 @@ namespace tile::msl {
 
 struct KernelABI;
 
+/// The text of a translation, indented two spaces per nesting level.
+/// mlir::raw_indented_ostream does the same for any stream, but its
+/// per-write line handling was ~5% of a warm compile; this one scans each
+/// write for newlines once and appends straight to a string.
+class IndentedText : public llvm::raw_ostream {
+public:
+  explicit IndentedText(std::string &text) : text(text) { SetUnbuffered(); }
+
+  /// One level deeper, for the lines that follow.
+  IndentedText &indent() {
+    level += 2;
+    return *this;
+  }
+  IndentedText &unindent() {
+    level -= 2;
+    return *this;
+  }
+
+private:
+  void write_impl(const char *data, size_t size) override;
+  uint64_t current_pos() const override { return text.size(); }
+
+  std::string &text;
+  unsigned level = 0;
+  bool atLineStart = true;
+};
+
 class MSLPrinter {
 public:
-  explicit MSLPrinter(llvm::raw_ostream &os) : os(os) {}
+  explicit MSLPrinter(std::string &text) : os(text) {
+    // About one name per op of a GEMM kernel: no rehash on the way.
+    names.reserve(512);
+  }
 
   /// Prints one kernel (signature, threadgroup memory, body); `abi` is
   /// getKernelABI(kernel).
@@ -46,8 +76,9 @@ public:
   /// Gives `value` a fresh name without printing anything.
   llvm::StringRef assignName(mlir::Value value, llvm::StringRef prefix = "v");
 
-  /// Binds `value` to an existing name (e.g. a builtin parameter).
-  void bindName(mlir::Value value, llvm::StringRef existing);
+  /// Binds `value` to an existing name (e.g. a builtin parameter) or to
+  /// the expression printed where it is used.
+  void bindName(mlir::Value value, std::string name);
 
   /// The builtin kernel parameters the body uses, by attribute name, with
   /// the parameter's name: filled while the body is printed.
@@ -59,7 +90,7 @@ public:
     return (prefix + llvm::Twine(nextId++)).str();
   }
 
-  mlir::raw_indented_ostream os;
+  IndentedText os;
 
   /// Tensor ops (MSLEmitTensorOps.cpp): the alias of each matmul2d type,
   /// and the first view declared of each tensor view type.
@@ -68,6 +99,7 @@ public:
 
 private:
   llvm::DenseMap<mlir::Value, std::string> names;
+  llvm::DenseMap<mlir::Type, std::string> typeNames;
   std::map<std::string, std::string> builtins;
   unsigned nextId = 0;
 };
