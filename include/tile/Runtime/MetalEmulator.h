@@ -44,11 +44,14 @@
  * Linking
  * -------
  * The kernel module refers to the hook functions of
- * include/tile/Runtime/msl/tile_msl_hooks.h (tile_msl_*) and, when
- * instrumented, to the SanitizerCoverage load/store callbacks
- * (__sanitizer_cov_load1..16, __sanitizer_cov_store1..16). The emulator
- * library defines them; the dynamic linker binds the module to them when it
- * is loaded, so they must be in the process's global symbol scope:
+ * include/tile/Runtime/msl/tile_msl_hooks.h (tile_msl_*). When instrumented,
+ * its loads and stores call SanitizerCoverage callbacks
+ * (__sanitizer_cov_load1..16, __sanitizer_cov_store1..16) that the module
+ * defines itself, hidden, and that forward to tile_msl_note_access: a
+ * sanitizer runtime in the process, which defines the same names, cannot
+ * take the module's calls. The emulator library defines the hooks; the
+ * dynamic linker binds the module to them when it is loaded, so they must
+ * be in the process's global symbol scope:
  *  - an executable that links libTileMetalEmulator.a statically must export
  *    them: link with -rdynamic (= -Wl,--export-dynamic), which the CMake
  *    targets TileMetalEmulator and TileMLIR::MetalEmulator add;
@@ -56,8 +59,8 @@
  *    it requires RTLD_GLOBAL (Python: ctypes.CDLL(..., mode=RTLD_GLOBAL)).
  * Also link -ldl -lpthread -lm. tme_module_load checks that the module
  * really bound to this library's hooks and says so if not.
- * A process that is itself built with SanitizerCoverage defines the same
- * callbacks; set TILE_MSL_NO_INSTRUMENT=1 there (byte counters stay zero).
+ * TILE_MSL_NO_INSTRUMENT=1 compiles modules without the callbacks (faster;
+ * the byte counters stay zero).
  *
  * Environment
  * -----------

@@ -330,9 +330,9 @@ static int open_module(TmeModule *m, const char *path, char *error,
   m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!m->handle) {
     const char *e = dlerror();
-    int hooks = e && (strstr(e, "tile_msl_") || strstr(e, "__sanitizer_cov"));
+    int hooks = e && strstr(e, "tile_msl_");
     tme_set_error(error, error_size, "dlopen %s: %s%s", path, e ? e : "?",
-                  hooks ? " (the emulator's tile_msl_* and __sanitizer_cov_* "
+                  hooks ? " (the emulator's tile_msl_* "
                           "functions must be exported by the process: link "
                           "the executable with -rdynamic)"
                         : "");
@@ -348,7 +348,7 @@ static int open_module(TmeModule *m, const char *path, char *error,
   memcpy(&m->entry, &sym, sizeof sym);
   void (*hook_addresses)(void (**)(void));
   memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
-  enum { NHOOKS = 9 };
+  enum { NHOOKS = 10 };
   void (*seen[NHOOKS])(void);
   hook_addresses(seen);
   void (*mine[NHOOKS])(void) = {
@@ -360,7 +360,8 @@ static int open_module(TmeModule *m, const char *path, char *error,
       (void (*)(void))tile_msl_thread_index,
       (void (*)(void))tile_msl_report,
       (void (*)(void))tile_msl_rendezvous,
-      (void (*)(void))tile_msl_note_float_atomic};
+      (void (*)(void))tile_msl_note_float_atomic,
+      (void (*)(void))tile_msl_note_access};
   for (int i = 0; i < NHOOKS; ++i) {
     if (seen[i] != mine[i]) {
       tme_set_error(error, error_size,

@@ -12,9 +12,9 @@
 |* headers): the threads of a scope meet, one runs the shim's callback over   *|
 |* all their arguments, and all continue.                                     *|
 |*                                                                            *|
-|* Also here: the SanitizerCoverage load/store callbacks the module is        *|
-|* instrumented with, which give the byte counters and find reads of          *|
-|* threadgroup memory that nobody wrote.                                      *|
+|* Also here: tile_msl_note_access, which the module's SanitizerCoverage     *|
+|* load/store callbacks call: the byte counters, and reads of threadgroup     *|
+|* memory that nobody wrote.                                                  *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -771,14 +771,6 @@ static void note_access(const void *p, size_t n, int store) {
   }
 }
 
-#define TME_CALLBACKS(N)                                                       \
-  void __sanitizer_cov_load##N(void *p);                                       \
-  void __sanitizer_cov_store##N(void *p);                                      \
-  void __sanitizer_cov_load##N(void *p) { note_access(p, N, 0); }              \
-  void __sanitizer_cov_store##N(void *p) { note_access(p, N, 1); }
-TME_CALLBACKS(1)
-TME_CALLBACKS(2)
-TME_CALLBACKS(4)
-TME_CALLBACKS(8)
-TME_CALLBACKS(16)
-#undef TME_CALLBACKS
+void tile_msl_note_access(const void *address, unsigned size, int store) {
+  note_access(address, size, store);
+}

@@ -444,8 +444,24 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  out[6] = (void (*)(void))&tile_msl_report;\n"
       "  out[7] = (void (*)(void))&tile_msl_rendezvous;\n"
       "  out[8] = (void (*)(void))&tile_msl_note_float_atomic;\n"
-      "}\n";
+      "  out[9] = (void (*)(void))&tile_msl_note_access;\n"
+      "}\n"
+      "// The SanitizerCoverage callbacks of this module's loads and stores:\n"
+      "// hidden, so that its calls bind here and not to another definition\n"
+      "// of the same names in the process (a sanitizer runtime's, say).\n";
   tme_str_add(&s, epilogue, sizeof epilogue - 1);
+  static const unsigned sizes[] = {1, 2, 4, 8, 16};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
+    str_printf(&s,
+               "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+               "__sanitizer_cov_load%u(void *p) {\n"
+               "  tile_msl_note_access(p, %u, 0);\n"
+               "}\n"
+               "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+               "__sanitizer_cov_store%u(void *p) {\n"
+               "  tile_msl_note_access(p, %u, 1);\n"
+               "}\n",
+               sizes[i], sizes[i], sizes[i], sizes[i]);
   if (s.oom) {
     free(s.p);
     tme_set_error(error, error_size, "out of memory");

@@ -158,6 +158,14 @@ void tile_msl_simd_collective(int op, int type, unsigned count,
  * buffer out of the comparison). Does not block. */
 void tile_msl_note_float_atomic(const void *address);
 
+/* A load (store != 0: a store) of `size` bytes at `address` by the kernel:
+ * the emulator's byte counters and its check for reads of threadgroup
+ * memory nobody wrote. An instrumented kernel module calls it from its own
+ * SanitizerCoverage load/store callbacks (which the emulator's wrapper
+ * defines in the module, hidden, so that no other definition of those
+ * names in the process, such as a sanitizer runtime's, can take them). */
+void tile_msl_note_access(const void *address, unsigned size, int store);
+
 /* Index of the calling thread within its threadgroup (the value the kernel
  * sees as [[thread_index_in_threadgroup]]; 0 outside an executor). A
  * cooperative tensor of execution_simdgroups<N> scope (metal_tensor) spreads
