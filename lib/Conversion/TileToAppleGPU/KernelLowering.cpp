@@ -5,13 +5,13 @@
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/AppleGPU/IR/Layouts.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Support/FoldWithConstants.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Iterators.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -163,53 +163,16 @@ Value KernelLowering::scalar(Type type, TypedAttr value, Location loc) {
   return slot;
 }
 
-/// The value of an arith.constant, else null. Every constant the lowering
-/// makes is one; m_Constant would also ask other constant-like ops, through
-/// their folders, which costs more than the folding saves.
-static Attribute constantValue(Value value) {
-  auto constant = value.getDefiningOp<arith::ConstantOp>();
-  return constant ? constant.getValue() : Attribute();
-}
-
 Value KernelLowering::foldCreated(Operation *op) {
-  Value result = op->getResult(0);
-  // Only constant operands make our ops fold (x * 1, 4 & 3, ...): the
-  // others are not offered to the folder, for compile time.
-  SmallVector<Attribute, 3> operands;
-  bool anyConstant = false;
-  for (Value operand : op->getOperands()) {
-    operands.push_back(constantValue(operand));
-    anyConstant |= bool(operands.back());
-  }
-  if (!anyConstant)
-    return result;
-  SmallVector<OpFoldResult> folded;
-  if (failed(op->fold(operands, folded)))
-    return result;
-  if (folded.empty()) {
-    // Folded in place: commutative ops move a constant to the right
-    // (`true & x` becomes `x & true`), which the next fold can simplify.
-    for (auto [i, operand] : llvm::enumerate(op->getOperands()))
-      operands[i] = constantValue(operand);
-    if (failed(op->fold(operands, folded)))
-      return result;
-  }
-  if (folded.size() != 1)
-    return result;
-  Value replacement = dyn_cast<Value>(folded[0]);
-  if (!replacement) {
+  return foldWithConstants(op, [&](TypedAttr attr) -> Value {
     // Scalars only: a vector constant keeps the op that builds it.
-    auto attr = dyn_cast<TypedAttr>(cast<Attribute>(folded[0]));
-    Type type = result.getType();
-    if (!attr || attr.getType() != type || !type.isIntOrIndexOrFloat())
-      return result;
+    Type type = attr.getType();
+    if (!type.isIntOrIndexOrFloat())
+      return {};
     auto integer = dyn_cast<IntegerAttr>(attr);
-    replacement = type.isIndex() && integer
-                      ? index(integer.getInt())
-                      : scalar(type, attr, op->getLoc());
-  }
-  op->erase();
-  return replacement;
+    return type.isIndex() && integer ? index(integer.getInt())
+                                     : scalar(type, attr, op->getLoc());
+  });
 }
 
 Value tile::conversion::addIndex(KernelLowering &k, Value a, Value b,

@@ -51,7 +51,7 @@ private:
 
 class MSLPrinter {
 public:
-  explicit MSLPrinter(std::string &text) : os(text) {
+  explicit MSLPrinter(IndentedText &os) : os(os) {
     // About one name per op of a GEMM kernel: no rehash on the way.
     names.reserve(512);
   }
@@ -90,7 +90,7 @@ public:
     return (prefix + llvm::Twine(nextId++)).str();
   }
 
-  IndentedText os;
+  IndentedText &os;
 
   /// Tensor ops (MSLEmitTensorOps.cpp): the alias of each matmul2d type,
   /// and the first view declared of each tensor view type.

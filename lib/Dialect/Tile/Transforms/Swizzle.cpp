@@ -10,6 +10,7 @@
 #include "tile/Dialect/Tile/IR/LaunchGrid.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/FoldWithConstants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -42,18 +43,13 @@ struct IndexBuilder {
     return slot;
   }
   template <typename OpTy, typename... Args> Value make(Args &&...args) {
-    Value result = b.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
-    // A constant the folder just made is unique like the others.
-    auto constant = result.getDefiningOp<arith::ConstantIndexOp>();
-    if (!constant || b.getInsertionPoint() == b.getBlock()->begin() ||
-        &*std::prev(b.getInsertionPoint()) != constant.getOperation())
-      return result;
-    Value &slot = constants[constant.value()];
-    if (!slot)
-      slot = result;
-    if (slot != result)
-      constant->erase();
-    return slot;
+    auto op = OpTy::create(b, loc, std::forward<Args>(args)...);
+    return foldWithConstants(op, [&](TypedAttr attr) -> Value {
+      auto integer = dyn_cast<IntegerAttr>(attr);
+      if (integer && attr.getType().isIndex())
+        return c(integer.getInt());
+      return arith::ConstantOp::create(b, loc, attr);
+    });
   }
   Value add(Value x, Value y) { return make<arith::AddIOp>(x, y); }
   Value sub(Value x, Value y) { return make<arith::SubIOp>(x, y); }
@@ -71,14 +67,16 @@ struct IndexBuilder {
   Value both(Value x, Value y) { return make<arith::AndIOp>(x, y); }
   Value select(Value cond, Value x, Value y) {
     // select(c, select(c, a, _), select(c, _, b)) is select(c, a, b), and
-    // select(c, a, a) folds to a: the linear and diagonal mappings then
-    // need no select on an id they return unchanged.
+    // select(c, a, a) is a: the linear and diagonal mappings then need no
+    // select on an id they return unchanged.
     if (auto inner = x.getDefiningOp<arith::SelectOp>();
         inner && inner.getCondition() == cond)
       x = inner.getTrueValue();
     if (auto inner = y.getDefiningOp<arith::SelectOp>();
         inner && inner.getCondition() == cond)
       y = inner.getFalseValue();
+    if (x == y)
+      return x;
     return make<arith::SelectOp>(cond, x, y);
   }
   Value shr(Value x, int64_t n) { return make<arith::ShRUIOp>(x, c(n)); }
