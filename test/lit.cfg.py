@@ -45,6 +45,12 @@ config.substitutions.append((
     ]),
 ))
 config.substitutions.append(("%tile_capi_lib", "-lTileCAPI"))
+# The pieces a reader's own compile line names (docs/c-api.md): the C
+# compiler, our library directory and MLIR's headers, without %tile_cc's
+# rpath, so a test can check that the documented flags are enough.
+config.substitutions.append(("%c_compiler", config.c_compiler))
+config.substitutions.append(("%tile_lib_dir", config.tile_lib_dir))
+config.substitutions.append(("%mlir_include_dir", config.mlir_include_dir))
 # The mlir-opt plugin and Debian's mlir-opt, which loads it.
 config.substitutions.append(
     ("%tile_plugin", os.path.join(config.tile_lib_dir, "libTilePlugin.so")))

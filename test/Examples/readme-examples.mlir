@@ -1,4 +1,4 @@
-// The README's commands for the GEMM examples with epilogues and swizzling
+// docs/tools.md's commands for the GEMM examples with epilogues and swizzling
 // (keep in sync): `make run EXAMPLE=...` (the pipeline and the MSL
 // translation; the MSL compiles against the shim) and the tile-run lines
 // (the emulator agrees with the interpreter).
