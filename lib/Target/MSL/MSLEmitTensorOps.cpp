@@ -40,8 +40,10 @@ static std::string matmulTypeName(applegpu::Matmul2dAttr op) {
   auto flag = [](bool b) { return b ? "true" : "false"; };
   os << "mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor("
      << op.getM() << ", " << op.getN() << ", ";
+  // Qualified: Apple declares dynamic_length_v in mpp::tensor_ops only, and
+  // the kernel has `using namespace metal;` alone.
   if (op.isDynamicK())
-    os << "dynamic_length_v<int>";
+    os << "mpp::tensor_ops::dynamic_length_v<int>";
   else
     os << op.getK();
   os << ", " << flag(op.getTransposeLeft()) << ", "
