@@ -179,9 +179,12 @@ LogicalResult tile::msl::printTensorOp(MSLPrinter &p, Operation &op,
       .Case([&](applegpu::CooperativeFillOp o) {
         std::string i = p.freshName("i");
         StringRef t = p.name(o.getTensor());
+        // Only valid elements, as Apple's examples do: the others may not
+        // be backed by storage on every GPU.
         p.os << "for (int " << i << " = 0; " << i << " < " << t
              << ".get_capacity(); ++" << i << ")\n";
-        p.os << "  " << t << "[" << i << "] = " << p.name(o.getValue())
+        p.os << "  if (" << t << ".is_valid_element(" << i << "))\n";
+        p.os << "    " << t << "[" << i << "] = " << p.name(o.getValue())
              << ";\n";
         return success();
       })
