@@ -60,6 +60,8 @@ constant constexpr int TILE_M = 64, TILE_N = 32;
   auto tileB = b.slice(tgid.x * TILE_N, 0);
   auto tileC = c.slice(tgid.x * TILE_N, tgid.y * TILE_M);
 
+  static_assert(decltype(op)::descriptor.m == TILE_M &&
+                __is_same(decltype(op)::scope, execution_simdgroups<4>));
   auto acc = op.get_destination_cooperative_tensor<decltype(tileA),
                                                    decltype(tileB), float>();
   for (uint16_t i = 0; i < acc.get_capacity(); ++i)

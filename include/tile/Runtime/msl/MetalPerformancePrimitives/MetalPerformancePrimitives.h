@@ -354,6 +354,9 @@ constexpr bool check_matmul2d() {
 
 template <matmul2d_descriptor Descriptor, class Scope, class... Reserved>
 struct matmul2d {
+  static constexpr matmul2d_descriptor descriptor = Descriptor;
+  using scope = Scope;
+
   // Apple's name and parameters (CoordType: the index type of the
   // destination's extents).
   template <class Left, class Right, class ElementType, class CoordType = int>
