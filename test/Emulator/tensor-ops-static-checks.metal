@@ -15,6 +15,9 @@
 // RUN: not %msl4_check -DBAD_CONST %s 2>&1 | FileCheck %s --check-prefix=CONST
 // RUN: not %msl4_check -DBAD_TYPES %s 2>&1 | FileCheck %s --check-prefix=TYPES
 // RUN: not %msl4_check -DBAD_SCOPE %s 2>&1 | FileCheck %s --check-prefix=SCOPE
+// RUN: not %msl4_check -DBAD_TEMPORARY %s 2>&1 | FileCheck %s --check-prefix=TEMPORARY
+// RUN: not %msl4_check -DBAD_UNQUALIFIED_K %s 2>&1 | FileCheck %s --check-prefix=UNQUALIFIED
+// RUN: not %msl4_check -DBAD_METAL_K %s 2>&1 | FileCheck %s --check-prefix=METALK
 // RUN: not %msl_check %s 2>&1 | FileCheck %s --check-prefix=VERSION
 // RUN: not %msl_check -D__METAL_VERSION__=400 %s 2>&1 | FileCheck %s --check-prefix=CXX17
 //
@@ -28,6 +31,9 @@
 // CONST: error: static assertion failed{{.*}}matmul2d: tensor element types must not be const
 // TYPES: error: static assertion failed{{.*}}matmul2d: unsupported element types (supported: half x half -> float or half, bfloat x bfloat -> float or bfloat, float x float -> float)
 // SCOPE: error: static assertion failed{{.*}}matmul2d: the execution scope must be execution_simdgroup or execution_simdgroups<N>
+// TEMPORARY: error: no matching member function for call to 'run'
+// UNQUALIFIED: error: use of undeclared identifier 'dynamic_length_v'
+// METALK: error: no template named 'dynamic_length_v' in namespace 'metal'
 // VERSION: error: "<metal_tensor> needs Metal Shading Language 4.0: compile with -std=metal4.0
 // VERSION: error: "<MetalPerformancePrimitives/MetalPerformancePrimitives.h> needs Metal Shading Language 4.0
 // CXX17: error: "MSL 4.0 (__METAL_VERSION__ >= 400) needs C++20 on the host: compile with -std=c++20 -D__METAL_VERSION__=400"
@@ -66,27 +72,36 @@ using namespace metal;
   tg[t] = A[t];
   threadgroup_barrier(mem_flags::mem_threadgroup);
   auto b = tensor(tg + 0, dextents<int32_t, 2>(16, 32), array<int32_t, 2>({1, 16}));
-  auto c = mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().get_destination_cooperative_tensor<tensor<device half, dextents<int32_t, 2>, tensor_inline>, decltype(b), float>();
+  auto c = mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().get_destination_cooperative_tensor<tensor<device half, dextents<int32_t, 2>, tensor_inline>, decltype(b), float>();
   for (int i = 0; i < c.get_capacity(); ++i)
     c[i] = 0.0f;
 #if defined(BAD_LEFT)
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(f, b, c);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(f, b, c);
 #elif defined(BAD_RIGHT)
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(a, a.slice<16, 32>(0, 0), c);
+  auto a16 = a.slice<16, 32>(0, 0);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(a, a16, c);
 #elif defined(BAD_OTHER_OP)
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, true, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(a, b, c);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, true, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(a, b, c);
 #elif defined(BAD_MIX)
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().run(a, h, d);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().run(a, h, d);
 #elif defined(BAD_CONST)
   tensor<device const half, dextents<int32_t, 2>, tensor_inline> ac(A, dextents<int32_t, 2>(32, 32), array<int32_t, 2>({1, 32}));
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().run(ac, b, d);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().run(ac, b, d);
+#elif defined(BAD_TEMPORARY)
+  // Apple's run takes its operands by non-const lvalue reference.
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N), SCOPE>().run(a, b.slice(0, 0), c);
+#elif defined(BAD_UNQUALIFIED_K)
+  // dynamic_length_v is mpp::tensor_ops's, not metal's.
+  constexpr int k = dynamic_length_v<int>;
+#elif defined(BAD_METAL_K)
+  constexpr int k = metal::dynamic_length_v<int>;
 #elif defined(BAD_TYPES)
-  auto ch = mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().get_destination_cooperative_tensor<decltype(f), decltype(f), half>();
+  auto ch = mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().get_destination_cooperative_tensor<decltype(f), decltype(f), half>();
   (void)ch;
 #else
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(a, b, c);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, false, false, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), SCOPE>().run(a, b, c);
   mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, 32, false, false, true, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), SCOPE>().run(f, f, d);
-  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, dynamic_length_v<int>, true, true, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), execution_simdgroups<4>>().run(h, h, d);
+  mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(M_N, mpp::tensor_ops::dynamic_length_v<int>, true, true, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply), execution_simdgroups<4>>().run(h, h, d);
 #endif
   for (int i = 0; i < c.get_capacity(); ++i) {
     if (!c.is_valid_element(i))

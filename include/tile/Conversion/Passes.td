@@ -40,7 +40,9 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
     other tiles take a guarded per-element path.
 
     With the tensor-ops backend (`backend=tensorops`, or `auto` on
-    apple10; the layouts of `tile-assign-layouts` say which), each SIMD
+    apple10; the layouts of `tile-assign-layouts` say which, and with
+    `auto` they may be simdgroup_matrix ones on apple10 for a kernel whose
+    accumulators matmul2d cannot take over its grid), each SIMD
     group runs its own Metal 4 `matmul2d` on its part of the accumulator,
     held in the destination cooperative tensor: operands in the
     `#applegpu.view` layout are read from device memory through tensor
@@ -94,7 +96,10 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
       kernel's `tile.simdgroups`, else 2x2, reduced to 1 along a dimension
       whose 8x8 fragments cannot be split in two.
     * With the tensor-ops backend (`backend=tensorops`, or `auto` for
-      apple10): `#applegpu.cooperative<simdgroups = [WM, WN]>` instead of
+      apple10, unless some dot's accumulator cannot be split over the grid
+      into matmul2d destinations but can into 8x8 fragments: `auto` then
+      keeps the simdgroup_matrix layouts for that kernel and says so in a
+      remark): `#applegpu.cooperative<simdgroups = [WM, WN]>` instead of
       fragments, and `#applegpu.view` for dot operands: a `tile.load` read
       only by dots (whose other operand is one too), with zero padding, a
       unit stride in one dimension and a buffer the kernel does not write

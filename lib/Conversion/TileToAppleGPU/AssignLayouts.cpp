@@ -77,12 +77,15 @@ private:
 
 class Assigner {
 public:
-  Assigner(func::FuncOp kernel, bool tensorOps)
-      : kernel(kernel), tensorOps(tensorOps) {}
+  /// `autoBackend`: the backend was chosen by backend=auto, which may fall
+  /// back to simdgroup_matrix.
+  Assigner(func::FuncOp kernel, bool tensorOps, bool autoBackend)
+      : kernel(kernel), tensorOps(tensorOps), autoBackend(autoBackend) {}
   LogicalResult run();
 
 private:
   LogicalResult chooseConfig();
+  LogicalResult fallBackIfMatmul2dCannotSplit();
   void findUniform();
   void tie();
   LogicalResult resolve();
@@ -101,7 +104,7 @@ private:
   DenseSet<Value> findViewLoads();
 
   func::FuncOp kernel;
-  bool tensorOps;
+  bool tensorOps, autoBackend;
   int64_t threads = 32, simdgroupsM = 1, simdgroupsN = 1;
   llvm::SetVector<Value> values; ///< every tile value, in program order
   DenseSet<Value> uniform;
@@ -262,6 +265,34 @@ LogicalResult Assigner::chooseConfig() {
   if (given)
     threads = given;
   return success();
+}
+
+/// backend=auto on apple10: a kernel whose accumulators matmul2d cannot
+/// take over its SIMD-group grid (an 8x8 dot, say) runs on simdgroup_matrix,
+/// which apple10 has too, instead of being refused; a remark says so. Not
+/// when the input already has tensor-ops layouts.
+LogicalResult Assigner::fallBackIfMatmul2dCannotSplit() {
+  if (!tensorOps || !autoBackend)
+    return success();
+  if (llvm::any_of(values, [](Value v) {
+        return isa_and_nonnull<applegpu::CooperativeLayoutAttr,
+                               applegpu::ViewLayoutAttr>(
+            applegpu::rootLayout(applegpu::layoutOf(v.getType())));
+      }))
+    return success();
+  DotOp dot = autoFallbackDot(kernel, simdgroupsM, simdgroupsN);
+  if (!dot)
+    return success();
+  dot.emitRemark() << "backend=auto: accumulator tile " << dot.getType()
+                   << " cannot be split over a " << simdgroupsM << "x"
+                   << simdgroupsN
+                   << " SIMD-group grid into matmul2d destinations, so the "
+                      "kernel uses the simdgroup_matrix backend "
+                      "(backend=tensorops makes this an error)";
+  tensorOps = false;
+  simdgroupsM = simdgroupsN = 1;
+  threads = 32;
+  return chooseConfig();
 }
 
 //===----------------------------------------------------------------------===//
@@ -570,7 +601,7 @@ void Assigner::insertConversions() {
 }
 
 LogicalResult Assigner::run() {
-  if (failed(chooseConfig()))
+  if (failed(chooseConfig()) || failed(fallBackIfMatmul2dCannotSplit()))
     return failure();
   findUniform();
   tie();
@@ -597,7 +628,9 @@ struct TileAssignLayoutsPass
                        [](Type t) { return isa<TensorType>(t); }))
         continue;
       std::string chosen = kernelTarget(kernel, target);
-      if (failed(Assigner(kernel, choosesTensorOps(chosen, backend)).run()))
+      if (failed(Assigner(kernel, choosesTensorOps(chosen, backend),
+                          /*autoBackend=*/backend == "auto")
+                     .run()))
         return signalPassFailure();
     }
   }

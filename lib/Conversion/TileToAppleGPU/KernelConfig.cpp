@@ -43,6 +43,22 @@ bool tile::conversion::choosesTensorOps(StringRef target, StringRef backend) {
   return backend == "tensorops" || (backend == "auto" && target == "apple10");
 }
 
+DotOp tile::conversion::autoFallbackDot(func::FuncOp kernel, int64_t wm,
+                                       int64_t wn) {
+  DotOp first;
+  bool fragmentsFit = true;
+  kernel.walk([&](DotOp dot) {
+    auto type = cast<RankedTensorType>(dot.getType());
+    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+    fragmentsFit &= rows % (8 * wm) == 0 && cols % (8 * wn) == 0;
+    bool splits = rows % wm == 0 && cols % wn == 0 &&
+                  isMatmul2dShape(rows / wm, cols / wn);
+    if (!splits && !first)
+      first = dot;
+  });
+  return fragmentsFit ? first : DotOp();
+}
+
 SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {
   SmallVector<func::FuncOp> kernels;
   root->walk([&](func::FuncOp func) {

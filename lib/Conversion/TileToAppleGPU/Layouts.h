@@ -11,6 +11,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+namespace tile {
+class DotOp;
+} // namespace tile
+
 namespace tile::conversion {
 
 /// The threadgroup of a kernel, as its tile layouts describe it.
@@ -50,6 +54,13 @@ bool choosesTensorOps(llvm::StringRef target, llvm::StringRef backend);
 /// Whether a SIMD group's rows x cols part of an accumulator is a matmul2d
 /// destination Apple accepts.
 bool isMatmul2dShape(int64_t rows, int64_t cols);
+
+/// The first dot of `kernel` whose accumulator cannot be split over a
+/// `wm` x `wn` SIMD-group grid into matmul2d destinations, when every dot's
+/// can be split into 8x8 fragments (which the simdgroup_matrix backend,
+/// also run by apple10, needs); else null. backend=auto falls back to the
+/// simdgroup_matrix backend for such a kernel, with a remark there.
+DotOp autoFallbackDot(mlir::func::FuncOp kernel, int64_t wm, int64_t wn);
 
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);

@@ -11,7 +11,8 @@
 //     matmul when its part, or K, is empty;
 //   staged: the operands are written to threadgroup memory (like the
 //     simdgroup backend does) and read through views made once at the top
-//     of the kernel, with a static K.
+//     of the kernel, with a static K when it is a multiple of 32 (else
+//     dynamic: the views' K extent).
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,9 +111,14 @@ static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
            << " part of the accumulator is not a matmul2d destination Apple "
               "accepts (each of m, n 1, 2, 4 or a multiple of 8, one a "
               "multiple of 16)";
+  // Staged operands have a static K, but third-party Metal 4 code reports
+  // that a static k that is not a multiple of 32 computes wrong results on
+  // macOS 26.1: such tiles take the dynamic K, which the staged views' K
+  // extent (exactly the tile's K) gives.
+  int64_t staticK = a.getDimSize(1);
+  bool dynamicK = direct || staticK % 32 != 0;
   auto op = applegpu::Matmul2dAttr::get(
-      ctx, m, n,
-      direct ? applegpu::Matmul2dAttr::kDynamic : a.getDimSize(1),
+      ctx, m, n, dynamicK ? applegpu::Matmul2dAttr::kDynamic : staticK,
       direct && isTransposedView(loadA), direct && isTransposedView(loadB),
       /*relaxedPrecision=*/operand.isF32(),
       applegpu::Matmul2dMode::multiply_accumulate, /*simdgroups=*/1);
@@ -176,6 +182,29 @@ static Value clippedExtent(KernelLowering &k, Value bound, Value origin,
   Value left = k.fold<arith::SubIOp>(loc, bound, origin);
   Value upper = k.fold<arith::MinSIOp>(loc, left, k.index(size));
   return k.fold<arith::MaxSIOp>(loc, upper, k.index(0));
+}
+
+/// Runs `body` under `if (every extent > 0)`, or unguarded when every
+/// extent is a constant (a full extent, without bounds). Apple's examples
+/// skip a matmul2d or a store whose view is empty; the condition is uniform
+/// per SIMD group, the scope of the ops inside.
+static void ifNonEmpty(KernelLowering &k, ArrayRef<Value> extents,
+                       Location loc, llvm::function_ref<void()> body) {
+  Value nonEmpty;
+  for (Value e : extents) {
+    if (getConstantIntValue(e))
+      continue;
+    Value positive = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, e,
+                                           k.index(0));
+    nonEmpty = nonEmpty ? k.fold<arith::AndIOp>(loc, nonEmpty, positive)
+                        : positive;
+  }
+  if (!nonEmpty)
+    return body();
+  auto guard = scf::IfOp::create(k.builder, loc, nonEmpty, /*withElse=*/false);
+  OpBuilder::InsertionGuard g(k.builder);
+  k.builder.setInsertionPointToStart(guard.thenBlock());
+  body();
 }
 
 namespace {
@@ -318,30 +347,12 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
     Value kExtent = a.kExtent == bv.kExtent
                         ? a.kExtent
                         : k.fold<arith::MinSIOp>(loc, a.kExtent, bv.kExtent);
-    Value nonEmpty;
-    for (Value e : {a.outerExtent, bv.outerExtent, kExtent}) {
-      if (getConstantIntValue(e)) // a full extent, without bounds
-        continue;
-      Value positive = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt,
-                                             e, k.index(0));
-      nonEmpty = nonEmpty ? k.fold<arith::AndIOp>(loc, nonEmpty, positive)
-                          : positive;
-    }
-    auto run = [&](OpBuilder &) {
+    ifNonEmpty(k, {a.outerExtent, bv.outerExtent, kExtent}, loc, [&] {
       Value left = makeView(k, type.getLeft(), a, kExtent, true, loc);
       Value right = makeView(k, type.getRight(), bv, kExtent, false, loc);
       applegpu::Matmul2dOp::create(k.builder, loc, left, right, *acc,
                                    type.getOp());
-    };
-    if (!nonEmpty) {
-      run(b);
-    } else {
-      // Uniform per SIMD group, which is the matmul's whole scope.
-      auto guard = scf::IfOp::create(b, loc, nonEmpty, /*withElse=*/false);
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(guard.thenBlock());
-      run(b);
-    }
+    });
   }
   k.define(dot.getResult(), TileValue{TileForm::Cooperative, {*acc}});
   return success();
@@ -376,10 +387,12 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
                                       applegpu::AddressSpace::device,
                                       tile.getElementType(), {});
   Value offset = addIndex(k, mulIndex(k, row, ld, loc), col, loc);
-  Value view = applegpu::MakeTensorOp::create(
-      b, loc, viewType, k.mapped(store.getBuffer()), offset, cols, rows,
-      k.index(1), ld);
-  applegpu::CooperativeStoreOp::create(b, loc, handle, view);
+  ifNonEmpty(k, {rows, cols}, loc, [&] {
+    Value view = applegpu::MakeTensorOp::create(
+        b, loc, viewType, k.mapped(store.getBuffer()), offset, cols, rows,
+        k.index(1), ld);
+    applegpu::CooperativeStoreOp::create(b, loc, handle, view);
+  });
   return true;
 }
 

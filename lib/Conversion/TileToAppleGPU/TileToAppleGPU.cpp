@@ -157,6 +157,11 @@ struct ConvertTileToAppleGPUPass
   LogicalResult checkBackend(func::FuncOp kernel, StringRef chosenTarget,
                              const KernelConfig &config) {
     bool tensorOps = choosesTensorOps(chosenTarget, backend);
+    // backend=auto's fallback (tile-assign-layouts): simdgroup_matrix
+    // layouts for accumulators that matmul2d cannot take over the grid.
+    if (tensorOps && backend == "auto" && !config.tensorOps &&
+        autoFallbackDot(kernel, config.simdgroupsM, config.simdgroupsN))
+      tensorOps = false;
     if (config.hasDot && config.tensorOps != tensorOps)
       return kernel.emitError()
              << "the kernel's layouts are for the "

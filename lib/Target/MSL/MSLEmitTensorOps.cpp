@@ -40,8 +40,10 @@ static std::string matmulTypeName(applegpu::Matmul2dAttr op) {
   auto flag = [](bool b) { return b ? "true" : "false"; };
   os << "mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor("
      << op.getM() << ", " << op.getN() << ", ";
+  // Qualified: Apple declares dynamic_length_v in mpp::tensor_ops only, and
+  // the kernel has `using namespace metal;` alone.
   if (op.isDynamicK())
-    os << "dynamic_length_v<int>";
+    os << "mpp::tensor_ops::dynamic_length_v<int>";
   else
     os << op.getK();
   os << ", " << flag(op.getTransposeLeft()) << ", "
@@ -177,9 +179,12 @@ LogicalResult tile::msl::printTensorOp(MSLPrinter &p, Operation &op,
       .Case([&](applegpu::CooperativeFillOp o) {
         std::string i = p.freshName("i");
         StringRef t = p.name(o.getTensor());
+        // Only valid elements, as Apple's examples do: the others may not
+        // be backed by storage on every GPU.
         p.os << "for (int " << i << " = 0; " << i << " < " << t
              << ".get_capacity(); ++" << i << ")\n";
-        p.os << "  " << t << "[" << i << "] = " << p.name(o.getValue())
+        p.os << "  if (" << t << ".is_valid_element(" << i << "))\n";
+        p.os << "    " << t << "[" << i << "] = " << p.name(o.getValue())
              << ";\n";
         return success();
       })

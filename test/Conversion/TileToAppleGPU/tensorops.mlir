@@ -35,7 +35,7 @@
 // MSL: #include <metal_tensor>
 // MSL: #include <MetalPerformancePrimitives/MetalPerformancePrimitives.h>
 // MSL: MSL 4.0 (-std=metal4.0
-// MSL: using matmul2d_0 = mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(32, 32, dynamic_length_v<int>, false, true, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), execution_simdgroup>;
+// MSL: using matmul2d_0 = mpp::tensor_ops::matmul2d<mpp::tensor_ops::matmul2d_descriptor(32, 32, mpp::tensor_ops::dynamic_length_v<int>, false, true, false, mpp::tensor_ops::matmul2d_descriptor::mode::multiply_accumulate), execution_simdgroup>;
 // MSL: auto [[CT:ct[0-9]+]] = matmul2d_0().get_destination_cooperative_tensor<tensor<device half, dextents<int32_t, 2>, tensor_inline>, tensor<device half, dextents<int32_t, 2>, tensor_inline>, float>();
 // MSL: tensor<device half, dextents<int32_t, 2>, tensor_inline> [[TA:tv[0-9]+]]((device half*)A + {{.*}}, dextents<int32_t, 2>({{.*}}), array<int32_t, 2>({{.*}}));
 // MSL: matmul2d_0().run([[TA]], {{tv[0-9]+}}, [[CT]]);

@@ -94,9 +94,12 @@ def AppleGPU_CooperativeDestinationOp : AppleGPU_Op<"cooperative_destination"> {
 }
 
 def AppleGPU_CooperativeFillOp : AppleGPU_Op<"cooperative_fill"> {
-  let summary = "set every element of a cooperative tensor";
+  let summary = "set every valid element of a cooperative tensor";
   let description = [{
-    `for (int i = 0; i < c.get_capacity(); ++i) c[i] = value;`
+    `for (int i = 0; i < c.get_capacity(); ++i) if (c.is_valid_element(i)) c[i] = value;`
+
+    Elements that are not valid are left alone, as Apple's examples do: no
+    op reads them.
 
     Example: `applegpu.cooperative_fill %acc, %zero : !applegpu.cooperative_tensor<...>, f32`
   }];

@@ -15,7 +15,8 @@
 // Shapes (dimension 0 of a tensor is the contiguous one): the left operand
 // is M x K, a tensor of extents (K, M), or (M, K) with transpose_left; the
 // right operand is K x N, extents (N, K), or (K, N) with transpose_right; the
-// destination is M x N, extents (N, M). k = dynamic_length_v<int> takes K
+// destination is M x N, extents (N, M). k = mpp::tensor_ops::
+// dynamic_length_v<int> (or the default, int(metal::dynamic_extent)) takes K
 // from the operands' K extents (which must agree); a number k reads exactly
 // k along K, and an operand whose K extent is smaller is reported (the read
 // would go past the tensor). Rows and columns past the operands' M / N
@@ -57,6 +58,7 @@
 
 #pragma clang system_header // see tile_msl_shim.h
 
+#include "../metal_limits"
 #include "../metal_tensor"
 
 #if !defined(__HAVE_TENSOR__)
@@ -68,6 +70,37 @@
 namespace mpp {
 namespace tensor_ops {
 
+namespace __detail {
+template <bool B> struct enable_if {};
+template <> struct enable_if<true> {
+  using type = void;
+};
+template <class T>
+using enable_if_integral_t = typename enable_if<__is_integral(T)>::type;
+} // namespace __detail
+
+// "Not known at compile time" for a length of integer type T (matmul2d's k):
+// T's largest value. Declared here and only here, as in Apple's
+// MetalPerformancePrimitives: MSL that writes it unqualified needs
+// `using namespace mpp::tensor_ops;` (`using namespace metal;` is not
+// enough).
+template <class T, class U = __detail::enable_if_integral_t<T>>
+struct dynamic_length {
+  static constexpr T value = metal::numeric_limits<T>::max();
+};
+template <class T, class U = __detail::enable_if_integral_t<T>>
+inline constexpr T dynamic_length_v = dynamic_length<T>::value;
+
+namespace __detail {
+// A k that makes matmul2d read K from its operands: dynamic_length_v<int>,
+// or the descriptor's default (dynamic_extent as an int, what Apple's
+// header documents).
+constexpr bool dynamic_k(int k) {
+  return k == dynamic_length_v<int> ||
+         k == static_cast<int>(metal::dynamic_extent);
+}
+} // namespace __detail
+
 struct matmul2d_descriptor {
   enum class mode { multiply, multiply_accumulate };
 
@@ -76,7 +109,7 @@ struct matmul2d_descriptor {
   mode matmul_mode;
 
   constexpr matmul2d_descriptor(int m_, int n_,
-                                int k_ = metal::dynamic_length_v<int>,
+                                int k_ = static_cast<int>(metal::dynamic_extent),
                                 bool transpose_left_ = false,
                                 bool transpose_right_ = false,
                                 bool relaxed_precision_ = false,
@@ -312,8 +345,7 @@ constexpr bool check_matmul2d() {
                 "matmul2d: m must be 1, 2, 4 or a multiple of 8");
   static_assert(shape_ok(Descriptor.n),
                 "matmul2d: n must be 1, 2, 4 or a multiple of 8");
-  static_assert(Descriptor.k == metal::dynamic_length_v<int> ||
-                    Descriptor.k >= 1,
+  static_assert(dynamic_k(Descriptor.k) || Descriptor.k >= 1,
                 "matmul2d: k must be positive or dynamic_length_v<int>");
   return true;
 }
@@ -322,16 +354,22 @@ constexpr bool check_matmul2d() {
 
 template <matmul2d_descriptor Descriptor, class Scope, class... Reserved>
 struct matmul2d {
-  template <class Left, class Right, class ElementType>
-  using destination_cooperative_tensor_t = metal::cooperative_tensor<
-      ElementType, metal::dextents<int, 2>,
+  static constexpr matmul2d_descriptor descriptor = Descriptor;
+  using scope = Scope;
+
+  // Apple's name and parameters (CoordType: the index type of the
+  // destination's extents).
+  template <class Left, class Right, class ElementType, class CoordType = int>
+  using cooperative_tensor_destination_t = metal::cooperative_tensor<
+      ElementType, metal::dextents<CoordType, 2>,
       __detail::destination_layout<Descriptor, Scope, Left, Right,
                                    ElementType>>;
 
   // An uninitialised (poisoned) cooperative tensor for the m x n result of
   // run(Left, Right, it), elements of type ElementType.
-  template <class Left, class Right, class ElementType>
-  destination_cooperative_tensor_t<Left, Right, ElementType>
+  template <class Left, class Right, class ElementType, class CoordType = int,
+            class = __detail::enable_if_integral_t<CoordType>>
+  cooperative_tensor_destination_t<Left, Right, ElementType, CoordType>
   get_destination_cooperative_tensor() const {
     static_assert(__detail::check_matmul2d<Descriptor, Scope, Reserved...>());
     return {};
@@ -341,7 +379,7 @@ struct matmul2d {
   // always_inline so that the collective's call site is the kernel's.
   template <class Left, class Right, class Destination>
   __attribute__((always_inline)) void
-  run(const Left &left, const Right &right, Destination &&destination) const {
+  run(Left &left, Right &right, Destination &destination) const {
     static_assert(__detail::check_matmul2d<Descriptor, Scope, Reserved...>());
     using D = tile_msl::remove_cvref_t<Destination>;
     __detail::run_arg arg = {};
@@ -418,7 +456,7 @@ struct matmul2d {
     const long long right_k = tr ? be[0] : be[1],
                     right_n = tr ? be[1] : be[0];
     long long K;
-    if constexpr (Descriptor.k == metal::dynamic_length_v<int>) {
+    if constexpr (__detail::dynamic_k(Descriptor.k)) {
       if (left_k != right_k)
         tile_msl::report(TILE_MSL_REPORT_INVALID,
                          "mpp::tensor_ops::matmul2d::run with a dynamic k: "
