@@ -161,6 +161,7 @@ class Kernel:
         self.cache = {}
         self.last_stats = None
         self._ast = None
+        self._def_location = None
 
     def _function(self):
         """(FunctionDef, filename), parsed once."""
@@ -171,11 +172,14 @@ class Kernel:
     @property
     def def_location(self):
         """The `def` line: where argument errors point."""
-        try:
-            node, filename = self._function()
-        except TileError:
-            return None
-        return SourceLocation(filename, node.lineno, node.col_offset)
+        if self._def_location is None:
+            try:
+                node, filename = self._function()
+            except TileError:
+                return None
+            self._def_location = SourceLocation(filename, node.lineno,
+                                                node.col_offset)
+        return self._def_location
 
     def bind(self, args, kwargs):
         """(values by parameter name, launch options)."""
