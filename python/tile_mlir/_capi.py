@@ -4,8 +4,12 @@ nanobind nor MLIR Python bindings, and the C API is all we need.
 
 Where the library is looked for, first hit wins:
   1. $TILE_MLIR_LIB: the library file itself, or a directory holding it;
-  2. next to this package: tile_mlir/libTileCAPI.so (a copied install);
-  3. the build tree: <source>/build/lib/libTileCAPI.so, the package being
+  2. an installed package's own: _installed.LIBRARY_DIR, relative to this
+     package (`cmake --install` writes _installed.py pointing at
+     <prefix>/lib; the pip project of a build tree carries the library in
+     tile_mlir/lib);
+  3. next to this package: tile_mlir/libTileCAPI.so (a copied install);
+  4. the build tree: <source>/build/lib/libTileCAPI.so, the package being
      <source>/python/tile_mlir (so `PYTHONPATH=python` works install-free).
 It is loaded with RTLD_GLOBAL: the emulator's kernel modules bind to hooks
 the library exports (tile-c/Emulator.h, "Symbols and loading").
@@ -33,6 +37,12 @@ def library_candidates():
     out = []
     if env:
         out.append(os.path.join(env, _LIB_NAME) if os.path.isdir(env) else env)
+    try:
+        from ._installed import LIBRARY_DIR
+        out.append(os.path.normpath(os.path.join(_PACKAGE_DIR, LIBRARY_DIR,
+                                                 _LIB_NAME)))
+    except ImportError:  # the source tree's package
+        pass
     out.append(os.path.join(_PACKAGE_DIR, _LIB_NAME))
     out.append(os.path.join(_SOURCE_ROOT, "build", "lib", _LIB_NAME))
     return out
