@@ -2,6 +2,11 @@
 # package's sources, _installed.py, and links to the library and the MSL
 # shim, laid out as an installation (lib/, include/tile/Runtime/msl) inside
 # the package. Run with cmake -P by the tile-python-package target.
+# Sources removed or moved in the source tree must not linger here.
+file(GLOB_RECURSE _stale ${DEST}/*.py)
+if(_stale)
+  file(REMOVE ${_stale})
+endif()
 file(COPY ${SOURCE}/ DESTINATION ${DEST}
   FILES_MATCHING PATTERN "*.py"
   PATTERN "__pycache__" EXCLUDE)
