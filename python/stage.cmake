@@ -2,6 +2,7 @@
 # package's sources, _installed.py, and links to the library and the MSL
 # shim, laid out as an installation (lib/, include/tile/Runtime/msl) inside
 # the package. Run with cmake -P by the tile-python-package target.
+cmake_policy(SET CMP0009 NEW)  # GLOB_RECURSE does not follow the links
 # Sources removed or moved in the source tree must not linger here.
 file(GLOB_RECURSE _stale ${DEST}/*.py)
 if(_stale)
