@@ -123,8 +123,7 @@ def format_float(value, element):
             bits = struct.unpack("<I", struct.pack("<f", value))[0]
             return "0x%08X" % bits
         if element == "f16":
-            import numpy as np
-            bits = int(np.array(value, np.float16).view(np.uint16))
+            bits = struct.unpack("<H", struct.pack("<e", value))[0]
             return "0x%04X" % bits
         return "0x%04X" % (0xFF80 if value < 0 else 0x7F80)
     r = repr(float(value))

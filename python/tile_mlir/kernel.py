@@ -5,9 +5,8 @@ import ctypes
 import inspect
 import json
 
-import numpy as np
-
 from . import _capi
+from ._numpy import numpy as np, require
 from .emitter import Buffer as BufferArg, Emitter, Value
 from .errors import DSLError, SourceLocation, TileError
 from .extents import HiddenArguments
@@ -27,13 +26,13 @@ class Buffer:
         if data is None:
             self.data, self.dtype = None, dtype
         else:
-            self.data = np.ascontiguousarray(data)
+            self.data = require("Buffer(data=...)").ascontiguousarray(data)
             self.dtype = str(self.data.dtype)
 
     @staticmethod
     def zeros(shape, dtype="float32"):
         dtype = ELEMENT_TO_NUMPY.get(dtype, dtype)
-        return Buffer(np.zeros(shape, dtype=dtype))
+        return Buffer(require("Buffer.zeros").zeros(shape, dtype=dtype))
 
     def numpy(self):
         return self.data
@@ -73,6 +72,7 @@ class CompiledKernel:
         return list(self._arguments)
 
     def run(self, values, grid, schedules=0, location=None):
+        require("running a kernel")
         values = dict(values)
         for name, buffer in self.hidden_arguments.items():  # <buffer>_numel
             values[name] = int(_array(buffer, values.get(buffer), location).size)
@@ -131,7 +131,7 @@ def _array(name, v, location):
 
 
 def _scalar(name, msl_type, v, location):
-    if isinstance(v, (np.integer, np.floating)):
+    if np is not None and isinstance(v, (np.integer, np.floating)):
         v = v.item()
     if "float" in msl_type:
         if not isinstance(v, (int, float)):
@@ -211,16 +211,16 @@ class Kernel:
             if v.data is None:
                 return ("buffer", self.element_of(name, v.dtype))
             v = v.data
-        if isinstance(v, np.ndarray):
+        if np is not None and isinstance(v, np.ndarray):
             return ("buffer", self.element_of(name, v.dtype))
-        if isinstance(v, (type, np.dtype)):
+        if isinstance(v, type) or np is not None and isinstance(v, np.dtype):
             return ("buffer", self.element_of(name, v))
         if isinstance(v, bool):
             raise DSLError("argument '%s': a bool is not a kernel argument type; "
                            "mark it constexpr" % name, loc)
-        if isinstance(v, (int, np.integer)):
+        if isinstance(v, int) or np is not None and isinstance(v, np.integer):
             return ("int",)
-        if isinstance(v, (float, np.floating)):
+        if isinstance(v, float) or np is not None and isinstance(v, np.floating):
             return ("float",)
         raise DSLError("argument '%s': %s is not a kernel argument (numpy "
                        "arrays, ints, floats; constexpr parameters take any "
@@ -228,7 +228,8 @@ class Kernel:
 
     def element_of(self, name, dtype):
         try:
-            dt = str(np.dtype(dtype))
+            dt = str(np.dtype(dtype)) if np is not None else \
+                str(getattr(dtype, "__name__", dtype))
         except TypeError:
             dt = str(dtype)
         if dt not in NUMPY_TO_ELEMENT and dt not in ELEMENT_TO_NUMPY:

@@ -7,6 +7,7 @@ measurement. docs/python.md, "TileLang's host API"."""
 
 import warnings
 
+from .._numpy import require
 from ..autotune import TARGET_CHIP, estimate_seconds
 from ..errors import DSLError
 from ..ir import ELEMENT_TO_NUMPY
@@ -76,7 +77,7 @@ class JITKernel:
 
     def outputs(self):
         """New arrays for the outputs, by parameter index."""
-        import numpy as np
+        np = require("calling a JITKernel")
         return {i: np.zeros(self.func.specs[i].shape,
                             ELEMENT_TO_NUMPY[self.func.specs[i].element])
                 for i in self.out_idx}
@@ -121,7 +122,7 @@ class Profiler:
 
     def supply_inputs(self, seed=0):
         """Random inputs of the kernel's shapes and dtypes."""
-        import numpy as np
+        np = require("do_bench")
         rng = np.random.default_rng(seed)
         out = []
         for p in self.kernel.inputs():

@@ -26,6 +26,7 @@ from ..dsl import _h_cdiv
 from ..emitter import Buffer as BufferArg, Emitter
 from ..errors import DSLError, SourceLocation
 from ..ir import ELEMENT_TO_NUMPY, SSA
+from .._numpy import require
 from ..kernel import compile_ir
 from ..tracer import TileRange, function_scope, parse_function
 from . import ops as tilelang_ops
@@ -354,7 +355,7 @@ class PrimFunc:
         return self.compile(target).msl
 
     def __call__(self, *arrays, target="apple9", schedules=0, options=None):
-        import numpy as np
+        np = require("running a prim_func")
         if len(arrays) != len(self.params):
             raise DSLError("%s() takes %d buffers, got %d" % (
                 self.__name__, len(self.params), len(arrays)),
