@@ -5,7 +5,7 @@ import ctypes
 import inspect
 import json
 
-from . import _capi
+from . import _capi, registry
 from ._numpy import numpy as np, require
 from .emitter import Buffer as BufferArg, Emitter, Value
 from .errors import DSLError, SourceLocation, TileError
@@ -156,6 +156,7 @@ class Kernel:
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.signature = inspect.signature(fn)
+        self.simple = registry.simple_params(fn)  # bound without inspect
         self.params = list(self.signature.parameters.values())
         self.constexprs = {p.name for p in self.params if _is_constexpr(p.annotation)}
         self.cache = {}
@@ -185,6 +186,10 @@ class Kernel:
         """(values by parameter name, launch options)."""
         options = {k: kwargs.pop(k) for k in list(kwargs)
                    if k in _LAUNCH_OPTIONS and k not in self.signature.parameters}
+        values = registry.bind_simple(self.simple, args, kwargs) \
+            if self.simple else None
+        if values is not None:
+            return values, options
         try:
             bound = self.signature.bind(*args, **kwargs)
         except TypeError as e:

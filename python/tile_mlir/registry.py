@@ -21,15 +21,16 @@ class OutsideKernelError(DSLError):
 def op(handler):
     """Decorates a public stub: registers `handler(tracer, **args)`."""
     def wrap(stub):
-        HANDLERS[stub] = (handler, inspect.signature(stub), _simple_params(stub))
+        HANDLERS[stub] = (handler, inspect.signature(stub), simple_params(stub))
         return stub
     return wrap
 
 
-def _simple_params(stub):
+def simple_params(stub):
     """(names, defaults) when every parameter of `stub` is positional or
-    keyword (no *args, **kwargs, keyword-only): those calls are bound
-    without inspect.Signature.bind, which costs more than most handlers.
+    keyword (no *args, **kwargs, keyword-only): calls of such DSL
+    functions and kernels are bound without inspect.Signature.bind, which
+    costs more than most handlers.
     None otherwise."""
     params = list(inspect.signature(stub).parameters.values())
     if any(p.kind != p.POSITIONAL_OR_KEYWORD for p in params):
@@ -38,7 +39,7 @@ def _simple_params(stub):
             {p.name: p.default for p in params if p.default is not p.empty})
 
 
-def _bind_simple(simple, args, kwargs):
+def bind_simple(simple, args, kwargs):
     """The arguments by name of a call, as Signature.bind plus
     apply_defaults would give them, or None when the call does not fit
     (the caller then binds it again with inspect for its message)."""
@@ -56,7 +57,7 @@ def _bind_simple(simple, args, kwargs):
                 if n not in defaults:
                     return None
                 bound[n] = defaults[n]
-    return bound
+    return {n: bound[n] for n in names}  # in parameter order, as bind gives
 
 
 def outside(name):
@@ -84,7 +85,7 @@ def call(tr, fn, args, kwargs):
     entry = HANDLERS.get(fn) if _hashable(fn) else None
     if entry is not None:
         handler, sig, simple = entry
-        bound = _bind_simple(simple, args, kwargs) if simple else None
+        bound = bind_simple(simple, args, kwargs) if simple else None
         if bound is not None:
             return handler(tr, **bound)
         try:
