@@ -6,7 +6,7 @@ BUILD_DIR   ?= build
 BUILD_TYPE  ?= Release
 APT_PACKAGES := cmake ninja-build clang-22 lld llvm-22-dev llvm-22-tools \
                 libmlir-22-dev mlir-22-tools libclang-rt-22-dev python3 ccache \
-                python3-numpy
+                python3-numpy python3-pip python3-setuptools
 
 TILE_OPT := $(BUILD_DIR)/bin/tile-opt
 

@@ -107,7 +107,7 @@ def parse_args():
     return parser.parse_args()
 
 
-def compile_time(bench, kernel, options, iterations, runs):
+def compile_time(bench, kernel, options, iterations, runs, abi=False):
     """Warm in-process compiles of `kernel`: `runs` runs of `iterations`
     compiles each. Returns (best median, every run's median, MSL lines).
     Other jobs on the machine (these are shared virtual machines) only
@@ -115,7 +115,8 @@ def compile_time(bench, kernel, options, iterations, runs):
     others are printed beside it."""
     medians, lines = [], 0
     for _ in range(runs):
-        out = run([str(bench), str(kernel), options, str(iterations)]).stdout
+        out = run([str(bench), str(kernel), options, str(iterations)] +
+                  (["abi"] if abi else [])).stdout
         medians.append(float(re.search(r"median_ms=([\d.]+)", out).group(1)))
         lines = int(re.search(r"msl_lines=(\d+)", out).group(1))
     return min(medians), medians, lines
@@ -133,6 +134,48 @@ def headline(bench, iterations, runs):
     sys.stdout.flush()
 
 
+def python_with_numpy():
+    """A Python that can import numpy, which the package needs: Debian's
+    (python3-numpy, `make deps`) when the one running this has none."""
+    for candidate in (sys.executable, "/usr/bin/python3"):
+        if subprocess.call([candidate, "-c", "import numpy"],
+                           stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL) == 0:
+            return candidate
+    return sys.executable
+
+
+def python_compile(build, bench, work, iterations, runs):
+    """The meTile seed GEMM compiled through the Python package (trace, tile
+    IR, MSL and ABI; benchmarks/python_compile.py), next to the C API
+    compiling the same IR (compile_bench with the ABI, as the package asks
+    for it). Issue 25 set the goal: Python's overhead, the difference,
+    under 0.3 ms."""
+    ir = work / "seed_gemm.mlir"
+    out = run([python_with_numpy(), str(ROOT / "benchmarks/python_compile.py"),
+               str(build), str(ir), str(iterations), str(runs)]).stdout
+    figures = {k: float(v) for k, v in re.findall(r"(\w+)_ms=([\d.]+)", out)}
+    capi, _, _ = compile_time(bench, ir, "target=apple9", iterations, runs,
+                              abi=True)
+    print("## Python compile\n")
+    print(f"The meTile seed GEMM (64x64x32, f32) compiled through `tile_mlir` "
+          f"(`kernel.compile` of a new specialization: trace the Python "
+          f"source, tile IR, MSL and ABI through the package's cached "
+          f"TileCompiler), and the same IR through the C API alone "
+          f"(compile_bench with the ABI); median of {iterations}, best of "
+          f"{runs} runs, target apple9.\n")
+    print("| | ms |")
+    print("|---|---|")
+    print(f"| Python compile (whole) | {figures['median']:.3f} |")
+    print(f"| of which tracing and IR text | {figures['trace']:.3f} |")
+    print(f"| of which the C call (in the Python compile) | "
+          f"{figures['capi']:.3f} |")
+    print(f"| C API alone, same IR, warm | {capi:.3f} |")
+    print(f"| Python's overhead (whole - C API alone) | "
+          f"{figures['median'] - capi:.3f} |\n")
+    sys.stdout.flush()
+
+
 def main():
     args = parse_args()
     build = args.build.resolve()
@@ -143,6 +186,7 @@ def main():
     bench = work / "compile_bench"
     build_compile_bench(build, bench)
     headline(bench, 200 if quick else 1000, 1 if quick else 5)
+    python_compile(build, bench, work, 200 if quick else 1000, 1 if quick else 5)
 
     size = 256
     print("## Compile and counters per config\n")

@@ -4,8 +4,11 @@
  * timed ones. The pipeline is set up when the compiler is created, as an
  * autotuner or a JIT would, so that is not timed.
  *
- * usage: compile_bench KERNEL.mlir [PIPELINE_OPTIONS [ITERATIONS]]
+ * usage: compile_bench KERNEL.mlir [PIPELINE_OPTIONS [ITERATIONS [abi]]]
  * prints: median_ms=<ms> min_ms=<ms> msl_lines=<n> msl_bytes=<n>
+ * With `abi`, each compile also writes the ABI (JSON), as a host that
+ * launches the kernel asks for (the Python package does); without, only
+ * the MSL, the figure of the tables in benchmarks/RESULTS.md.
  *
  * Built and run by `make bench` (benchmarks/bench.py). */
 
@@ -36,6 +39,12 @@ static void onMSL(MlirStringRef text, void *userData) {
     m->lines += text.data[i] == '\n';
 }
 
+/* The ABI is produced (that is the cost measured) and dropped. */
+static void onABI(MlirStringRef text, void *userData) {
+  (void)text;
+  (void)userData;
+}
+
 static void onDiagnostics(MlirStringRef text, void *userData) {
   (void)userData;
   fprintf(stderr, "%.*s", (int)text.length, text.data);
@@ -53,8 +62,9 @@ static int cmp(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2 || argc > 4) {
-    fprintf(stderr, "usage: compile_bench KERNEL.mlir [OPTIONS [ITERATIONS]]\n");
+  if (argc < 2 || argc > 5 || (argc == 5 && strcmp(argv[4], "abi") != 0)) {
+    fprintf(stderr,
+            "usage: compile_bench KERNEL.mlir [OPTIONS [ITERATIONS [abi]]]\n");
     return 2;
   }
   const char *options = argc > 2 ? argv[2] : "";
@@ -80,7 +90,7 @@ int main(int argc, char **argv) {
   if (!compiler.ptr)
     return 1;
   Measure m = {0, 0, 0};
-  TileMSLOutput out = {onMSL, NULL, onDiagnostics, &m};
+  TileMSLOutput out = {onMSL, argc == 5 ? onABI : NULL, onDiagnostics, &m};
   double *times = malloc(sizeof(double) * (size_t)iterations);
   for (int i = -1; i < iterations; ++i) {
     double start = now_ms();

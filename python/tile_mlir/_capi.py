@@ -1,11 +1,15 @@
-"""ctypes bindings of libTileCAPI.so: tileCompileToMSL (tile-c/Target.h) and
-tileEmulatorRun (tile-c/Emulator.h). No compiled extension: Debian ships no
+"""ctypes bindings of libTileCAPI.so: a TileCompiler per set of pipeline
+options (tile-c/Target.h) and tileEmulatorRun (tile-c/Emulator.h). No compiled extension: Debian ships no
 nanobind nor MLIR Python bindings, and the C API is all we need.
 
 Where the library is looked for, first hit wins:
   1. $TILE_MLIR_LIB: the library file itself, or a directory holding it;
-  2. next to this package: tile_mlir/libTileCAPI.so (a copied install);
-  3. the build tree: <source>/build/lib/libTileCAPI.so, the package being
+  2. an installed package's own: _installed.LIBRARY_DIR, relative to this
+     package (`cmake --install` writes _installed.py pointing at
+     <prefix>/lib; the pip project of a build tree carries the library in
+     tile_mlir/lib);
+  3. next to this package: tile_mlir/libTileCAPI.so (a copied install);
+  4. the build tree: <source>/build/lib/libTileCAPI.so, the package being
      <source>/python/tile_mlir (so `PYTHONPATH=python` works install-free).
 It is loaded with RTLD_GLOBAL: the emulator's kernel modules bind to hooks
 the library exports (tile-c/Emulator.h, "Symbols and loading").
@@ -33,6 +37,12 @@ def library_candidates():
     out = []
     if env:
         out.append(os.path.join(env, _LIB_NAME) if os.path.isdir(env) else env)
+    try:
+        from ._installed import LIBRARY_DIR
+        out.append(os.path.normpath(os.path.join(_PACKAGE_DIR, LIBRARY_DIR,
+                                                 _LIB_NAME)))
+    except ImportError:  # the source tree's package
+        pass
     out.append(os.path.join(_PACKAGE_DIR, _LIB_NAME))
     out.append(os.path.join(_SOURCE_ROOT, "build", "lib", _LIB_NAME))
     return out
@@ -43,6 +53,10 @@ class _StringRef(ctypes.Structure):
 
 
 class _Context(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _Compiler(ctypes.Structure):
     _fields_ = [("ptr", ctypes.c_void_p)]
 
 
@@ -88,9 +102,12 @@ class _EmulatorStats(ctypes.Structure):
 
 
 class Library:
-    """The loaded libTileCAPI.so and one MLIR context, reused by every compile
-    (creating a context registers all dialects; reusing it keeps compiles
-    cheap). Calls are serialised: an MLIR context is not thread-safe."""
+    """The loaded libTileCAPI.so, one MLIR context and one TileCompiler per
+    set of pipeline options, reused by every compile: creating a context
+    registers all dialects, and creating a compiler parses and sets up the
+    pass pipeline (tileCompileToMSL does both on every call, which is most
+    of a small kernel's compile time). Calls are serialised: an MLIR
+    context is not thread-safe."""
 
     def __init__(self, path):
         self.path = path
@@ -98,9 +115,14 @@ class Library:
         lib = self.lib
         lib.tileCreateContext.restype = _Context
         lib.tileCreateContext.argtypes = []
-        lib.tileCompileToMSL.restype = _LogicalResult
-        lib.tileCompileToMSL.argtypes = [_Context, _StringRef, _StringRef,
-                                         _StringRef, _MSLOutput]
+        lib.tileCompilerCreate.restype = _Compiler
+        lib.tileCompilerCreate.argtypes = [_Context, _StringRef,
+                                           _StringCallback, ctypes.c_void_p]
+        lib.tileCompilerRun.restype = _LogicalResult
+        lib.tileCompilerRun.argtypes = [_Compiler, _StringRef, _StringRef,
+                                        _MSLOutput]
+        lib.tileCompilerDestroy.restype = None
+        lib.tileCompilerDestroy.argtypes = [_Compiler]
         lib.tileEmulatorRun.restype = ctypes.c_int
         lib.tileEmulatorRun.argtypes = [
             ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
@@ -108,30 +130,50 @@ class Library:
             ctypes.POINTER(_EmulatorLaunch), ctypes.POINTER(_EmulatorStats),
             ctypes.c_char_p, ctypes.c_size_t]
         self.context = lib.tileCreateContext()
+        self.compilers = {}  # pipeline options -> TileCompiler
         self.lock = threading.Lock()
+        # One set of callbacks for every compile: each writes into
+        # self._texts, which compile_to_msl resets (under the lock).
+        self._texts = None
+        self._callbacks = [self._collector(i) for i in range(3)]
+        self._output = _MSLOutput(*self._callbacks, None)
         _locate_shim(path)
+
+    def _collector(self, slot):
+        def collect(ref, _):
+            self._texts[slot] = ctypes.string_at(ref.data, ref.length).decode()
+        return _StringCallback(collect)
+
+    def _compiler(self, options):
+        """The TileCompiler for `options`, created on first use; a
+        CompilationError for options the pipeline does not take."""
+        compiler = self.compilers.get(options)
+        if compiler is None:
+            self._texts = ["", "", ""]
+            data = options.encode()
+            compiler = self.lib.tileCompilerCreate(
+                self.context, _StringRef(data, len(data)), self._callbacks[2],
+                None)
+            if not compiler.ptr:
+                raise CompilationError(self._texts[2] or
+                                       "bad pipeline options %r" % options)
+            self.compilers[options] = compiler
+        return compiler
 
     def compile_to_msl(self, ir, source_name, options=""):
         """(msl, abi JSON text, diagnostics) for tile IR text;
         CompilationError otherwise."""
-        texts = {"msl": [], "abi": [], "diagnostics": []}
-
-        def collect(key):
-            def cb(ref, _):
-                texts[key].append(ctypes.string_at(ref.data, ref.length).decode())
-            return _StringCallback(cb)
-
-        callbacks = [collect("msl"), collect("abi"), collect("diagnostics")]
-        output = _MSLOutput(callbacks[0], callbacks[1], callbacks[2], None)
-        data = [s.encode() for s in (ir, source_name, options)]
-        refs = [_StringRef(d, len(d)) for d in data]
+        source, name = ir.encode(), source_name.encode()
         with self.lock:
-            ok = self.lib.tileCompileToMSL(self.context, refs[0], refs[1],
-                                           refs[2], output).value != 0
-        diagnostics = "".join(texts["diagnostics"])
+            compiler = self._compiler(options)
+            self._texts = ["", "", ""]
+            ok = self.lib.tileCompilerRun(
+                compiler, _StringRef(source, len(source)),
+                _StringRef(name, len(name)), self._output).value != 0
+            msl, abi, diagnostics = self._texts
         if not ok:
             raise CompilationError(diagnostics or "compilation failed", ir)
-        return "".join(texts["msl"]), "".join(texts["abi"]), diagnostics
+        return msl, abi, diagnostics
 
     def run(self, msl, abi_json, kernel, args, grid, schedules=0, seed=1,
             flags=0, cache_dir=None):

@@ -6,8 +6,9 @@ The rest are run once each on the emulator and scored by `timer(run)` if
 given (a user's timer, e.g. on a Mac), else by `estimate_seconds`: an
 ANALYTIC ESTIMATE, not a measurement (docs/python.md, "Autotuning")."""
 
-import numpy as np
+import math
 
+from ._numpy import require
 from .errors import CompilationError, DSLError, EmulatorError
 
 # Per-chip figures for the estimate: (GPU cores, clock GHz, FP32 peak TFLOPS,
@@ -53,7 +54,7 @@ def estimate_seconds(stats, abi, chip="M3"):
     compute = flops / ((fp16 if half else fp32) * 1e12)
     memory = (stats["bytesRead"] + stats["bytesWritten"]) / (gbs * 1e9)
     tgs = max(stats["threadgroups"], 1)
-    threads = max(int(np.prod(stats["threadsPerThreadgroup"])), 1)
+    threads = max(int(math.prod(stats["threadsPerThreadgroup"])), 1)
     tgmem = abi.get("threadgroup_memory_bytes", 0)
     per_core = max(1, min(32768 // tgmem if tgmem else 32, 1024 // threads))
     slots = cores * per_core
@@ -124,6 +125,7 @@ def _copy(arg):
     """A copy of an array argument (also inside a meTile Buffer), so that
     tuning runs never write the caller's buffers."""
     from .kernel import Buffer
+    np = require("autotuning")
     if isinstance(arg, Buffer) and arg.data is not None:
         return Buffer(np.copy(arg.data))
     return np.copy(arg) if isinstance(arg, np.ndarray) else arg

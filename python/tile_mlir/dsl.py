@@ -352,15 +352,40 @@ def cast(x, dtype):
 
 
 _PATTERNS = ("linear", "diagonal", "morton", "grouped", "hilbert")
+# meTile's schedule names besides those (docs/python.md, "Tile swizzles").
+_METILE_NAMES = ("auto", "grouped2", "grouped4", "grouped8")
+
+
+def _swizzle_pattern(tr, pattern, block_size):
+    """(pattern, block or None) of the tile.swizzle for tile_swizzle's
+    arguments, which take meTile's names and rules: `auto` is hilbert;
+    `grouped<N>` is grouped with groups of N rows; hilbert needs block 4
+    and morton a power of two (meTile: 2); linear, diagonal, auto and
+    grouped<N> ignore block_size, as meTile does. Plain `grouped` takes
+    its group size from block_size."""
+    if pattern == "auto":
+        return "hilbert", 4
+    if isinstance(pattern, str) and pattern.startswith("grouped") and \
+            pattern[7:].isdigit() and int(pattern[7:]) > 0:
+        return "grouped", int(pattern[7:])
+    if pattern not in _PATTERNS:
+        tr.error("unknown swizzle pattern %r (%s, or grouped<N> such as "
+                 "grouped4)" % (pattern, ", ".join(_PATTERNS + _METILE_NAMES)))
+    if pattern in ("linear", "diagonal") or block_size is None:
+        return pattern, None
+    block = _int(tr, block_size, "block_size")
+    if pattern == "hilbert" and block != 4:
+        tr.error("hilbert swizzling requires block_size=4 (its 4x4 panels), "
+                 "got %d" % block)
+    return pattern, block
 
 
 def _h_tile_swizzle(tr, pid_m, pid_n, pattern="morton", block_size=None):
     em = tr.em
-    if pattern not in _PATTERNS:
-        tr.error("unknown swizzle pattern %r (%s)" % (pattern, ", ".join(_PATTERNS)))
+    pattern, block = _swizzle_pattern(tr, pattern, block_size)
     attrs = 'pattern = "%s"' % pattern
-    if block_size is not None:
-        attrs += ", block = %d" % _int(tr, block_size, "block_size")
+    if block is not None:
+        attrs += ", block = %d" % block
     pm = em.scalar_poly(em.index_poly(pid_m))
     pn = em.scalar_poly(em.index_poly(pid_n))
     return tuple(em.op([("index", ()), ("index", ())],
@@ -371,5 +396,8 @@ def _h_tile_swizzle(tr, pid_m, pid_n, pattern="morton", block_size=None):
 @registry.op(_h_tile_swizzle)
 def tile_swizzle(pid_m, pid_n, pattern="morton", block_size=None):
     """Remaps the 2-D program id for cache locality: linear, diagonal,
-    morton, grouped or hilbert (a bijection on every grid)."""
+    morton, grouped or hilbert (a bijection on every grid), and meTile's
+    auto (hilbert) and grouped2/grouped4/grouped8 (grouped, groups of N
+    rows); block_size as meTile takes it (4 for hilbert, 2 for morton,
+    ignored by the others; plain grouped's group size)."""
     registry.outside("tile_swizzle")

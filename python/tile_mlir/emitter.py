@@ -3,9 +3,12 @@ buffers, and the ops of the tile dialect plus arith/math on them, with
 broadcasting, constant and expression caching, and located errors."""
 
 from .errors import DSLError
-from .ir import (SSA, Function, format_float, is_float, joined, loc_text,
+from .ir import (SSA, Function, format_float, is_float, loc_text,
                  tensor_type)
 from .poly import Mask, Poly, Pointer
+
+
+_MISSING = object()
 
 
 class Value:
@@ -85,22 +88,38 @@ class Emitter:
 
     def op(self, results, parts, hints=None):
         """Emits `%r... = parts loc(...)`; `results` are (element, shape)."""
-        ssas = [SSA(h) for h in (hints or [None] * len(results))]
-        for s in ssas:
-            s.weak = True  # the Python variable it is assigned to wins
-        line = joined([s] for s in ssas)
-        if ssas:
+        line, values = [], []
+        for i, (element, shape) in enumerate(results):
+            ssa = SSA(hints[i] if hints else None)
+            ssa.weak = True  # the Python variable it is assigned to wins
+            if i:
+                line.append(", ")
+            line.append(ssa)
+            values.append(Value(ssa, element, shape))
+        if values:
             line.append(" = ")
-        self.func.add(line + list(parts) + [loc_text(self.loc)])
-        return [Value(s, e, sh) for s, (e, sh) in zip(ssas, results)]
+        line.extend(parts)
+        line.append(loc_text(self.loc))
+        self.func.add(line)
+        return values
 
     def op1(self, element, shape, *parts, hint=None):
-        return self.op([(element, shape)], parts, [hint])[0]
+        """Emits a one-result op (the common case, without op's lists)."""
+        ssa = SSA(hint)
+        ssa.weak = True
+        line = [ssa, " = "]
+        line.extend(parts)
+        line.append(loc_text(self.loc))
+        self.func.add(line)
+        return Value(ssa, element, shape)
 
     def cached(self, key, make):
+        # One lookup per scope: the keys are nested tuples, whose hash
+        # Python computes again on every lookup.
         for scope in reversed(self.scopes):
-            if key in scope:
-                return scope[key]
+            v = scope.get(key, _MISSING)
+            if v is not _MISSING:
+                return v
         v = make()
         self.scopes[-1][key] = v
         return v

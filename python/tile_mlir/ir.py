@@ -62,16 +62,15 @@ class Function:
 
         def name_of(v):
             if v.name is None:
-                base = re.sub(r"[^A-Za-z0-9_]", "_", v.hint or "v") or "v"
-                if base[0].isdigit():
-                    base = "v" + base
+                base = _name_base(v.hint)
                 n = used.get(base, 0)
                 used[base] = n + 1
                 v.name = "%" + (base if n == 0 else "%s_%d" % (base, n))
             return v.name
 
         def text(parts):
-            return "".join(name_of(p) if isinstance(p, SSA) else p for p in parts)
+            return "".join([name_of(p) if p.__class__ is SSA else p
+                            for p in parts])
 
         # Arguments first so they keep the Python parameter names exactly.
         args = text(self.arg_parts)
@@ -79,6 +78,20 @@ class Function:
         head = "func.func @%s(%s)\n    attributes {%s} {" % (
             self.name, args, ", ".join(attributes))
         return "\n".join([head] + body + ["}"]) + "\n"
+
+
+_BASES = {}
+
+
+def _name_base(hint):
+    """The identifier a value named after `hint` gets (before uniquing)."""
+    base = _BASES.get(hint)
+    if base is None:
+        base = re.sub(r"[^A-Za-z0-9_]", "_", hint or "v") or "v"
+        if base[0].isdigit():
+            base = "v" + base
+        _BASES[hint] = base
+    return base
 
 
 def joined(groups, sep=", "):
@@ -94,8 +107,11 @@ def joined(groups, sep=", "):
 def loc_text(loc):
     if loc is None:
         return ""
-    return ' loc("%s":%d:%d)' % (loc.filename.replace('"', '\\"'), loc.line,
-                                 loc.col + 1)
+    text = getattr(loc, "_text", None)
+    if text is None:  # once per location (the tracer reuses them)
+        text = loc._text = ' loc("%s":%d:%d)' % (
+            loc.filename.replace('"', '\\"'), loc.line, loc.col + 1)
+    return text
 
 
 def format_float(value, element):
@@ -107,8 +123,7 @@ def format_float(value, element):
             bits = struct.unpack("<I", struct.pack("<f", value))[0]
             return "0x%08X" % bits
         if element == "f16":
-            import numpy as np
-            bits = int(np.array(value, np.float16).view(np.uint16))
+            bits = struct.unpack("<H", struct.pack("<e", value))[0]
             return "0x%04X" % bits
         return "0x%04X" % (0xFF80 if value < 0 else 0x7F80)
     r = repr(float(value))

@@ -5,9 +5,8 @@ import ctypes
 import inspect
 import json
 
-import numpy as np
-
-from . import _capi
+from . import _capi, registry
+from ._numpy import numpy as np, require
 from .emitter import Buffer as BufferArg, Emitter, Value
 from .errors import DSLError, SourceLocation, TileError
 from .extents import HiddenArguments
@@ -27,13 +26,13 @@ class Buffer:
         if data is None:
             self.data, self.dtype = None, dtype
         else:
-            self.data = np.ascontiguousarray(data)
+            self.data = require("Buffer(data=...)").ascontiguousarray(data)
             self.dtype = str(self.data.dtype)
 
     @staticmethod
     def zeros(shape, dtype="float32"):
         dtype = ELEMENT_TO_NUMPY.get(dtype, dtype)
-        return Buffer(np.zeros(shape, dtype=dtype))
+        return Buffer(require("Buffer.zeros").zeros(shape, dtype=dtype))
 
     def numpy(self):
         return self.data
@@ -73,6 +72,7 @@ class CompiledKernel:
         return list(self._arguments)
 
     def run(self, values, grid, schedules=0, location=None):
+        require("running a kernel")
         values = dict(values)
         for name, buffer in self.hidden_arguments.items():  # <buffer>_numel
             values[name] = int(_array(buffer, values.get(buffer), location).size)
@@ -131,7 +131,7 @@ def _array(name, v, location):
 
 
 def _scalar(name, msl_type, v, location):
-    if isinstance(v, (np.integer, np.floating)):
+    if np is not None and isinstance(v, (np.integer, np.floating)):
         v = v.item()
     if "float" in msl_type:
         if not isinstance(v, (int, float)):
@@ -156,11 +156,13 @@ class Kernel:
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.signature = inspect.signature(fn)
+        self.simple = registry.simple_params(fn)  # bound without inspect
         self.params = list(self.signature.parameters.values())
         self.constexprs = {p.name for p in self.params if _is_constexpr(p.annotation)}
         self.cache = {}
         self.last_stats = None
         self._ast = None
+        self._def_location = None
 
     def _function(self):
         """(FunctionDef, filename), parsed once."""
@@ -171,16 +173,23 @@ class Kernel:
     @property
     def def_location(self):
         """The `def` line: where argument errors point."""
-        try:
-            node, filename = self._function()
-        except TileError:
-            return None
-        return SourceLocation(filename, node.lineno, node.col_offset)
+        if self._def_location is None:
+            try:
+                node, filename = self._function()
+            except TileError:
+                return None
+            self._def_location = SourceLocation(filename, node.lineno,
+                                                node.col_offset)
+        return self._def_location
 
     def bind(self, args, kwargs):
         """(values by parameter name, launch options)."""
         options = {k: kwargs.pop(k) for k in list(kwargs)
                    if k in _LAUNCH_OPTIONS and k not in self.signature.parameters}
+        values = registry.bind_simple(self.simple, args, kwargs) \
+            if self.simple else None
+        if values is not None:
+            return values, options
         try:
             bound = self.signature.bind(*args, **kwargs)
         except TypeError as e:
@@ -207,16 +216,16 @@ class Kernel:
             if v.data is None:
                 return ("buffer", self.element_of(name, v.dtype))
             v = v.data
-        if isinstance(v, np.ndarray):
+        if np is not None and isinstance(v, np.ndarray):
             return ("buffer", self.element_of(name, v.dtype))
-        if isinstance(v, (type, np.dtype)):
+        if isinstance(v, type) or np is not None and isinstance(v, np.dtype):
             return ("buffer", self.element_of(name, v))
         if isinstance(v, bool):
             raise DSLError("argument '%s': a bool is not a kernel argument type; "
                            "mark it constexpr" % name, loc)
-        if isinstance(v, (int, np.integer)):
+        if isinstance(v, int) or np is not None and isinstance(v, np.integer):
             return ("int",)
-        if isinstance(v, (float, np.floating)):
+        if isinstance(v, float) or np is not None and isinstance(v, np.floating):
             return ("float",)
         raise DSLError("argument '%s': %s is not a kernel argument (numpy "
                        "arrays, ints, floats; constexpr parameters take any "
@@ -224,7 +233,8 @@ class Kernel:
 
     def element_of(self, name, dtype):
         try:
-            dt = str(np.dtype(dtype))
+            dt = str(np.dtype(dtype)) if np is not None else \
+                str(getattr(dtype, "__name__", dtype))
         except TypeError:
             dt = str(dtype)
         if dt not in NUMPY_TO_ELEMENT and dt not in ELEMENT_TO_NUMPY:

@@ -35,10 +35,11 @@ class Poly:
 
     def constant(self):
         """The int value if the polynomial is a constant, else None."""
-        if not self.terms:
+        terms = self.terms
+        if not terms:
             return 0
-        if list(self.terms) == [()]:
-            return self.terms[()]
+        if len(terms) == 1:
+            return terms.get(())
         return None
 
     def key(self):

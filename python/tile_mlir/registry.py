@@ -21,9 +21,43 @@ class OutsideKernelError(DSLError):
 def op(handler):
     """Decorates a public stub: registers `handler(tracer, **args)`."""
     def wrap(stub):
-        HANDLERS[stub] = (handler, inspect.signature(stub))
+        HANDLERS[stub] = (handler, inspect.signature(stub), simple_params(stub))
         return stub
     return wrap
+
+
+def simple_params(stub):
+    """(names, defaults) when every parameter of `stub` is positional or
+    keyword (no *args, **kwargs, keyword-only): calls of such DSL
+    functions and kernels are bound without inspect.Signature.bind, which
+    costs more than most handlers.
+    None otherwise."""
+    params = list(inspect.signature(stub).parameters.values())
+    if any(p.kind != p.POSITIONAL_OR_KEYWORD for p in params):
+        return None
+    return ([p.name for p in params],
+            {p.name: p.default for p in params if p.default is not p.empty})
+
+
+def bind_simple(simple, args, kwargs):
+    """The arguments by name of a call, as Signature.bind plus
+    apply_defaults would give them, or None when the call does not fit
+    (the caller then binds it again with inspect for its message)."""
+    names, defaults = simple
+    if len(args) > len(names):
+        return None
+    bound = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k in bound or k not in defaults and k not in names:
+            return None
+        bound[k] = v
+    if len(bound) < len(names):
+        for n in names:
+            if n not in bound:
+                if n not in defaults:
+                    return None
+                bound[n] = defaults[n]
+    return {n: bound[n] for n in names}  # in parameter order, as bind gives
 
 
 def outside(name):
@@ -50,7 +84,10 @@ def call(tr, fn, args, kwargs):
     traced = (Value, Poly, Mask, Pointer, Buffer)
     entry = HANDLERS.get(fn) if _hashable(fn) else None
     if entry is not None:
-        handler, sig = entry
+        handler, sig, simple = entry
+        bound = bind_simple(simple, args, kwargs) if simple else None
+        if bound is not None:
+            return handler(tr, **bound)
         try:
             bound = sig.bind(*args, **kwargs)
         except TypeError as e:

@@ -71,9 +71,15 @@ class Tracer:
         self.loop_local = set()
 
     def located(self, node):
-        if hasattr(node, "lineno"):
-            self.em.loc = SourceLocation(self.filename, node.lineno,
-                                         node.col_offset)
+        # The AST lives as long as its kernel and every trace locates the
+        # same nodes, so each node keeps its SourceLocation.
+        loc = getattr(node, "_tile_loc", None)
+        if loc is None:
+            if not hasattr(node, "lineno"):
+                return
+            loc = node._tile_loc = SourceLocation(self.filename, node.lineno,
+                                                  node.col_offset)
+        self.em.loc = loc
 
     def error(self, message, node=None):
         if node is not None:
@@ -93,7 +99,7 @@ class Tracer:
 
     def stmt(self, s):
         self.located(s)
-        method = getattr(self, "stmt_" + type(s).__name__, None)
+        method = _method(self, "stmt_", type(s))
         if method is None:
             self.error("'%s' statements are not supported in a kernel" %
                        type(s).__name__.lower())
@@ -202,10 +208,9 @@ class Tracer:
     def assigned_names(self, stmts):
         names = []
         for s in stmts:
-            for n in ast.walk(s):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                    if n.id not in names:
-                        names.append(n.id)
+            for name in _stored_names(s):
+                if name not in names:
+                    names.append(name)
         return names
 
     def bind_slots(self, slots, ssas, inits):
@@ -366,7 +371,7 @@ class Tracer:
 
     # ---- expressions --------------------------------------------------------
     def expr(self, node):
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method = _method(self, "expr_", type(node))
         if method is None:
             self.error("'%s' expressions are not supported in a kernel" %
                        type(node).__name__, node)
@@ -498,6 +503,34 @@ class Tracer:
                 kwargs[k.arg] = self.expr(k.value)
         self.located(node)
         return registry.call(self, fn, args, kwargs)
+
+
+def _stored_names(stmt):
+    """The names `stmt` assigns, in order (kept on the node: the AST does
+    not change between traces)."""
+    names = getattr(stmt, "_tile_stored", None)
+    if names is None:
+        names = []
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and \
+                    n.id not in names:
+                names.append(n.id)
+        stmt._tile_stored = names
+    return names
+
+
+_METHODS = {}
+
+
+def _method(tracer, prefix, node_type):
+    """tracer's bound `<prefix><node type name>` or None; the lookup by
+    name is done once per tracer class and node type."""
+    key = (type(tracer), prefix, node_type)
+    fn = _METHODS.get(key, _METHODS)
+    if fn is _METHODS:
+        fn = _METHODS[key] = getattr(type(tracer), prefix + node_type.__name__,
+                                     None)
+    return None if fn is None else fn.__get__(tracer)
 
 
 class _LoopLocal:

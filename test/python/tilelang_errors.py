@@ -32,8 +32,8 @@ def gemm(M, N, K, bm, bn, bk, variant, dtype="float16"):
             C_local = T.alloc_fragment((bm, bn), "float")
             if variant != "unwritten":
                 T.clear(C_local)
-            if variant == "swizzle":
-                T.use_swizzle(panel_size=10, enable=True)
+            if variant == "local":
+                T.alloc_local((4,), dtype)
             for ko in T.Pipelined(T.ceildiv(K, bk), num_stages=3):
                 T.copy(A[by * bm, ko * bk], A_shared)
                 if variant == "affine":
@@ -47,9 +47,9 @@ def gemm(M, N, K, bm, bn, bk, variant, dtype="float16"):
     return main
 
 
-show("unsupported", lambda: gemm(64, 64, 64, 32, 32, 16, "swizzle").compile())
-# CHECK: unsupported -> DSLError: tilelang_errors.py:[[@LINE-15]]:13: error: T.use_swizzle is not supported by tile_mlir.tilelang (it has: prim_func, Buffer, {{.*}})
-# CHECK-NEXT: T.use_swizzle(panel_size=10, enable=True)
+show("unsupported", lambda: gemm(64, 64, 64, 32, 32, 16, "local").compile())
+# CHECK: unsupported -> DSLError: tilelang_errors.py:[[@LINE-15]]:13: error: T.alloc_local is not supported by tile_mlir.tilelang (it has: prim_func, Buffer, {{.*}}, annotate_layout, use_swizzle, {{.*}})
+# CHECK-NEXT: T.alloc_local((4,), dtype)
 
 show("affine", lambda: gemm(64, 64, 64, 32, 32, 16, "affine").compile())
 # CHECK: affine -> DSLError: tilelang_errors.py:[[@LINE-14]]:38: error: T.Parallel: index 0 of 'B' must be a start plus one loop variable (coefficient 1, each variable once), as in B[ko * block_K + k, bx * block_N + j]; got 'ko * bk + k * 2'
@@ -71,5 +71,52 @@ show("argument shape", lambda: gemm(64, 64, 64, 32, 32, 16, "ok")(a, b, b))
 
 show("outside", lambda: T.clear(a))
 # CHECK: outside -> OutsideKernelError: T.clear can only be called inside a @T.prim_func
+
+
+# The additions of issue 25: broadcasts only on reads, T.use_swizzle and
+# T.annotate_layout arguments, and the host API (JITKernel's out_idx and
+# target, the inputs a call passes, do_bench of another function).
+def epilogue(variant, M=64, N=64, bm=32, bn=32, dtype="float32"):
+    @T.prim_func
+    def main(A: T.Buffer((M, N), dtype), Bias: T.Buffer((N,), dtype),
+             C: T.Buffer((M, N), dtype)):
+        with T.Kernel(T.ceildiv(N, bn), T.ceildiv(M, bm), threads=128) as (bx, by):
+            if variant == "swizzle twice":
+                T.use_swizzle(panel_size=2)
+            if variant == "swizzle twice" or variant == "swizzle panel":
+                T.use_swizzle(panel_size=0 if variant == "swizzle panel" else 2)
+            if variant == "layout":
+                A_shared = T.alloc_shared((bm, bn), dtype)
+                C_shared = T.alloc_shared((bm, 2 * bn), dtype)
+                T.annotate_layout({A_shared: make_mma_swizzle_layout(C_shared)})
+            if variant == "store broadcast":
+                for i, j in T.Parallel(bm, bn):
+                    Bias[bx * bn + j] = A[by * bm + i, bx * bn + j]
+            for i, j in T.Parallel(bm, bn):
+                C[by * bm + i, bx * bn + j] = A[by * bm + i, bx * bn + j] + Bias[bx * bn + j]
+
+    return main
+
+
+from tile_mlir.tilelang.intrinsics import make_mma_swizzle_layout  # noqa: E402
+import tile_mlir.tilelang as tilelang  # noqa: E402
+
+show("store broadcast", lambda: epilogue("store broadcast").compile())
+# CHECK: store broadcast -> DSLError: tilelang_errors.py:[[@LINE-11]]:17: error: T.Parallel: 'Bias' is written, so it must use every loop variable (a read may use some and is broadcast along the others)
+show("swizzle twice", lambda: epilogue("swizzle twice").compile())
+# CHECK: swizzle twice -> DSLError: {{.*}} error: T.use_swizzle is called once per kernel
+show("swizzle panel", lambda: epilogue("swizzle panel").compile())
+# CHECK: swizzle panel -> DSLError: {{.*}} error: T.use_swizzle(panel_size=0): a positive int
+show("layout", lambda: epilogue("layout").compile())
+# CHECK: layout -> DSLError: {{.*}} error: T.annotate_layout: the layout is for a (32, 64) tile, 'A_shared' is (32, 32)
+show("out_idx", lambda: tilelang.JITKernel(epilogue("ok"), out_idx=[3]))
+# CHECK: out_idx -> DSLError: {{.*}} error: JITKernel(out_idx=[3]): main has 3 parameters
+show("target", lambda: tilelang.JITKernel(epilogue("ok"), out_idx=[2], target="hip"))
+# CHECK: target -> DSLError: JITKernel(target='hip'): tile_mlir compiles for Apple GPUs: 'auto' or 'metal' (apple9), one of apple7, apple8, apple9, apple10, or 'cuda' (taken as 'auto': kernels run on the Metal emulator)
+kernel = tilelang.JITKernel(epilogue("ok"), out_idx=-1)
+show("all arrays", lambda: kernel(a, b, b))
+# CHECK: all arrays -> DSLError: {{.*}} error: main takes its inputs (A, Bias) (out_idx=[2] are allocated and returned), got 3 arrays
+show("do_bench(func)", lambda: kernel.get_profiler().do_bench(lambda: 0))
+# CHECK: do_bench(func) -> DSLError: do_bench(func=...): only the kernel itself can be estimated here (no timing of Python functions)
 print("done")
 # CHECK: done

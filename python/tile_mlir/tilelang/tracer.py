@@ -1,6 +1,6 @@
 """Traces a @T.prim_func body into tile IR: the kernel tracer plus what
 TileLang adds. `with T.Kernel(...) as (bx, by)` gives the program ids;
-mutable tiles (tilelang_ops.LocalTile) are carried through a
+mutable tiles (tilelang.ops.LocalTile) are carried through a
 `T.Pipelined` loop when they hold a value before it and the body writes
 them; `for k, j in T.Parallel(...)` bodies are element assignments, traced
 once over the whole element space: each loop variable is an arange along
@@ -10,12 +10,25 @@ j]` is one tile.load whose strides and bounds come from B's shape."""
 import ast
 import types
 
-from . import memory, tilelang_ops
-from .dsl import _h_program_id
-from .poly import Poly
-from .tilelang_ops import (GlobalTensor, KernelSpec, LocalTile, ParallelSpace,
-                           Region)
-from .tracer import TileRange, Tracer
+from .. import memory
+from ..dsl import _h_program_id
+from ..emitter import Value
+from ..poly import Poly
+from ..tracer import TileRange, Tracer
+from . import ops as tilelang_ops
+from .ops import GlobalTensor, KernelSpec, LocalTile, ParallelSpace, Region
+
+# The modules a prim_func reaches T.* through (`import tile_mlir.tilelang as
+# T` and `import tile_mlir.tilelang.language as T`), and where T.* live.
+_T_MODULES = ("tile_mlir.tilelang", "tile_mlir.tilelang.language")
+_LANGUAGE = "tile_mlir.tilelang.language"
+
+def _broadcast_view(v, shape, dim):
+    """1-D `v` as the 2-D `shape` it is broadcast to: its elements along
+    `dim`, viewed as 1 x n or n x 1 (what x[None, :] / x[:, None] give)."""
+    view = tuple(n if d == dim else 1 for d, n in enumerate(shape))
+    return Value(v.ssa, v.element, view, expand=dim)
+
 
 # T.* calls whose argument (by position, keyword) they write.
 _WRITES = {"copy": (1, "dst"), "gemm": (2, "C"), "clear": (0, "buffer"),
@@ -27,6 +40,8 @@ class TileLangTracer(Tracer):
         super().__init__(*args)
         self.launch = None     # the KernelSpec of `with T.Kernel(...)`
         self.parallel = None   # (shape, loop variable names) in T.Parallel
+        self.block_ids = []    # (name, Value) bound by `as (bx, by)`
+        self.swizzled = False  # T.use_swizzle was called
 
     # ---- with T.Kernel(...) as (bx, by) -------------------------------------
     def stmt_With(self, s):
@@ -51,11 +66,51 @@ class TileLangTracer(Tracer):
             v = _h_program_id(self, axis)
             v.ssa.hint, v.ssa.weak = n.id, False
             ids.append(v)
+        self.block_ids = [(n.id, v) for n, v in zip(names, ids)]
         if isinstance(target, ast.Name):
             self.assign(target, ids[0])
         elif target is not None:
             self.assign(target, tuple(ids))
         self.block(s.body)
+
+    # ---- T.use_swizzle ----------------------------------------------------------
+    def use_swizzle(self, panel, order, enable):
+        """Remaps the block indices (language.use_swizzle) and rebinds the
+        names T.Kernel bound them to."""
+        from ..dsl import _h_tile_swizzle
+        if self.launch is None:
+            self.error("T.use_swizzle belongs in the `with T.Kernel(...)` body")
+        if len(self.launch.extents) != 2:
+            self.error("T.use_swizzle needs a 2-D T.Kernel grid, this one is "
+                       "%d-D" % len(self.launch.extents))
+        if self.swizzled:
+            self.error("T.use_swizzle is called once per kernel")
+        self.swizzled = True
+        ids = [v for _, v in self.block_ids]
+        ids += [_h_program_id(self, axis) for axis in range(len(ids), 2)]
+        if enable and order == "col":
+            bx, by = _h_tile_swizzle(self, ids[0], ids[1], "grouped", panel)
+        else:  # the launch order, which the remapping below starts from
+            bx, by = _h_tile_swizzle(self, ids[0], ids[1], "linear")
+        if enable and order == "row":
+            bx, by = self.row_panels(bx, by, panel)
+        for (name, _), v in zip(self.block_ids, (bx, by)):
+            v.ssa.hint, v.ssa.weak = name, False
+            self.env[name] = v
+
+    def row_panels(self, bx, by, panel):
+        """(bx, by) of the L-th block in launch order (L = bx + gx * by)
+        when blocks go in panels of `panel` rows (by), each walked column
+        by column: the grouped pattern of tile.swizzle with x and y
+        exchanged. The grid is known while tracing (T.Kernel's ints)."""
+        em = self.em
+        gx, gy = self.launch.extents
+        size = panel * gx
+        linear = em.arith("+", bx, em.arith("*", by, gx))
+        first = em.arith("*", em.arith("//", linear, size), panel)
+        rows = em.minmax("min", em.arith("-", gy, first), panel)
+        r = em.arith("%", linear, size)
+        return em.arith("//", r, rows), em.arith("+", first, em.arith("%", r, rows))
 
     # ---- loops --------------------------------------------------------------
     def loop_over(self, s, it):
@@ -96,7 +151,7 @@ class TileLangTracer(Tracer):
                 except Exception:
                     continue
                 spec = _WRITES.get(getattr(fn, "__name__", None)) \
-                    if getattr(fn, "__module__", "") == "tile_mlir.tilelang" else None
+                    if getattr(fn, "__module__", "") == _LANGUAGE else None
                 if spec:
                     pos, kw = spec
                     target = n.args[pos] if len(n.args) > pos else next(
@@ -168,6 +223,23 @@ class TileLangTracer(Tracer):
             self.error("shape mismatch: '%s' is %s, the T.Parallel space is %s" %
                        (tile.name, tile.shape, shape))
 
+    def parallel_read(self, tile, index, nodes):
+        """A tile read inside T.Parallel: indexed by the loop variables in
+        order, or a 1-D tile by one of them (row_max[i] in a T.Parallel(i,
+        j)), broadcast along the other."""
+        shape, names = self.parallel
+        value = tilelang_ops.read(self, tile, "T.Parallel")
+        if len(shape) == 2 and len(index) == 1 and len(tile.shape) == 1 and \
+                isinstance(nodes[0], ast.Name) and nodes[0].id in names:
+            d = names.index(nodes[0].id)
+            if tile.shape[0] != shape[d]:
+                self.error("shape mismatch: '%s' is %s, dimension %d of the "
+                           "T.Parallel space is %d" % (tile.name, tile.shape,
+                                                       d, shape[d]))
+            return _broadcast_view(value, shape, d)
+        self.in_order(tile, index, nodes)
+        return value
+
     def parallel_assign(self, st):
         target = st.targets[0]
         value = self.expr(st.value)
@@ -200,12 +272,14 @@ class TileLangTracer(Tracer):
         self.located(node)
         if self.parallel is not None:
             if isinstance(base, LocalTile):
-                self.in_order(base, index, nodes)
-                return tilelang_ops.read(self, base, "T.Parallel")
-            starts, strides, bounds, _ = tilelang_ops.affine_access(
-                self, base, index, nodes, self.parallel[0])
+                return self.parallel_read(base, index, nodes)
+            shape = self.parallel[0]
+            starts, strides, bounds, used = tilelang_ops.affine_access(
+                self, base, index, nodes, shape, broadcast=True)
             v = memory.load(self.em, base.buffer, starts, strides, bounds,
-                            self.parallel[0], None)
+                            [shape[d] for d in used], None)
+            if len(used) < len(shape):  # Bias[j]: one row, for every i
+                return _broadcast_view(v, shape, used[0])
             v.loaded = (base, starts, strides, bounds)
             return v
         if isinstance(base, LocalTile):
@@ -226,12 +300,17 @@ class TileLangTracer(Tracer):
 
     def attribute(self, base, node):
         if isinstance(base, types.ModuleType) and \
-                base.__name__ == "tile_mlir.tilelang" and not hasattr(base, node.attr):
+                base.__name__ in _T_MODULES and not hasattr(base, node.attr):
             self.error("T.%s is not supported by tile_mlir.tilelang (it has: %s)"
                        % (node.attr, ", ".join(base.SUPPORTED)), node)
         if isinstance(base, (GlobalTensor, LocalTile)) and node.attr in ("shape", "dtype"):
             return base.shape if node.attr == "shape" else base.element
         return super().attribute(base, node)
+
+    def expr_Dict(self, node):  # T.annotate_layout({tile: layout})
+        if any(k is None for k in node.keys):
+            self.error("** in a dict is not supported in a prim_func", node)
+        return {self.expr(k): self.expr(v) for k, v in zip(node.keys, node.values)}
 
     def assign(self, target, value):
         if isinstance(value, LocalTile) and value.name is None and \

@@ -3,14 +3,14 @@
 TileLang buffers are mutable: T.copy fills a shared tile, T.gemm adds into a
 fragment, T.clear zeroes it. Tile IR is SSA, so each allocation is a
 LocalTile whose `value` is the tile Value it holds now; a call that writes
-it gives it a new Value (and a loop carries it, see tilelang_tracer). Global
+it gives it a new Value (and a loop carries it, see tilelang.tracer). Global
 buffers are the prim_func's parameters, row-major with the shapes of their
 T.Buffer annotations, so every global access gets exact bounds from them."""
 
-from . import memory
-from .emitter import Value
-from .ir import tensor_type
-from .poly import Poly
+from .. import memory
+from ..emitter import Value
+from ..ir import tensor_type
+from ..poly import Poly
 
 # TileLang dtype names -> element types ("float" is TileLang's float32).
 DTYPES = {"float16": "f16", "half": "f16", "fp16": "f16", "float32": "f32",
@@ -68,6 +68,7 @@ class LocalTile:
     def __init__(self, shape, element, scope):
         self.shape, self.element, self.scope = tuple(shape), element, scope
         self.name, self.value, self.loaded = None, None, None
+        self.layout = None  # from T.annotate_layout (kept, not lowered)
         self.loop_line = None  # written only inside the loop at this line
 
     def set(self, em, value, loaded=None):
@@ -194,7 +195,7 @@ def transposed(tr, tile, what):
 
 
 def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
-    from .dsl import _h_dot
+    from ..dsl import _h_dot
     a = transposed(tr, A, "T.gemm") if transpose_A else read(tr, A, "T.gemm")
     b = transposed(tr, B, "T.gemm") if transpose_B else read(tr, B, "T.gemm")
     if not isinstance(C, LocalTile):
@@ -211,11 +212,14 @@ def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
     C.set(tr.em, _h_dot(tr, a, b, acc))
 
 
-def affine_access(tr, tensor, index, nodes, shape):
-    """(starts, strides, bounds, dims) of an element access tensor[index]
+def affine_access(tr, tensor, index, nodes, shape, broadcast=False):
+    """(starts, strides, bounds, used) of an element access tensor[index]
     inside T.Parallel over `shape`: each index must be a start plus one loop
-    variable with coefficient 1, each loop variable used once. `dims[d]` is
-    the buffer dimension loop variable d walks."""
+    variable with coefficient 1, each loop variable used at most once.
+    `used` are the loop variables the access walks, in order: all of them,
+    unless `broadcast` (a read), where a buffer may use some (a per-column
+    bias, Bias[j] in a T.Parallel(i, j)) and is broadcast along the others.
+    starts, strides and bounds are those of the tile over `used`."""
     import ast
     em = tr.em
     if len(index) != len(tensor.shape):
@@ -240,12 +244,14 @@ def affine_access(tr, tensor, index, nodes, shape):
                          p, tensor.name, ast.unparse(node)))
         dims[axes[0]] = p
         starts[axes[0]] = split.get(None, Poly.const(0))
-    if len(dims) != len(shape):
-        tr.error("T.Parallel: '%s' must use every loop variable (broadcasts "
-                 "are not supported)" % tensor.name)
-    order = [dims[d] for d in range(len(shape))]
+    if len(dims) != len(shape) and not broadcast:
+        tr.error("T.Parallel: '%s' is written, so it must use every loop "
+                 "variable (a read may use some and is broadcast along the "
+                 "others)" % tensor.name)
+    used = sorted(dims)
+    order = [dims[d] for d in used]
     strides = tensor.strides()
-    return ([starts[d] for d in range(len(shape))],
-            [strides[p] for p in order] if len(shape) == 2 or strides[order[0]] != 1
+    return ([starts[d] for d in used],
+            [strides[p] for p in order] if len(used) == 2 or strides[order[0]] != 1
             else None,
-            [tensor.shape[p] for p in order], order)
+            [tensor.shape[p] for p in order], used)

@@ -1,4 +1,5 @@
-"""TileLang syntax: `import tile_mlir.tilelang as T`.
+"""TileLang's language: `import tile_mlir.tilelang.language as T` (also
+reachable as `import tile_mlir.tilelang as T`).
 
 The subset a TileLang GEMM uses, traced into the same tile IR as the other
 front ends (docs/python.md, "TileLang-style kernels"):
@@ -20,22 +21,24 @@ every global access is bounded by its buffer's shape."""
 
 import inspect
 
-from . import registry, tilelang_ops
-from .dsl import _h_cdiv
-from .emitter import Buffer as BufferArg, Emitter
-from .errors import DSLError, SourceLocation
-from .ir import ELEMENT_TO_NUMPY, SSA
-from .kernel import compile_ir
-from .tilelang_ops import KernelSpec, LocalTile, ParallelSpace
-from .tilelang_tracer import TileLangTracer
-from .tracer import TileRange, function_scope, parse_function
+from .. import registry
+from ..dsl import _h_cdiv
+from ..emitter import Buffer as BufferArg, Emitter
+from ..errors import DSLError, SourceLocation
+from ..ir import ELEMENT_TO_NUMPY, SSA
+from .._numpy import require
+from ..kernel import compile_ir
+from ..tracer import TileRange, function_scope, parse_function
+from . import ops as tilelang_ops
+from .ops import KernelSpec, LocalTile, ParallelSpace
+from .tracer import TileLangTracer
 
 float16, float32, bfloat16, int32 = "float16", "float32", "bfloat16", "int32"
 
 SUPPORTED = ("prim_func", "Buffer", "Tensor", "Kernel", "ceildiv",
              "alloc_shared", "alloc_fragment", "clear", "fill", "copy", "gemm",
-             "Pipelined", "Parallel", "serial", "float16", "float32",
-             "bfloat16", "int32")
+             "Pipelined", "Parallel", "serial", "annotate_layout",
+             "use_swizzle", "float16", "float32", "bfloat16", "int32")
 __all__ = list(SUPPORTED)
 
 
@@ -220,6 +223,55 @@ def Parallel(*extents):
     _outside("Parallel")
 
 
+def _h_annotate_layout(tr, layout_map):
+    from .intrinsics import Layout
+    if not isinstance(layout_map, dict):
+        tr.error("T.annotate_layout takes a dict {tile: layout}, got %r" %
+                 (layout_map,))
+    for tile, layout in layout_map.items():
+        if not isinstance(tile, LocalTile) or not isinstance(layout, Layout):
+            tr.error("T.annotate_layout: %r -> %r is not a tile from "
+                     "T.alloc_* and a layout such as "
+                     "make_mma_swizzle_layout(tile)" % (tile, layout))
+        if layout.shape != tile.shape:
+            tr.error("T.annotate_layout: the layout is for a %s tile, '%s' is "
+                     "%s" % (layout.shape, tile.name, tile.shape))
+        tile.layout = layout
+
+
+@registry.op(_h_annotate_layout)
+def annotate_layout(layout_map):
+    """Layouts of tiles, {A_shared: make_mma_swizzle_layout(A_shared)}:
+    checked and kept, with no effect on the IR. The compiler lays out the
+    threadgroup memory of tile.dot operands itself, with rows padded
+    against bank conflicts (what TileLang's MMA swizzle layout is for)."""
+    _outside("annotate_layout")
+
+
+def _h_use_swizzle(tr, panel_size, order="row", enable=True):
+    if isinstance(panel_size, bool) or not isinstance(panel_size, int) or \
+            panel_size < 1:
+        tr.error("T.use_swizzle(panel_size=%r): a positive int" % (panel_size,))
+    if order not in ("row", "col"):
+        tr.error("T.use_swizzle(order=%r): 'row' or 'col'" % (order,))
+    if not isinstance(enable, bool):
+        tr.error("T.use_swizzle(enable=%r): True or False, known while "
+                 "tracing" % (enable,))
+    tr.use_swizzle(panel_size, order, enable)
+
+
+@registry.op(_h_use_swizzle)
+def use_swizzle(panel_size, order="row", enable=True):
+    """Rasterization in panels, for cache reuse between the thread blocks
+    that run together: with order="row", panels of panel_size rows of
+    blocks (consecutive `by`) each walked column by column; with "col",
+    panels of panel_size columns (consecutive `bx`) walked row by row (a
+    grouped tile.swizzle). enable=False keeps the launch order (no
+    tile.swizzle default either). Call it first in the T.Kernel body: it
+    renames the block indices from there on."""
+    _outside("use_swizzle")
+
+
 def _kernel_name(fn):
     """The kernel's name in IR and MSL: the function's, except that `main`
     (what TileLang programs call it) is C++'s and so reserved in MSL; it
@@ -247,6 +299,11 @@ class PrimFunc:
 
     def _location(self, node):
         return SourceLocation(self.filename, node.lineno, node.col_offset)
+
+    @property
+    def def_location(self):
+        """The `def` line: where argument errors point."""
+        return self._location(self.node)
 
     def _spec(self, param, arg):
         spec = param.annotation
@@ -298,7 +355,7 @@ class PrimFunc:
         return self.compile(target).msl
 
     def __call__(self, *arrays, target="apple9", schedules=0, options=None):
-        import numpy as np
+        np = require("running a prim_func")
         if len(arrays) != len(self.params):
             raise DSLError("%s() takes %d buffers, got %d" % (
                 self.__name__, len(self.params), len(arrays)),
