@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace tile::conversion {
 
@@ -50,6 +51,17 @@ bool choosesTensorOps(llvm::StringRef target, llvm::StringRef backend);
 /// Whether a SIMD group's rows x cols part of an accumulator is a matmul2d
 /// destination Apple accepts.
 bool isMatmul2dShape(int64_t rows, int64_t cols);
+
+/// How a kernel uses one of its buffer arguments, from the memory effects
+/// its ops declare (tile.load reads, tile.store and tile.scatter write,
+/// atomics do both).
+struct BufferUse {
+  bool read = false, written = false;
+  int64_t accesses = 0; ///< ops that touch it
+};
+/// The buffer arguments `kernel` touches, in argument order.
+llvm::SmallVector<std::pair<mlir::BlockArgument, BufferUse>>
+bufferUses(mlir::func::FuncOp kernel);
 
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
