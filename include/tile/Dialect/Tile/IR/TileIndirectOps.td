@@ -32,9 +32,9 @@ def Tile_GatherOp : Tile_Op<"gather", [AttrSizedOperandSegments,
     offsets. An offset outside the buffer that the mask lets through is an
     error, which the interpreter and the emulator report.
 
-    `tile-gather-to-load` rewrites gathers whose offsets are an affine
-    function of the element position into `tile.load`, which keeps vector
-    loads and the unchecked interior path.
+    A gather is lowered element by element; prefer `tile.load` where the
+    offsets are a rectangle (it keeps vector loads and the unchecked
+    interior path).
 
     Example:
 
