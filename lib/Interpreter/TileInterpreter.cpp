@@ -3,6 +3,7 @@
 #include "tile/Interpreter/TileInterpreter.h"
 
 #include "ErrorBound.h"
+#include "Indirect.h"
 #include "Values.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Support/BFloat16.h"
@@ -36,9 +37,9 @@ class Program {
 public:
   Program(func::FuncOp kernel, MutableArrayRef<Argument> arguments,
           std::array<int64_t, 3> grid, std::array<int64_t, 3> id,
-          const RunOptions &options)
+          const RunOptions &options, AtomicLedger &ledger)
       : kernel(kernel), arguments(arguments), grid(grid), id(id),
-        options(options) {}
+        options(options), ledger(ledger) {}
 
   LogicalResult run() {
     Block &entry = kernel.getBody().front();
@@ -78,20 +79,21 @@ private:
                           ValueRange strides, ValueRange bounds,
                           RankedTensorType tile, RValue *loaded,
                           const RValue *stored, const RValue *padding);
-  double readElement(const Argument &buffer, Type type, int64_t offset);
-  void writeElement(const Argument &buffer, Type type, int64_t offset,
-                    double f, int64_t i);
+  /// The kernel argument buffer `buffer` is, for the accesses at offsets.
+  FailureOr<BufferRef> bufferRef(Operation &op, Value buffer);
 
   func::FuncOp kernel;
   MutableArrayRef<Argument> arguments;
   std::array<int64_t, 3> grid, id;
   const RunOptions &options;
+  AtomicLedger &ledger;
   DenseMap<Value, RValue> env;
   SmallVector<RValue> yielded;
 };
 } // namespace
 
-double Program::readElement(const Argument &buffer, Type type, int64_t k) {
+double tile::interp::readBufferElement(const Argument &buffer, Type type,
+                                       int64_t k) {
   const char *p = static_cast<const char *>(buffer.data);
   if (type.isF32())
     return reinterpret_cast<const float *>(p)[k];
@@ -107,8 +109,8 @@ double Program::readElement(const Argument &buffer, Type type, int64_t k) {
   }
 }
 
-void Program::writeElement(const Argument &buffer, Type type, int64_t k,
-                           double f, int64_t i) {
+void tile::interp::writeBufferElement(const Argument &buffer, Type type,
+                                      int64_t k, double f, int64_t i) {
   char *p = static_cast<char *>(buffer.data);
   if (type.isF32())
     reinterpret_cast<float *>(p)[k] = static_cast<float>(f);
@@ -179,7 +181,7 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
                   "strides and bounds need (every element the bounds let "
                   "through must be inside the buffer)";
       if (loaded) {
-        double v = readElement(buffer, element, offset);
+        double v = readBufferElement(buffer, element, offset);
         if (isFloat)
           loaded->f.push_back(v);
         else
@@ -188,8 +190,9 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
         if (buffer.errorBound)
           loaded->err.push_back(buffer.errorBound[offset]);
       } else {
-        writeElement(buffer, element, offset, isFloat ? stored->f[k] : 0,
-                     isFloat ? 0 : stored->i[k]);
+        writeBufferElement(buffer, element, offset,
+                           isFloat ? stored->f[k] : 0,
+                           isFloat ? 0 : stored->i[k]);
         if (buffer.errorBound)
           buffer.errorBound[offset] = stored->errAt(k);
       }
@@ -197,6 +200,16 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
   if (loaded)
     loaded->normalizeErr();
   return success();
+}
+
+FailureOr<BufferRef> Program::bufferRef(Operation &op, Value bufferValue) {
+  auto arg = dyn_cast<BlockArgument>(bufferValue);
+  if (!arg || arg.getOwner() != &kernel.getBody().front())
+    return op.emitOpError() << "the interpreter only reads and writes kernel "
+                               "argument buffers";
+  return BufferRef{arguments[arg.getArgNumber()], arg.getArgNumber(),
+                   cast<MemRefType>(bufferValue.getType()).getElementType(),
+                   id};
 }
 
 LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV,
@@ -394,6 +407,46 @@ LogicalResult Program::runOp(Operation &op) {
                          store.getStrides(), store.getBounds(), tile, nullptr,
                          &get(store.getValue()), nullptr);
       })
+      .Case([&](GatherOp gather) -> LogicalResult {
+        FailureOr<BufferRef> buffer = bufferRef(op, gather.getBuffer());
+        if (failed(buffer))
+          return failure();
+        RValue result;
+        if (failed(evalGather(&op, *buffer, get(gather.getOffsets()),
+                              gather.getMask() ? &get(gather.getMask()) : nullptr,
+                              gather.getOther() ? &get(gather.getOther())
+                                                : nullptr,
+                              result)))
+          return failure();
+        env[gather.getResult()] = std::move(result);
+        return success();
+      })
+      .Case([&](ScatterOp scatter) -> LogicalResult {
+        FailureOr<BufferRef> buffer = bufferRef(op, scatter.getBuffer());
+        if (failed(buffer))
+          return failure();
+        return evalScatter(&op, *buffer, get(scatter.getValue()),
+                           get(scatter.getOffsets()),
+                           scatter.getMask() ? &get(scatter.getMask())
+                                             : nullptr);
+      })
+      .Case<AtomicRMWOp, AtomicCASOp>([&](auto atomic) -> LogicalResult {
+        FailureOr<BufferRef> buffer = bufferRef(op, atomic.getBuffer());
+        if (failed(buffer))
+          return failure();
+        const RValue *compare = nullptr;
+        if constexpr (std::is_same_v<decltype(atomic), AtomicCASOp>)
+          compare = &get(atomic.getCompare());
+        RValue result;
+        if (failed(evalAtomic(&op, *buffer, get(atomic.getOffsets()), compare,
+                              get(atomic.getValue()),
+                              atomic.getMask() ? &get(atomic.getMask())
+                                               : nullptr,
+                              ledger, result)))
+          return failure();
+        env[atomic.getResult()] = std::move(result);
+        return success();
+      })
       .Case([&](ReduceOp reduce) {
         env[reduce.getResult()] = evalReduce(reduce, get(reduce.getInput()));
         return success();
@@ -536,12 +589,38 @@ LogicalResult tile::interp::runKernel(func::FuncOp kernel,
   if (arguments.size() != kernel.getNumArguments())
     return kernel.emitError() << "the kernel takes " << kernel.getNumArguments()
                               << " arguments, got " << arguments.size();
-  for (int64_t z = 0; z < grid[2]; ++z)
-    for (int64_t y = 0; y < grid[1]; ++y)
-      for (int64_t x = 0; x < grid[0]; ++x) {
-        Program program(kernel, arguments, grid, {x, y, z}, options);
-        if (failed(program.run()))
-          return failure();
-      }
-  return success();
+  AtomicLedger ledger;
+  auto runGrid = [&](MutableArrayRef<Argument> args) -> LogicalResult {
+    for (int64_t z = 0; z < grid[2]; ++z)
+      for (int64_t y = 0; y < grid[1]; ++y)
+        for (int64_t x = 0; x < grid[0]; ++x) {
+          Program program(kernel, args, grid, {x, y, z}, options, ledger);
+          if (failed(program.run()))
+            return failure();
+        }
+    return success();
+  };
+  // Atomics: a first run on copies of the buffers counts how many touch
+  // each element (see AtomicLedger::touches).
+  if (hasAtomics(kernel)) {
+    SmallVector<Argument> copies(arguments.begin(), arguments.end());
+    std::vector<std::vector<char>> storage;
+    for (auto [copy, type] : llvm::zip(copies, kernel.getArgumentTypes())) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref || !copy.data)
+        continue;
+      size_t bytes = copy.numElements *
+                     llvm::divideCeil(memref.getElementTypeBitWidth(), 8);
+      const char *data = static_cast<const char *>(copy.data);
+      storage.emplace_back(data, data + bytes);
+      copy.data = storage.back().data();
+      copy.errorBound = nullptr;
+    }
+    ledger.counting = true;
+    if (failed(runGrid(copies)))
+      return failure();
+    ledger.counting = false;
+    ledger.entries.clear();
+  }
+  return runGrid(arguments);
 }

@@ -95,6 +95,15 @@ private:
     return applegpu::DistributedLayoutAttr::get(
         kernel.getContext(), threads, defaultVectorWidth(type));
   }
+  /// `l` when each element of a tile in it has exactly one holder
+  /// (distributed or accumulator fragments), else the distributed layout:
+  /// what the accesses at offsets need, so that each atomic runs once.
+  Attribute singleHolder(Attribute l, RankedTensorType type) {
+    if (isa_and_nonnull<applegpu::DistributedLayoutAttr,
+                        applegpu::FragmentsLayoutAttr>(l))
+      return l;
+    return distributed(type);
+  }
   /// The layout `user` needs operand `operand` in, or null for any.
   Attribute required(Operation *user, OpOperand &operand);
 
@@ -445,6 +454,12 @@ LogicalResult Assigner::resolve() {
   if (tensorOps)
     for (Value v : findViewLoads())
       layout[v] = applegpu::ViewLayoutAttr::get(ctx);
+  // Gathers and atomics produce their tile where they touch memory.
+  kernel.walk([&](Operation *op) {
+    if (isa<GatherOp, AtomicRMWOp, AtomicCASOp>(op))
+      layout[op->getResult(0)] = singleHolder(layout[op->getResult(0)],
+                                              tensorType(op->getResult(0)));
+  });
   return success();
 }
 
@@ -517,6 +532,13 @@ Attribute Assigner::required(Operation *user, OpOperand &operand) {
   auto typeLayout = [](Value x) { return applegpu::layoutOf(x.getType()); };
   if (isElementwiseOnTiles(user))
     return typeLayout(user->getResult(0));
+  // The operands of an access at offsets are held where its result is (for
+  // a scatter: where its value is, if each element has one holder there).
+  if (isa<GatherOp, AtomicRMWOp, AtomicCASOp>(user))
+    return typeLayout(user->getResult(0));
+  if (auto scatter = dyn_cast<ScatterOp>(user))
+    return singleHolder(typeLayout(scatter.getValue()),
+                        tensorType(scatter.getValue()));
   if (auto loop = dyn_cast<scf::ForOp>(user)) {
     if (i < 3)
       return {};

@@ -5,6 +5,8 @@
 #include "tile/Dialect/AppleGPU/IR/Layouts.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
@@ -57,6 +59,31 @@ DotOp tile::conversion::autoFallbackDot(func::FuncOp kernel, int64_t wm,
       first = dot;
   });
   return fragmentsFit ? first : DotOp();
+}
+
+SmallVector<std::pair<BlockArgument, BufferUse>>
+tile::conversion::bufferUses(func::FuncOp kernel) {
+  SmallVector<BufferUse> uses(kernel.getNumArguments());
+  kernel.walk([&](MemoryEffectOpInterface op) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    op.getEffects(effects);
+    llvm::SmallDenseSet<unsigned> touched;
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      auto arg = dyn_cast_if_present<BlockArgument>(effect.getValue());
+      if (!arg || arg.getOwner()->getParentOp() != kernel)
+        continue;
+      BufferUse &use = uses[arg.getArgNumber()];
+      use.read |= isa<MemoryEffects::Read>(effect.getEffect());
+      use.written |= isa<MemoryEffects::Write>(effect.getEffect());
+      if (touched.insert(arg.getArgNumber()).second)
+        use.accesses += 1;
+    }
+  });
+  SmallVector<std::pair<BlockArgument, BufferUse>> result;
+  for (auto [arg, use] : llvm::zip(kernel.getArguments(), uses))
+    if (use.accesses)
+      result.push_back({arg, use});
+  return result;
 }
 
 SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {

@@ -316,7 +316,7 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
       if (handled)
         return result;
     }
-  for (Family family : {lowerGridQuery, lowerMemory, lowerDot,
+  for (Family family : {lowerGridQuery, lowerMemory, lowerIndirect, lowerDot,
                         lowerElementwise, lowerEpilogue, lowerLayout,
                         lowerReduce, lowerControlFlow}) {
     bool handled = false;
@@ -395,12 +395,9 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
 
   for (auto [from, to] : llvm::zip(source.getArguments(), kernel.getArguments()))
     map(from, to);
-  llvm::DenseSet<Value> stored;
-  source.walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
-  source.walk([&](LoadOp load) {
-    if (stored.contains(load.getBuffer()))
-      storedAndLoaded.insert(load.getBuffer());
-  });
+  for (auto [buffer, use] : bufferUses(source))
+    if (use.accesses > 1 && use.read && use.written)
+      storedAndLoaded.insert(buffer);
   auto fail = [&]() -> FailureOr<func::FuncOp> {
     kernel.erase();
     return failure();

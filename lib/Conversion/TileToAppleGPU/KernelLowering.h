@@ -276,6 +276,9 @@ mlir::LogicalResult lowerGridQuery(KernelLowering &k, mlir::Operation &op,
                                    bool &handled);
 mlir::LogicalResult lowerMemory(KernelLowering &k, mlir::Operation &op,
                                 bool &handled);
+/// tile.gather, tile.scatter and the atomics at tiles of offsets.
+mlir::LogicalResult lowerIndirect(KernelLowering &k, mlir::Operation &op,
+                                  bool &handled);
 mlir::LogicalResult lowerDot(KernelLowering &k, mlir::Operation &op,
                              bool &handled);
 mlir::LogicalResult lowerElementwise(KernelLowering &k, mlir::Operation &op,

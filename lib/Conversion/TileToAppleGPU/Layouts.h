@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace tile {
 class DotOp;
@@ -61,6 +62,17 @@ bool isMatmul2dShape(int64_t rows, int64_t cols);
 /// also run by apple10, needs); else null. backend=auto falls back to the
 /// simdgroup_matrix backend for such a kernel, with a remark there.
 DotOp autoFallbackDot(mlir::func::FuncOp kernel, int64_t wm, int64_t wn);
+
+/// How a kernel uses one of its buffer arguments, from the memory effects
+/// its ops declare (tile.load reads, tile.store and tile.scatter write,
+/// atomics do both).
+struct BufferUse {
+  bool read = false, written = false;
+  int64_t accesses = 0; ///< ops that touch it
+};
+/// The buffer arguments `kernel` touches, in argument order.
+llvm::SmallVector<std::pair<mlir::BlockArgument, BufferUse>>
+bufferUses(mlir::func::FuncOp kernel);
 
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);

@@ -111,8 +111,8 @@ static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
     if (auto arg = dyn_cast<BlockArgument>(buffer))
       access[arg.getArgNumber()] |= bit;
   };
-  source.walk([&](LoadOp load) { note(load.getBuffer(), 1); });
-  source.walk([&](StoreOp store) { note(store.getBuffer(), 2); });
+  for (auto [buffer, use] : bufferUses(source))
+    note(buffer, (use.read ? 1 : 0) | (use.written ? 2 : 0));
   Builder b(ctx);
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
     Type type = kernel.getArgumentTypes()[i];

@@ -89,7 +89,8 @@ LogicalResult MSLPrinter::printOperation(Operation &op) {
   }
   using Printer = LogicalResult (*)(MSLPrinter &, Operation &, bool &);
   for (Printer printer : {printArithOp, printMathOp, printControlFlowOp,
-                          printMemoryOp, printAppleGPUOp, printTensorOp}) {
+                          printMemoryOp, printAtomicOp, printAppleGPUOp,
+                          printTensorOp}) {
     bool handled = false;
     LogicalResult result = printer(*this, op, handled);
     if (handled)

@@ -117,6 +117,10 @@ mlir::LogicalResult printAppleGPUOp(MSLPrinter &p, mlir::Operation &op,
                                     bool &handled);
 mlir::LogicalResult printTensorOp(MSLPrinter &p, mlir::Operation &op,
                                   bool &handled);
+/// memref.atomic_rmw and applegpu.atomic_compare_exchange
+/// (MSLEmitAtomics.cpp).
+mlir::LogicalResult printAtomicOp(MSLPrinter &p, mlir::Operation &op,
+                                  bool &handled);
 
 /// Whether `memref` is a thread-private array (a memref.alloca, printed as
 /// a local `T name[N]`). Such a memref has no memory space, like a device

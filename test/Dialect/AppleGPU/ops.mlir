@@ -146,3 +146,10 @@ func.func @fragment_arrays(%x: f32, %i: index) {
   %2 = memref.load %b[%i] : memref<2x!applegpu.simdgroup_matrix<8x8xbf16>>
   return
 }
+
+// CHECK-LABEL: func.func @atomics
+// CHECK: %{{.*}} = applegpu.atomic_compare_exchange %arg0[%arg1], %arg2, %arg3 : memref<?xi32>, i32
+func.func @atomics(%buf: memref<?xi32>, %i: index, %cmp: i32, %v: i32) {
+  %old = applegpu.atomic_compare_exchange %buf[%i], %cmp, %v : memref<?xi32>, i32
+  return
+}

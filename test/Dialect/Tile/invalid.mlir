@@ -1227,3 +1227,67 @@ func.func @name_twice(%a: index {tile.name = "x"}, %b: index, %c: index {tile.na
 func.func @name_misspelled(%a: index {tile.nam = "x"}) attributes {tile.kernel} {
   return
 }
+
+// -----
+
+func.func @gather_shape(%X: memref<?xf32>, %offs: tensor<64xi32>) {
+  // expected-error @+1 {{offsets 'tensor<64xi32>' must have the shape of the result 'tensor<32xf32>'}}
+  %v = tile.gather %X[%offs] : memref<?xf32>, tensor<64xi32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @gather_element(%X: memref<?xf32>, %offs: tensor<64xi32>) {
+  // expected-error @+1 {{result element type 'f16' must be the buffer's element type 'f32'}}
+  %v = tile.gather %X[%offs] : memref<?xf32>, tensor<64xi32> -> tensor<64xf16>
+  return
+}
+
+// -----
+
+func.func @gather_float_offsets(%X: memref<?xf32>, %offs: tensor<64xf32>) {
+  // expected-error @+1 {{'offsets' must be ranked tensor of 32-bit signless integer or 64-bit signless integer or index values, but got 'tensor<64xf32>'}}
+  %v = tile.gather %X[%offs] : memref<?xf32>, tensor<64xf32> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @gather_rank3(%X: memref<?xf32>, %offs: tensor<2x2x2xi32>) {
+  // expected-error @+1 {{result must be a static tile of rank 1 or 2}}
+  %v = tile.gather %X[%offs] : memref<?xf32>, tensor<2x2x2xi32> -> tensor<2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_shape(%Y: memref<?xf32>, %v: tensor<32xf32>, %offs: tensor<64xi32>) {
+  // expected-error @+1 {{offsets 'tensor<64xi32>' must have the shape of the value 'tensor<32xf32>'}}
+  tile.scatter %v, %Y[%offs] : tensor<32xf32>, memref<?xf32>, tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @atomic_float_max(%F: memref<?xf32>, %offs: tensor<64xi32>, %v: tensor<64xf32>) {
+  // expected-error @+1 {{'maxsi' is not an atomic operation on 'f32' elements (add and xchg take i32 or f32, the others i32)}}
+  %o = tile.atomic_rmw maxsi %F[%offs], %v : memref<?xf32>, tensor<64xi32> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @atomic_f16_add(%F: memref<?xf16>, %offs: tensor<64xi32>, %v: tensor<64xf16>) {
+  // expected-error @+1 {{'add' is not an atomic operation on 'f16' elements}}
+  %o = tile.atomic_rmw add %F[%offs], %v : memref<?xf16>, tensor<64xi32> -> tensor<64xf16>
+  return
+}
+
+// -----
+
+func.func @cas_float(%F: memref<?xf32>, %offs: tensor<64xi32>, %v: tensor<64xf32>) {
+  // expected-error @+1 {{compare-and-swap takes i32 elements, got 'f32'}}
+  %o = tile.atomic_cas %F[%offs], %v, %v : memref<?xf32>, tensor<64xi32> -> tensor<64xf32>
+  return
+}

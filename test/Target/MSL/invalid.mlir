@@ -518,3 +518,49 @@ func.func @tensor_of_private(%X: memref<?xf32> {applegpu.buffer = 0 : i32})
   %v = applegpu.make_tensor %t[%c0] extents [%c4, %c4] strides [%c1, %c4] : memref<16xf32> -> !applegpu.tensor<device, f32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Atomics (MSLEmitAtomics.cpp)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @atomic_mulf(%X: memref<?xf32> {applegpu.buffer = 0 : i32}, %v: f32 {applegpu.buffer = 1 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'mulf' on 'f32' elements has no MSL atomic function (add and exchange take int or float, the others int)}}
+  %old = memref.atomic_rmw mulf %v, %X[%c0] : (f32, memref<?xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_float_max(%X: memref<?xf32> {applegpu.buffer = 0 : i32}, %v: f32 {applegpu.buffer = 1 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'maximumf' on 'f32' elements has no MSL atomic function}}
+  %old = memref.atomic_rmw maximumf %v, %X[%c0] : (f32, memref<?xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_private(%v: i32 {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xi32>
+  // expected-error @+1 {{atomics are only translated on the elements of device buffers (kernel arguments)}}
+  %old = memref.atomic_rmw addi %v, %a[%c0] : (i32, memref<4xi32>) -> i32
+  return
+}
+
+// -----
+
+func.func @cas_private(%v: i32 {applegpu.buffer = 0 : i32})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xi32>
+  // expected-error @+1 {{atomics are only translated on the elements of device buffers (kernel arguments)}}
+  %old = applegpu.atomic_compare_exchange %a[%c0], %v, %v : memref<4xi32>, i32
+  return
+}

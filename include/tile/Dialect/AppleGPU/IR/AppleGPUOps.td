@@ -316,6 +316,45 @@ def AppleGPU_SimdShuffleXorOp : AppleGPU_Op<"simd_shuffle_xor", [
   let assemblyFormat = "$value `mask` $mask attr-dict `:` type($value)";
 }
 
+//===----------------------------------------------------------------------===//
+// Atomics (read-modify-writes are upstream memref.atomic_rmw)
+//===----------------------------------------------------------------------===//
+
+def AppleGPU_AtomicCompareExchangeOp : AppleGPU_Op<"atomic_compare_exchange", [
+    AllTypesMatch<["compare", "value", "result"]>]> {
+  let summary = "strong atomic compare-and-swap of a device buffer element";
+  let description = [{
+    Atomically: `old = buffer[index]; if (old == compare) buffer[index] =
+    value`; returns `old`. MSL only has the weak
+    `atomic_compare_exchange_weak_explicit`, which may fail although the
+    values are equal, so it prints as that call retried until it succeeds
+    or sees another value (relaxed memory order):
+
+    ```c++
+    int old = compare;
+    while (!atomic_compare_exchange_weak_explicit(
+               (device atomic_int*)&buffer[index], &old, value,
+               memory_order_relaxed, memory_order_relaxed) &&
+           old == compare) {
+    }
+    ```
+
+    Example:
+
+    ```mlir
+    %old = applegpu.atomic_compare_exchange %buf[%i], %cmp, %v : memref<?xi32>, i32
+    ```
+  }];
+  let arguments = (ins
+    Arg<AppleGPU_Buffer, "the buffer to update", [MemRead, MemWrite]>:$buffer,
+    Index:$index, I32:$compare, I32:$value);
+  let results = (outs I32:$result);
+  let assemblyFormat = [{
+    $buffer `[` $index `]` `,` $compare `,` $value attr-dict
+    `:` type($buffer) `,` type($value)
+  }];
+}
+
 include "tile/Dialect/AppleGPU/IR/AppleGPUTensorOps.td"
 
 #endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_TD

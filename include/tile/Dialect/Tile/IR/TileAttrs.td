@@ -35,4 +35,23 @@ def Tile_CombiningKind : I32EnumAttr<"CombiningKind",
   let cppNamespace = "::tile";
 }
 
+// The read-modify-write of `tile.atomic_rmw`, spelled like the reduction
+// kinds: `add` on integers or floats, the signed and unsigned integer minimum
+// and maximum, the bitwise operations, and `xchg` (store, returning the old
+// value).
+def Tile_AtomicKind : I32EnumAttr<"AtomicKind",
+    "the operation of an atomic read-modify-write", [
+    I32EnumAttrCase<"ADD", 0, "add">,
+    I32EnumAttrCase<"MAXSI", 1, "maxsi">,
+    I32EnumAttrCase<"MINSI", 2, "minsi">,
+    I32EnumAttrCase<"MAXUI", 3, "maxui">,
+    I32EnumAttrCase<"MINUI", 4, "minui">,
+    I32EnumAttrCase<"AND", 5, "and">,
+    I32EnumAttrCase<"OR", 6, "or">,
+    I32EnumAttrCase<"XOR", 7, "xor">,
+    I32EnumAttrCase<"XCHG", 8, "xchg">
+  ]> {
+  let cppNamespace = "::tile";
+}
+
 #endif // TILE_DIALECT_TILE_IR_TILEATTRS_TD

@@ -15,6 +15,12 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileEnums.h.inc"
 
+namespace tile {
+/// The type of the mask of a tile.gather, tile.scatter or atomic at
+/// `offsets`: i1 elements in the offsets' shape and layout encoding.
+mlir::RankedTensorType maskTypeFor(mlir::RankedTensorType offsets);
+} // namespace tile
+
 #define GET_OP_CLASSES
 #include "tile/Dialect/Tile/IR/TileOps.h.inc"
 

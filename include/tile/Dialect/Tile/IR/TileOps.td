@@ -518,4 +518,6 @@ def Tile_YieldOp : Tile_Op<"yield", [Pure, ReturnLike, Terminator,
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
 
+include "tile/Dialect/Tile/IR/TileIndirectOps.td"
+
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD
