@@ -1,7 +1,7 @@
-// Fault injection: examples/gemm_relu.mlir's MSL (tile-opt | tile-translate) with one
-// fault at a time, run with --run-msl in place of the kernel's code: --compare
-// must fail on each, so the error bound of the reference stays tight enough to
-// catch wrong kernels (the unmodified MSL passes).
+// Fault injection: the MSL of examples/gemm_relu.mlir (tile-opt | tile-translate)
+// with one fault at a time, run with --run-msl in place of the kernel's code:
+// --compare must fail on each, so the error bound of the reference stays tight
+// enough to catch wrong kernels (the unmodified MSL passes).
 
 // DEFINE: %{args} = --grid 2,1 --arg A=f32:5300:random:1 --arg B=f32:1961:random:2 --arg C=f32:3700:zeros --arg M=100 --arg N=37 --arg K=53
 // RUN: tile-opt %tile_src_root/examples/gemm_relu.mlir --tile-to-applegpu | tile-translate --mlir-to-msl > %t.metal
@@ -27,3 +27,13 @@
 // RUN: sed -e 's/\(i[0-9]* += \)32)/\164)/' %t.metal > %t.kstep.metal
 // RUN: not tile-run %tile_src_root/examples/gemm_relu.mlir %{args} --run-msl %t.kstep.metal --compare 2>&1 | FileCheck %s --check-prefix=KSTEP
 // KSTEP: compare C: {{.*}}: {{[0-9]+}} mismatches, first at element {{[0-9]+}}: emulated {{.*}}, reference {{.*}}, allowed {{.*}}
+
+// The barrier between staging A and B in threadgroup memory and the SIMD-groups' loads dropped: a race (the reverse schedule runs one SIMD-group at a time).
+// RUN: sed -e '0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier1.metal
+// RUN: not tile-run %tile_src_root/examples/gemm_relu.mlir %{args} --run-msl %t.barrier1.metal --compare 2>&1 | FileCheck %s --check-prefix=BARRIER1
+// BARRIER1: tile-run: kernel 'matmul_relu': the result depends on the order in which threads run
+
+// The barrier before the next K step overwrites the staged tiles dropped: a race.
+// RUN: sed -e '0,/threadgroup_barrier/b; 0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier2.metal
+// RUN: not tile-run %tile_src_root/examples/gemm_relu.mlir %{args} --run-msl %t.barrier2.metal --compare 2>&1 | FileCheck %s --check-prefix=BARRIER2
+// BARRIER2: tile-run: kernel 'matmul_relu': the result depends on the order in which threads run

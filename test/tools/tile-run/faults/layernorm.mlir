@@ -1,7 +1,7 @@
-// Fault injection: examples/layernorm.mlir's MSL (tile-opt | tile-translate) with one
-// fault at a time, run with --run-msl in place of the kernel's code: --compare
-// must fail on each, so the error bound of the reference stays tight enough to
-// catch wrong kernels (the unmodified MSL passes).
+// Fault injection: the MSL of examples/layernorm.mlir (tile-opt | tile-translate)
+// with one fault at a time, run with --run-msl in place of the kernel's code:
+// --compare must fail on each, so the error bound of the reference stays tight
+// enough to catch wrong kernels (the unmodified MSL passes).
 
 // DEFINE: %{args} = --grid 5 --arg X=f32:3700:random:1 --arg Gamma=f32:100:random:2 --arg Beta=f32:100:random:3 --arg Y=f32:3700:zeros --arg M=37 --arg N=100 --arg eps=0.00001
 // RUN: tile-opt %tile_src_root/examples/layernorm.mlir --tile-to-applegpu | tile-translate --mlir-to-msl > %t.metal
@@ -24,6 +24,6 @@
 // GUARD: compare Y: {{.*}}: {{[0-9]+}} mismatches, first at element 0: emulated {{.*}}, reference {{.*}}, allowed {{.*}}
 
 // The barrier between writing the row statistics to threadgroup memory and reading them dropped (the second one; the first guards nothing yet): a race.
-// RUN: sed -e '0,/threadgroup_barrier/{/threadgroup_barrier/d}; 0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier.metal
+// RUN: sed -e '0,/threadgroup_barrier/b; 0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier.metal
 // RUN: not tile-run %tile_src_root/examples/layernorm.mlir %{args} --run-msl %t.barrier.metal --compare 2>&1 | FileCheck %s --check-prefix=BARRIER
 // BARRIER: tile-run: kernel 'layernorm': the result depends on the order in which threads run

@@ -1,9 +1,10 @@
-// Fault injection: examples/tinyton/loop_sum.mlir's MSL (tile-opt | tile-translate) with one
-// fault at a time, run with --run-msl in place of the kernel's code: --compare
-// must fail on each, so the error bound of the reference stays tight enough to
-// catch wrong kernels (the unmodified MSL passes).
+// Fault injection: the MSL of examples/tinyton/loop_sum.mlir (tile-opt | tile-translate)
+// with one fault at a time, run with --run-msl in place of the kernel's code:
+// --compare must fail on each, so the error bound of the reference stays tight
+// enough to catch wrong kernels (the unmodified MSL passes).
 // The sum of 1000 values in [-1, 1) cancels (|sum| 36, sum |x| 500), so its
-// bound is 2e-4 of the result: the scale fault is 1e-3.
+// bound is 2e-4 of the result: the scale fault is 1e-3. The MSL has no
+// barrier.
 
 // DEFINE: %{args} = --grid 1 --arg src=f32:1000:random:1 --arg dst=f32:1:zeros --arg N=1000
 // RUN: tile-opt %tile_src_root/examples/tinyton/loop_sum.mlir --tile-to-applegpu | tile-translate --mlir-to-msl > %t.metal

@@ -1,10 +1,11 @@
-// Fault injection: examples/softmax.mlir's MSL (tile-opt | tile-translate) with one
-// fault at a time, run with --run-msl in place of the kernel's code: --compare
-// must fail on each, so the error bound of the reference stays tight enough to
-// catch wrong kernels (the unmodified MSL passes).
+// Fault injection: the MSL of examples/softmax.mlir (tile-opt | tile-translate)
+// with one fault at a time, run with --run-msl in place of the kernel's code:
+// --compare must fail on each, so the error bound of the reference stays tight
+// enough to catch wrong kernels (the unmodified MSL passes).
 // Rows of N = 100 take the guarded paths (columns past N read as -inf, whose
 // exact exp(-inf) = 0 must not widen the bound: with it, outputs scaled by 1.9
-// passed); full rows (N = 128, see the end) the unguarded ones.
+// passed); full rows (N = 128, see the end) the unguarded ones. The MSL has
+// no barrier (SIMD-group reductions only).
 
 // DEFINE: %{args} = --grid 5 --arg X=f32:3700:random:1 --arg Y=f32:3700:zeros --arg M=37 --arg N=100
 // RUN: tile-opt %tile_src_root/examples/softmax.mlir --tile-to-applegpu | tile-translate --mlir-to-msl > %t.metal

@@ -1,7 +1,8 @@
-// Fault injection: examples/vector_add.mlir's MSL (tile-opt | tile-translate) with one
-// fault at a time, run with --run-msl in place of the kernel's code: --compare
-// must fail on each, so the error bound of the reference stays tight enough to
-// catch wrong kernels (the unmodified MSL passes).
+// Fault injection: the MSL of examples/vector_add.mlir (tile-opt | tile-translate)
+// with one fault at a time, run with --run-msl in place of the kernel's code:
+// --compare must fail on each, so the error bound of the reference stays tight
+// enough to catch wrong kernels (the unmodified MSL passes).
+// The MSL has no barrier.
 
 // DEFINE: %{args} = --grid 4 --arg X=f32:1000:random:1 --arg Y=f32:1000:random:2 --arg Z=f32:1000:zeros --arg n=1000
 // RUN: tile-opt %tile_src_root/examples/vector_add.mlir --tile-to-applegpu | tile-translate --mlir-to-msl > %t.metal
