@@ -23,7 +23,13 @@
 //   n * u * sum |x_i| (u = eps / 2 of the accumulator type);
 // - a comparison whose operands' intervals overlap in a way that can flip it
 //   is uncertain, and a select on an uncertain condition may give either
-//   operand: its bound grows by their distance.
+//   operand: its bound grows by their distance;
+// - an infinite value's bound is 0 (the same infinity everywhere) or
+//   infinity; an exactly computed infinity has no rounding allowance;
+// - where a GPU may flush subnormals (f32, bf16), a subnormal operand may
+//   read as 0 and a result that small may be 0; results that may overflow,
+//   or underflow inside a product, in some order are bounded accordingly.
+// docs/architecture.md, "Comparing against the reference", has the rules.
 //
 //===----------------------------------------------------------------------===//
 
