@@ -253,7 +253,8 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
   }
   // The corners below assume the op is monotone on the intervals: a divisor
   // that may be 0 is a pole, where the quotient takes every value.
-  if (isa<arith::DivFOp>(op) && reach[1] >= std::fabs(operands[1]->fAt(k)))
+  if (isa<arith::DivFOp>(op) && reach[1] != 0 &&
+      reach[1] >= std::fabs(operands[1]->fAt(k)))
     return INFINITY;
   double bound = 0;
   if (!inexact.empty()) {

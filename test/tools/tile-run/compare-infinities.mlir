@@ -51,6 +51,25 @@
 // RUN:   --run-msl %t.wrong.metal --compare | FileCheck %s --check-prefix=WRONG
 // WRONG: compare Min: {{.*}}: 13 mismatches, first at element 0: emulated {{.*}}, reference -INF, allowed 0
 
+// 1 / 0 is +inf exactly: the padding 0 is exact, so the quotient's bound is
+// 0 (not unknown, as for a divisor whose interval holds 0), and an MSL whose
+// padding is -0 (1 / -0 = -inf) fails.
+// RUN: tile-run %s --kernel reciprocal --grid 1 --arg X=f32:64:random:1 --arg R=f32:64:zeros --arg n=60 --compare --emit-msl=%t.recip.metal | FileCheck %s --check-prefix=RECIP
+// RECIP: compare R: max abs error 0, max rel error 0 (at most 0 of the error bound): ok
+// RUN: sed -e 's/^\( *v[0-9]* = \)0.0f;/\1-0.0f;/' %t.recip.metal > %t.recip-wrong.metal
+// RUN: not tile-run %s --kernel reciprocal --grid 1 --arg X=f32:64:random:1 --arg R=f32:64:zeros --arg n=60 --compare --run-msl %t.recip-wrong.metal | FileCheck %s --check-prefix=RECIP-WRONG
+// RECIP-WRONG: compare R: {{.*}}: 4 mismatches, first at element 60: emulated -INF, reference INF, allowed 0
+
+func.func @reciprocal(%X: memref<?xf32>, %R: memref<?xf32>, %n: index)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %x = tile.load %X[%c0] bounds [%n] {padding = 0.0 : f32} : memref<?xf32> -> tensor<64xf32>
+  %one = arith.constant dense<1.0> : tensor<64xf32>
+  %r = arith.divf %one, %x : tensor<64xf32>
+  tile.store %r, %R[%c0] : tensor<64xf32>, memref<?xf32>
+  return
+}
+
 func.func @inf_f32(%X: memref<?xf32>, %Min: memref<?xf32>, %Max: memref<?xf32>,
                    %MaxNum: memref<?xf32>, %Sum: memref<?xf32>,
                    %Prod: memref<?xf32>, %M: index, %N: index)
