@@ -190,27 +190,72 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
   return !failedOp;
 }
 
+/// How far `other` lies from `nominal`: 0 when they are the same value
+/// (the same infinity, or both NaN), infinity when only one is NaN.
+static double distance(double other, double nominal) {
+  if (std::isnan(other) || std::isnan(nominal))
+    return std::isnan(other) && std::isnan(nominal) ? 0 : INFINITY;
+  return other == nominal ? 0 : std::fabs(other - nominal);
+}
+
+/// The rounding allowance of `op`'s own result `nominal` (`unrounded`
+/// before rounding to `type`), `ulps` of it: an infinity the op computes
+/// exactly (from an infinite operand, x / 0, log(0)) or from a value far
+/// enough past the overflow threshold has none; an overflow within the
+/// allowance of the threshold may be finite elsewhere (infinity). A result
+/// that may be subnormal before rounding may be flushed to zero.
+static double ownAllowance(Type type, double nominal, double unrounded,
+                           double ulps) {
+  double eps = machineEpsilon(type);
+  if (std::isinf(nominal))
+    return std::isinf(unrounded) ||
+                   std::fabs(unrounded) * (1 - ulps * eps) >=
+                       overflowThreshold(type)
+               ? 0
+               : INFINITY;
+  double allowance =
+      ulps * eps * std::max(std::fabs(nominal), smallestNormal(type));
+  if (mayFlushSubnormals(type) && std::fabs(nominal) < 2 * smallestNormal(type))
+    allowance += std::fabs(nominal);
+  return allowance;
+}
+
 /// The bound of `op`'s result at element `k` (ErrorBound.h): the op at the
-/// ends of its float operands' intervals, an uncertain condition's two
-/// choices, then the op's own rounding allowance of `ulps`.
+/// ends of its float operands' intervals (a subnormal operand a GPU may
+/// flush reaches 0), an uncertain condition's two choices, then the op's own
+/// rounding allowance of `ulps`. An infinite result's bound is 0 (every
+/// correct implementation gives the same infinity) or infinity.
 static double boundAt(Operation *op, Type resultType, Type operandType,
                       ArrayRef<const RValue *> operands, size_t k,
-                      double nominalF, int64_t nominalI, double ulps) {
+                      double nominalF, int64_t nominalI, double unroundedF,
+                      double ulps) {
   bool floatResult = isa<FloatType>(resultType);
   SmallVector<unsigned, 3> inexact;
+  SmallVector<double, 3> reach(operands.size(), 0);
   for (auto [j, v] : llvm::enumerate(operands)) {
-    if (v->errAt(k) == 0)
+    double e = v->errAt(k);
+    if (v->isFloat)
+      e = std::max(e, flushAllowance(getElementTypeOrSelf(op->getOperand(j)),
+                                     v->fAt(k)));
+    if (e == 0)
       continue;
     if (!v->isFloat) {
       // An uncertain condition picks either operand of a select.
       if (isa<arith::SelectOp>(op) && j == 0 && floatResult) {
         const RValue &a = *operands[1], &b = *operands[2];
-        return std::max(a.errAt(k), b.errAt(k)) + std::fabs(a.fAt(k) - b.fAt(k));
+        return std::max(a.errAt(k), b.errAt(k)) +
+               distance(a.fAt(k), b.fAt(k));
       }
       return INFINITY; // integer arithmetic on an uncertain integer
     }
+    reach[j] = e;
     inexact.push_back(j);
   }
+  // The corners below assume the op is monotone on the intervals: a divisor
+  // that may be 0 is a pole, where the quotient takes every value.
+  if (isa<arith::DivFOp>(op) && reach[1] != 0 &&
+      reach[1] >= std::fabs(operands[1]->fAt(k)))
+    return INFINITY;
   double bound = 0;
   if (!inexact.empty()) {
     auto value = [&](unsigned j) {
@@ -228,8 +273,7 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
         for (auto [bit, which] : llvm::enumerate(inexact)) {
           if (which != j)
             continue;
-          double e = operands[j]->errAt(k);
-          double end = x + ((corner >> bit & 1) ? e : -e);
+          double end = x + ((corner >> bit & 1) ? reach[j] : -reach[j]);
           if (clampAtZero && std::signbit(end) != std::signbit(x))
             end = std::copysign(0.0, x);
           return end;
@@ -240,7 +284,7 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
       double fr = 0;
       int64_t ir = 0;
       if (!evalAt(op, operandType, floatResult, F, I, fr, ir))
-        return INFINITY; // e.g. a divisor whose interval holds 0
+        return INFINITY; // e.g. an integer divisor that may be 0
       if (floatResult && std::isnan(fr) && !std::isnan(nominalF)) {
         clampAtZero = true;
         if (!evalAt(op, operandType, floatResult, F, I, fr, ir))
@@ -251,16 +295,22 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
           return INFINITY; // a comparison that may flip
         continue;
       }
-      double d = std::fabs(roundTo(resultType, fr) - nominalF);
-      if (std::isnan(d))
-        return std::isnan(nominalF) ? bound : INFINITY;
-      bound = std::max(bound, d);
+      // A corner past the overflow threshold is measured before rounding:
+      // the comparison reads an infinity as that threshold.
+      double end = roundTo(resultType, fr);
+      bound = std::max(bound, distance(std::isinf(end) && !std::isinf(fr)
+                                           ? fr
+                                           : end,
+                                       nominalF));
     }
   }
-  if (floatResult && !std::isnan(nominalF) && ulps != 0)
-    bound += ulps * machineEpsilon(resultType) *
-             std::max(std::fabs(nominalF), smallestNormal(resultType));
-  return bound;
+  if (!floatResult || std::isnan(nominalF))
+    return bound;
+  if (std::isinf(nominalF) && bound != 0)
+    return INFINITY;
+  return ulps == 0 && !std::isinf(nominalF)
+             ? bound
+             : bound + ownAllowance(resultType, nominalF, unroundedF, ulps);
 }
 
 LogicalResult tile::interp::evalElementwise(Operation *op,
@@ -278,9 +328,15 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
   size_t n = 1;
   for (int64_t d : result.shape)
     n *= d;
+  // An operand is inexact where it has a bound, or a subnormal a GPU may
+  // flush to zero.
   bool anyInexact = false;
-  for (const RValue *v : operands)
+  for (auto [j, v] : llvm::enumerate(operands)) {
     anyInexact |= !v->err.empty();
+    Type type = getElementTypeOrSelf(op->getOperand(j));
+    for (size_t k = 0; v->isFloat && !anyInexact && k < v->f.size(); ++k)
+      anyInexact = flushAllowance(type, v->f[k]) != 0;
+  }
   // Rounding alone makes a float result inexact.
   double ulps = result.isFloat ? ulpsAllowed(op) : 0;
   bool rounds = ulps != 0;
@@ -301,7 +357,7 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
     if (anyInexact || rounds)
       result.err.push_back(boundAt(op, resultType, operandType, operands, k,
                                    result.isFloat ? result.f.back() : 0,
-                                   result.isFloat ? 0 : result.i.back(),
+                                   result.isFloat ? 0 : result.i.back(), fr,
                                    ulps));
   }
   result.normalizeErr();

@@ -6,6 +6,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 
 double tile::interp::machineEpsilon(Type type) {
@@ -28,6 +31,30 @@ double tile::interp::smallestNormal(Type type) {
   if (type.isF16())
     return 0x1.0p-14;
   return 0;
+}
+
+bool tile::interp::mayFlushSubnormals(Type type) {
+  return type.isF32() || type.isBF16();
+}
+
+double tile::interp::flushAllowance(Type type, double v) {
+  bool subnormal = v != 0 && std::fabs(v) < smallestNormal(type);
+  return subnormal && mayFlushSubnormals(type) ? std::fabs(v) : 0;
+}
+
+double tile::interp::underflowStep(Type type) {
+  return mayFlushSubnormals(type) ? smallestNormal(type)
+                                  : machineEpsilon(type) * smallestNormal(type);
+}
+
+double tile::interp::overflowThreshold(Type type) {
+  if (type.isF32())
+    return 0x1.ffffffp127;
+  if (type.isBF16())
+    return 0x1.ffp127;
+  if (type.isF16())
+    return 65520.0;
+  return std::numeric_limits<double>::max();
 }
 
 // The allowances for math functions are of the order of the limits MSL

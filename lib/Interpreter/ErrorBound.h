@@ -23,7 +23,13 @@
 //   n * u * sum |x_i| (u = eps / 2 of the accumulator type);
 // - a comparison whose operands' intervals overlap in a way that can flip it
 //   is uncertain, and a select on an uncertain condition may give either
-//   operand: its bound grows by their distance.
+//   operand: its bound grows by their distance;
+// - an infinite value's bound is 0 (the same infinity everywhere) or
+//   infinity; an exactly computed infinity has no rounding allowance;
+// - where a GPU may flush subnormals (f32, bf16), a subnormal operand may
+//   read as 0 and a result that small may be 0; results that may overflow,
+//   or underflow inside a product, in some order are bounded accordingly.
+// docs/architecture.md, "Comparing against the reference", has the rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +48,28 @@ double machineEpsilon(mlir::Type type);
 /// The smallest positive normal value of float `type`: results this close
 /// to 0 may be flushed to 0 by one implementation and not the other.
 double smallestNormal(mlir::Type type);
+
+/// Whether a GPU may flush subnormal values of float `type` to zero, as
+/// operands and as results. The MSL specification lets an implementation
+/// without denormal support flush single-precision subnormals (and gives
+/// the results a math function may then return); half-precision subnormals
+/// are supported. bf16 is computed in single precision. So f32 and bf16:
+/// yes; f16 and f64: no.
+bool mayFlushSubnormals(mlir::Type type);
+
+/// How far a GPU's reading of operand `v` of float `type` may be from `v`:
+/// |v| for a nonzero subnormal that it may flush to zero, else 0.
+double flushAllowance(mlir::Type type, double v);
+
+/// The largest error one rounding of a result below the smallest normal
+/// value makes: the smallest normal value when the result may be flushed
+/// to zero, else the smallest subnormal step (eps * smallest normal).
+double underflowStep(mlir::Type type);
+
+/// The smallest magnitude that rounds to infinity in float `type` (the
+/// largest finite value plus half its ulp): a sum or product whose
+/// magnitude may reach it may overflow in some order.
+double overflowThreshold(mlir::Type type);
 
 /// How many ulps of its result `op` may differ by between two correct
 /// implementations given the same operands: 0 for exact ops (negation,

@@ -77,44 +77,118 @@ static int64_t combineInt(CombiningKind kind, Type type, int64_t a, int64_t b) {
   }
 }
 
+namespace {
+/// One element of a reduction: its reference value and how far a GPU's may
+/// lie from it (its bound, or |value| for a subnormal it may flush).
+struct Term {
+  double value, reach;
+};
+} // namespace
+
+/// An add reduction of `terms` (ErrorBound.h): two sums in any order differ
+/// by at most (n + 1) * eps * sum |x|, plus what the terms' bounds move them
+/// by, plus, where subnormal partial sums may be flushed, the smallest
+/// normal value per addition. Infinite terms give the same infinity (or
+/// NaN) in every order, unless finite partial sums may overflow.
+static double sumBound(Type element, ArrayRef<Term> terms) {
+  double eps = machineEpsilon(element);
+  double n = static_cast<double>(terms.size());
+  double moved = 0, magnitude = 0;
+  bool positiveInfinity = false, negativeInfinity = false, nan = false;
+  for (Term t : terms) {
+    if (std::isnan(t.value)) {
+      nan = true;
+    } else if (std::isinf(t.value)) {
+      (t.value > 0 ? positiveInfinity : negativeInfinity) = true;
+    } else {
+      moved += t.reach;
+      magnitude += std::fabs(t.value);
+    }
+  }
+  if (nan || (positiveInfinity && negativeInfinity))
+    return 0; // NaN in every order
+  if ((magnitude + moved) * (1 + (n + 1) * eps) >= overflowThreshold(element))
+    return INFINITY; // a partial sum may overflow in some order
+  if (positiveInfinity || negativeInfinity)
+    return 0;
+  double bound = moved + (n + 1) * eps * magnitude;
+  if (mayFlushSubnormals(element))
+    bound += n * smallestNormal(element);
+  return bound;
+}
+
+/// A mul reduction of `terms` to `result` (ErrorBound.h). In the normal
+/// range the factors' relative bounds add up, and two products in any order
+/// differ by at most (n + 1) * eps of the product. A partial product that
+/// may fall below the smallest normal value loses up to underflowStep per
+/// rounding, which the factors after it may scale up to `high` (the largest
+/// magnitude a partial product may reach). A zero factor gives 0, an
+/// infinite one the same infinity, and both NaN, in every order, unless a
+/// partial product of the other factors may overflow or underflow.
+static double productBound(Type element, ArrayRef<Term> terms, double result) {
+  double eps = machineEpsilon(element);
+  double n = static_cast<double>(terms.size());
+  double relative = 0, high = 1, low = 1;
+  bool zero = false, infinity = false, nan = false;
+  for (Term t : terms) {
+    double v = std::fabs(t.value);
+    if (std::isnan(t.value)) {
+      nan = true;
+    } else if (std::isinf(t.value)) {
+      infinity = true;
+    } else if (t.reach >= v && t.reach != 0) {
+      return INFINITY; // the factor may be 0, or nonzero
+    } else if (v == 0) {
+      zero = true;
+    } else {
+      relative += t.reach / (v - t.reach);
+      high *= std::max(1.0, v + t.reach);
+      low *= std::min(1.0, v - t.reach);
+    }
+  }
+  bool mayOverflow = high * (1 + (n + 1) * eps) >= overflowThreshold(element);
+  bool mayUnderflow = low * (1 - (n + 1) * eps) < smallestNormal(element);
+  if (nan || (zero && infinity))
+    return 0; // NaN in every order
+  if (zero)
+    return mayOverflow ? INFINITY : 0; // inf * 0 is NaN
+  if (infinity)
+    return mayUnderflow ? INFINITY : 0; // 0 * inf is NaN
+  if (mayOverflow)
+    return INFINITY;
+  double absolute = mayUnderflow ? 2 * n * underflowStep(element) * high *
+                                       (1 + (n + 1) * eps)
+                                 : 0;
+  // (1 + r_i) multiply up; exp(sum r_i) - 1 bounds their product minus 1.
+  return (std::fabs(result) + absolute) *
+             (std::expm1(relative) + (n + 1) * eps) +
+         absolute;
+}
+
 /// The bound of a float reduction of `n` elements input[at(0..n)] to
-/// `result` (ErrorBound.h). A sum may be formed in any order: two such sums
-/// differ by at most (n + 1) * eps * sum |x|, plus what the elements'
-/// bounds move it by. A product's relative bounds add up. max and min are
-/// exact: they move by at most the largest element bound.
+/// `result` (ErrorBound.h). max and min are exact: they move by at most the
+/// largest element bound, and an infinite result is an element's exact
+/// infinity.
 static double floatBound(CombiningKind kind, Type element, const RValue &input,
                          int64_t n, llvm::function_ref<int64_t(int64_t)> at,
                          double result) {
-  double eps = machineEpsilon(element);
-  double moved = 0, magnitude = 0, relative = 0;
+  SmallVector<Term> terms;
+  double moved = 0;
   for (int64_t x = 0; x < n; ++x) {
-    double v = input.f[at(x)], e = input.errAt(at(x));
-    magnitude += std::fabs(v);
-    switch (kind) {
-    case CombiningKind::ADD:
-      moved += e;
-      break;
-    case CombiningKind::MUL:
-      if (e == 0)
-        break;
-      if (e >= std::fabs(v))
-        return INFINITY; // the factor's interval holds 0
-      relative += e / (std::fabs(v) - e);
-      break;
-    default:
-      moved = std::max(moved, e);
-      break;
-    }
+    double v = input.f[at(x)];
+    double reach = std::max(input.errAt(at(x)), flushAllowance(element, v));
+    if (std::isinf(reach))
+      return INFINITY;
+    terms.push_back({v, reach});
+    moved = std::max(moved, reach);
   }
   switch (kind) {
   case CombiningKind::ADD:
-    return moved + static_cast<double>(n + 1) * eps * magnitude;
+    return sumBound(element, terms);
   case CombiningKind::MUL:
-    // (1 + r_i) multiply up; exp(sum r_i) - 1 bounds their product minus 1.
-    return std::fabs(result) * (std::expm1(relative) +
-                                static_cast<double>(n + 1) * eps);
+    return productBound(element, terms, result);
   default:
-    return moved;
+    return std::isinf(result) ? 0 : moved;
   }
 }
 

@@ -500,11 +500,25 @@ LogicalResult Program::runOp(Operation &op) {
         // by, plus (k + 2) * eps * (|acc| + sum |a * b|) for two sums in any
         // order, each rounding to the accumulator type. An operand that
         // relaxed_precision truncates may land on another 10-bit value: its
-        // bound grows by that step.
+        // bound grows by that step; one a GPU may flush reaches 0. Where
+        // subnormal products and partial sums may be flushed, each of them
+        // may lose up to the smallest normal value. A sum that may overflow
+        // in some order, or an infinite one, is not bounded.
+        Type aType = getElementTypeOrSelf(dot.getA().getType());
+        Type bType = getElementTypeOrSelf(dot.getB().getType());
         double eps = machineEpsilon(accType);
-        bool exactOperands = a.err.empty() && b.err.empty();
-        auto operandErr = [&](const RValue &v, int64_t at) {
-          double e = v.errAt(at);
+        double flushed = mayFlushSubnormals(accType)
+                             ? static_cast<double>(2 * k + 2) *
+                                   smallestNormal(accType)
+                             : 0;
+        auto mayFlushAny = [](const RValue &v, Type type) {
+          return llvm::any_of(
+              v.f, [&](double x) { return flushAllowance(type, x) != 0; });
+        };
+        bool exactOperands = a.err.empty() && b.err.empty() &&
+                             !mayFlushAny(a, aType) && !mayFlushAny(b, bType);
+        auto operandErr = [&](const RValue &v, Type type, int64_t at) {
+          double e = std::max(v.errAt(at), flushAllowance(type, v.f[at]));
           return relaxed && e != 0 ? e + 0x1.0p-10 * std::fabs(v.f[at]) : e;
         };
         std::vector<double> err(m * n);
@@ -518,12 +532,16 @@ LogicalResult Program::runOp(Operation &op) {
               magnitude += std::fabs(pa * pb);
               if (exactOperands)
                 continue;
-              double ea = operandErr(a, i * k + x), eb = operandErr(b, x * n + j);
+              double ea = operandErr(a, aType, i * k + x);
+              double eb = operandErr(b, bType, x * n + j);
               moved += std::fabs(pa) * eb + std::fabs(pb) * ea + ea * eb;
             }
             r.f[i * n + j] = roundTo(accType, sum);
-            err[i * n + j] =
-                moved + static_cast<double>(k + 2) * eps * magnitude;
+            double bound =
+                moved + static_cast<double>(k + 2) * eps * magnitude + flushed;
+            bool mayOverflow = (magnitude + moved) * (1 + (k + 2) * eps) >=
+                               overflowThreshold(accType);
+            err[i * n + j] = mayOverflow ? INFINITY : bound;
           }
         r.err = std::move(err);
         r.normalizeErr();

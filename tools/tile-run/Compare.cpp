@@ -9,6 +9,32 @@
 
 using namespace tile::run;
 
+/// The smallest magnitude that rounds to infinity in `type` (the largest
+/// finite value plus half its ulp).
+static double overflowThreshold(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return 65520.0;
+  case ElementType::BF16:
+    return 0x1.ffp127;
+  default:
+    return 0x1.ffffffp127;
+  }
+}
+
+/// How far the emulated `e` is from the reference `r`, for the bound: 0 for
+/// the same value (the same infinity included). An emulated infinity
+/// against a finite reference counts from the overflow threshold, where a
+/// correct result becomes that infinity.
+static double distanceForBound(ElementType type, double e, double r) {
+  if (e == r)
+    return 0;
+  if (std::isinf(e) && std::isfinite(r))
+    return std::fabs(std::copysign(overflowThreshold(type), e) - r);
+  double d = std::fabs(e - r);
+  return std::isnan(d) ? INFINITY : d;
+}
+
 Comparison tile::run::compareBuffers(ElementType type,
                                      const unsigned char *emulated,
                                      const unsigned char *reference,
@@ -18,20 +44,20 @@ Comparison tile::run::compareBuffers(ElementType type,
   for (int64_t i = 0; i < count; ++i) {
     double e = readElement(type, emulated, i);
     double r = readElement(type, reference, i);
-    if (std::isnan(e) && std::isnan(r))
+    if ((std::isnan(e) && std::isnan(r)) || e == r)
       continue;
     double abs = std::fabs(e - r);
     if (std::isnan(abs))
       abs = INFINITY;
-    double rel = r != 0 ? abs / std::fabs(r) : (abs == 0 ? 0 : INFINITY);
+    double rel = r != 0 ? abs / std::fabs(r) : INFINITY;
     c.maxAbsError = std::max(c.maxAbsError, abs);
     c.maxRelError = std::max(c.maxRelError, rel);
     double allowed = tolerance ? tolerance->atol + tolerance->rtol * std::fabs(r)
                                : bounds[i];
-    if (abs != 0)
-      c.worstFraction =
-          std::max(c.worstFraction, allowed > 0 ? abs / allowed : INFINITY);
-    if (abs <= allowed)
+    double distance = tolerance ? abs : distanceForBound(type, e, r);
+    c.worstFraction = std::max(
+        c.worstFraction, allowed > 0 ? distance / allowed : INFINITY);
+    if (distance <= allowed)
       continue;
     if (c.mismatches++ == 0)
       c.first = {i, e, r, allowed};

@@ -35,7 +35,9 @@ struct Comparison {
 
 /// Compares two buffers of `count` elements of `type`, against the
 /// per-element `bounds` or, when given, a fixed `tolerance`. Elements that
-/// are NaN on both sides match.
+/// are equal (the same infinity included) or NaN on both sides match. An
+/// emulated infinity where the reference is finite is measured from the
+/// overflow threshold of the type: it matches when the bound reaches it.
 Comparison compareBuffers(ElementType type, const unsigned char *emulated,
                           const unsigned char *reference, int64_t count,
                           const double *bounds,

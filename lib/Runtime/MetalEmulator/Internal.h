@@ -270,6 +270,7 @@ typedef struct TmeWorker {
   TmeContext sched;      /* the scheduler's context on this OS thread */
   unsigned cur;          /* running fiber */
   unsigned pos;          /* its position in `order` (this pass) */
+  int pass_simd;         /* the only SIMD-group this pass runs, or -1 */
   volatile sig_atomic_t in_fiber;
   sigjmp_buf fault_jmp;
   /* current threadgroup */

@@ -129,7 +129,9 @@ void tme_worker_fini(TmeWorker *w) {
  * nthreads if there is none (the pass is over). */
 static unsigned runnable_from(const TmeWorker *w, unsigned from) {
   for (unsigned k = from; k < w->nthreads; ++k)
-    if (w->fibers[w->order[k]].state == TME_FS_RUNNABLE)
+    if (w->fibers[w->order[k]].state == TME_FS_RUNNABLE &&
+        (w->pass_simd < 0 ||
+         w->order[k] / TME_SIMD_WIDTH == (unsigned)w->pass_simd))
       return k;
   return w->nthreads;
 }
@@ -223,7 +225,16 @@ static int schedule_loop(TmeWorker *w) {
   for (;;) {
     make_order(w);
     int ran = 0;
+    w->pass_simd = -1;
     unsigned k = runnable_from(w, 0);
+    /* The reverse schedule runs one SIMD-group per pass, the first of the
+     * pass's order with a runnable fiber: it gets ahead of the others up to
+     * a threadgroup barrier, as SIMD-groups may on a GPU, so that
+     * threadgroup memory one SIMD-group writes and another reads without a
+     * barrier between shows up as a race (SIMD-group collectives alone keep
+     * the SIMD-groups of the other schedules in step). */
+    if (w->schedule == 1 && k < w->nthreads)
+      w->pass_simd = (int)(w->order[k] / TME_SIMD_WIDTH);
     if (k < w->nthreads) {
       w->pos = k;
       w->cur = w->order[k];

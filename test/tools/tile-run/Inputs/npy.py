@@ -2,6 +2,7 @@
 
   npy.py write FILE DESCR N [--fortran]  FILE: N values i * 0.25 - 3 (ints: i - 3)
   npy.py add-check Z X Y                 prints whether Z == X + Y elementwise
+  npy.py print FILE...                   prints each file's values on a line
 """
 import struct
 import sys
@@ -36,6 +37,9 @@ def read(path):
 def main():
     if sys.argv[1] == "write":
         write(sys.argv[2], sys.argv[3], int(sys.argv[4]), "--fortran" in sys.argv)
+    elif sys.argv[1] == "print":
+        for path in sys.argv[2:]:
+            print(" ".join(repr(v) for v in read(path)))
     else:
         z, x, y = (read(p) for p in sys.argv[2:5])
         print("add-check:", len(z), all(a == b + c for a, b, c in zip(z, x, y)))
