@@ -16,18 +16,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
-
-namespace {
-/// The operands of one access, in the order ElementLoop reads them.
-struct IndirectOperands {
-  SmallVector<Value> tiles; ///< offsets, then the op's others, then mask
-  bool hasMask = false;
-};
-} // namespace
 
 /// The per-element condition of an access: the mask bit and, in a
 /// distributed tile whose last slots some threads lack, whether the thread
@@ -148,25 +141,44 @@ forEachAccess(KernelLowering &k, Operation *op, RankedTensorType shape,
   return success();
 }
 
+/// The ops that produce a value per element (gather and atomics): for each
+/// element, the offset is `operands[0]`; `access(values, offset)` reads or
+/// updates memory where the guard holds, and `otherwise(values)` is the
+/// element where it does not.
+static LogicalResult lowerValueAccess(
+    KernelLowering &k, Operation *op, Value buffer, ArrayRef<Value> operands,
+    Value mask,
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>, Value)> access,
+    function_ref<Value(ArrayRef<Value>)> otherwise) {
+  Location loc = op->getLoc();
+  orderAccess(k, buffer, loc);
+  Value result = op->getResult(0);
+  auto type = cast<RankedTensorType>(result.getType());
+  return forEachAccess(
+      k, op, type, result, operands, mask, result,
+      [&](ArrayRef<Value> v, Value guard) {
+        Value offset = asIndex(k, v[0], loc);
+        return guarded(
+            k, guard, type.getElementType(),
+            [&](OpBuilder &b, Location l) { return access(b, l, v, offset); },
+            otherwise(v), loc);
+      });
+}
+
 static LogicalResult lowerGather(KernelLowering &k, GatherOp op) {
-  Location loc = op.getLoc();
-  orderAccess(k, op.getBuffer(), loc);
   Value buffer = k.mapped(op.getBuffer());
-  Type element = op.getType().getElementType();
   SmallVector<Value> operands{op.getOffsets()};
   if (op.getOther())
     operands.push_back(op.getOther());
-  return forEachAccess(
-      k, op, op.getType(), op.getResult(), operands, op.getMask(),
-      op.getResult(), [&](ArrayRef<Value> v, Value guard) {
-        Value offset = asIndex(k, v[0], loc);
-        Value otherwise = op.getOther() ? v[1] : zeroOf(k, element, loc);
-        return guarded(
-            k, guard, element,
-            [&](OpBuilder &b, Location l) -> Value {
-              return memref::LoadOp::create(b, l, buffer, offset);
-            },
-            otherwise, loc);
+  return lowerValueAccess(
+      k, op, op.getBuffer(), operands, op.getMask(),
+      [&](OpBuilder &b, Location l, ArrayRef<Value>, Value offset) -> Value {
+        return memref::LoadOp::create(b, l, buffer, offset);
+      },
+      [&](ArrayRef<Value> v) {
+        return op.getOther() ? v[1]
+                             : zeroOf(k, op.getType().getElementType(),
+                                      op.getLoc());
       });
 }
 
@@ -184,44 +196,36 @@ static LogicalResult lowerScatter(KernelLowering &k, ScatterOp op) {
       });
 }
 
+/// Masked atomics give zero.
+static Value zeroResult(KernelLowering &k, Operation *op) {
+  Type element = getElementTypeOrSelf(op->getResult(0).getType());
+  return zeroOf(k, element, op->getLoc());
+}
+
 static LogicalResult lowerAtomicRMW(KernelLowering &k, AtomicRMWOp op) {
-  Location loc = op.getLoc();
-  orderAccess(k, op.getBuffer(), loc);
   Value buffer = k.mapped(op.getBuffer());
-  Type element = op.getType().getElementType();
-  arith::AtomicRMWKind kind = rmwKind(op.getKind(), element);
-  return forEachAccess(
-      k, op, op.getType(), op.getResult(), {op.getOffsets(), op.getValue()},
-      op.getMask(), op.getResult(), [&](ArrayRef<Value> v, Value guard) {
-        Value offset = asIndex(k, v[0], loc);
-        return guarded(
-            k, guard, element,
-            [&](OpBuilder &b, Location l) -> Value {
-              return memref::AtomicRMWOp::create(b, l, kind, v[1], buffer,
-                                                 ValueRange{offset});
-            },
-            zeroOf(k, element, loc), loc);
-      });
+  arith::AtomicRMWKind kind =
+      rmwKind(op.getKind(), op.getType().getElementType());
+  return lowerValueAccess(
+      k, op, op.getBuffer(), {op.getOffsets(), op.getValue()}, op.getMask(),
+      [&](OpBuilder &b, Location l, ArrayRef<Value> v, Value offset) -> Value {
+        return memref::AtomicRMWOp::create(b, l, kind, v[1], buffer,
+                                           ValueRange{offset});
+      },
+      [&](ArrayRef<Value>) { return zeroResult(k, op); });
 }
 
 static LogicalResult lowerAtomicCAS(KernelLowering &k, AtomicCASOp op) {
-  Location loc = op.getLoc();
-  orderAccess(k, op.getBuffer(), loc);
   Value buffer = k.mapped(op.getBuffer());
   Type element = op.getType().getElementType();
-  return forEachAccess(
-      k, op, op.getType(), op.getResult(),
+  return lowerValueAccess(
+      k, op, op.getBuffer(),
       {op.getOffsets(), op.getCompare(), op.getValue()}, op.getMask(),
-      op.getResult(), [&](ArrayRef<Value> v, Value guard) {
-        Value offset = asIndex(k, v[0], loc);
-        return guarded(
-            k, guard, element,
-            [&](OpBuilder &b, Location l) -> Value {
-              return applegpu::AtomicCompareExchangeOp::create(
-                  b, l, element, buffer, offset, v[1], v[2]);
-            },
-            zeroOf(k, element, loc), loc);
-      });
+      [&](OpBuilder &b, Location l, ArrayRef<Value> v, Value offset) -> Value {
+        return applegpu::AtomicCompareExchangeOp::create(
+            b, l, element, buffer, offset, v[1], v[2]);
+      },
+      [&](ArrayRef<Value>) { return zeroResult(k, op); });
 }
 
 LogicalResult tile::conversion::lowerIndirect(KernelLowering &k, Operation &op,

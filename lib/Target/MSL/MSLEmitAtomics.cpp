@@ -30,57 +30,41 @@ struct AtomicCall {
 } // namespace
 
 static FailureOr<AtomicCall> atomicCall(memref::AtomicRMWOp op) {
-  Type element = op.getMemRefType().getElementType();
-  bool isInt = element.isInteger(32), isFloat = element.isF32();
-  auto call = [&](StringRef function, bool unsignedBits = false) {
-    return AtomicCall{function, isFloat ? "atomic_float" :
-                                unsignedBits ? "atomic_uint" : "atomic_int",
-                      unsignedBits};
-  };
   using arith::AtomicRMWKind;
-  switch (op.getKind()) {
-  case AtomicRMWKind::addi:
-    if (isInt)
-      return call("atomic_fetch_add_explicit");
-    break;
-  case AtomicRMWKind::addf:
-    if (isFloat)
-      return call("atomic_fetch_add_explicit");
-    break;
-  case AtomicRMWKind::assign:
-    if (isInt || isFloat)
-      return call("atomic_exchange_explicit");
-    break;
-  case AtomicRMWKind::maxs:
-    if (isInt)
-      return call("atomic_fetch_max_explicit");
-    break;
-  case AtomicRMWKind::mins:
-    if (isInt)
-      return call("atomic_fetch_min_explicit");
-    break;
-  case AtomicRMWKind::maxu:
-    if (isInt)
-      return call("atomic_fetch_max_explicit", /*unsignedBits=*/true);
-    break;
-  case AtomicRMWKind::minu:
-    if (isInt)
-      return call("atomic_fetch_min_explicit", /*unsignedBits=*/true);
-    break;
-  case AtomicRMWKind::andi:
-    if (isInt)
-      return call("atomic_fetch_and_explicit");
-    break;
-  case AtomicRMWKind::ori:
-    if (isInt)
-      return call("atomic_fetch_or_explicit");
-    break;
-  case AtomicRMWKind::xori:
-    if (isInt)
-      return call("atomic_fetch_xor_explicit");
-    break;
-  default:
-    break;
+  Type element = op.getMemRefType().getElementType();
+  bool isFloat = element.isF32();
+  // The MSL function of each kind, and whether float elements take it too
+  // (int elements take them all).
+  struct Entry {
+    AtomicRMWKind kind;
+    StringRef function;
+    bool onFloat, unsignedBits;
+  };
+  static const Entry table[] = {
+      {AtomicRMWKind::addi, "atomic_fetch_add_explicit", false, false},
+      {AtomicRMWKind::addf, "atomic_fetch_add_explicit", true, false},
+      {AtomicRMWKind::assign, "atomic_exchange_explicit", true, false},
+      {AtomicRMWKind::maxs, "atomic_fetch_max_explicit", false, false},
+      {AtomicRMWKind::mins, "atomic_fetch_min_explicit", false, false},
+      {AtomicRMWKind::maxu, "atomic_fetch_max_explicit", false, true},
+      {AtomicRMWKind::minu, "atomic_fetch_min_explicit", false, true},
+      {AtomicRMWKind::andi, "atomic_fetch_and_explicit", false, false},
+      {AtomicRMWKind::ori, "atomic_fetch_or_explicit", false, false},
+      {AtomicRMWKind::xori, "atomic_fetch_xor_explicit", false, false},
+  };
+  for (const Entry &e : table) {
+    if (e.kind != op.getKind())
+      continue;
+    // addf is the float add only; the integer kinds take int elements.
+    bool applies = isFloat ? e.onFloat
+                           : element.isInteger(32) &&
+                                 e.kind != AtomicRMWKind::addf;
+    if (applies)
+      return AtomicCall{e.function,
+                        isFloat          ? "atomic_float"
+                        : e.unsignedBits ? "atomic_uint"
+                                         : "atomic_int",
+                        e.unsignedBits};
   }
   return op.emitOpError() << "'" << arith::stringifyAtomicRMWKind(op.getKind())
                           << "' on " << element
