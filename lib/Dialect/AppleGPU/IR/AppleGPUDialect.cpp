@@ -232,7 +232,7 @@ LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,
       return op->emitError() << "'" << name << "' is only valid on buffers";
     return success();
   }
-  if (name == getNameAttrName()) {
+  if (name == getNameAttrName() || name == getSourceNameAttrName()) {
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' of argument #" << argIndex
                              << " must be a string";
