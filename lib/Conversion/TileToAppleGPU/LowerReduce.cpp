@@ -21,6 +21,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
@@ -87,9 +89,11 @@ int64_t tile::conversion::reduceScratchBytes(KernelLowering &k, Operation &op) {
   }
   if (s.dim == 0) {
     int64_t groupsPerRow = s.cols / k.vectorWidth(type);
-    return k.numThreads() % groupsPerRow == 0
-               ? k.numThreads() * k.vectorWidth(type) * bytes
-               : 0;
+    if (groupsPerRow % k.numThreads() == 0)
+      return 0;
+    if (k.numThreads() % groupsPerRow == 0)
+      return k.numThreads() * k.vectorWidth(type) * bytes;
+    return s.rows * s.cols * bytes; // reduceColumnsThroughMemory
   }
   RowPlan plan = planRows(k, reduce);
   int64_t entries = 0;
@@ -328,6 +332,42 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
   return success();
 }
 
+/// Columns of a distributed tile whose row of Gc groups neither divides nor
+/// is a multiple of the thread count: the rounds of one thread hold different
+/// columns. The whole tile goes to threadgroup memory in row-major order and
+/// each thread folds the column of each of its slots. Column groups repeat
+/// every Gc / gcd(T, Gc) rounds, so only that many rounds are folded.
+static LogicalResult reduceColumnsThroughMemory(
+    KernelLowering &k, ReduceOp op, const TileValue &held,
+    llvm::function_ref<LogicalResult(ArrayRef<Value>, int64_t)> define) {
+  Combiner c(k, op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getInput().getType());
+  int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  int64_t groupsPerRow = cols / width;
+  Value buffer = k.allocThreadgroup(c.element, rows * cols, loc);
+  threadgroupBarrier(k, loc);
+  SmallVector<Value> columns;
+  for (int64_t q = 0; q < rounds; ++q) {
+    auto [first, heldGroup] = k.slotIndex(type, q * width, loc);
+    for (int64_t v = 0; v < width; ++v)
+      storeIfHeld(k, held.values[q * width + v], buffer,
+                  addIndex(k, first, k.index(v), loc), heldGroup, loc);
+    // A slot past the tile's end reads a column of the tile all the same.
+    columns.push_back(k.fold<arith::RemUIOp>(loc, first, k.index(cols)));
+  }
+  threadgroupBarrier(k, loc);
+  int64_t period = std::min(
+      rounds, groupsPerRow / std::gcd(k.numThreads(), groupsPerRow));
+  SmallVector<Value> totals;
+  for (int64_t q = 0; q < period; ++q)
+    for (int64_t v = 0; v < width; ++v)
+      totals.push_back(c.foldMemory(
+          buffer, addIndex(k, columns[q], k.index(v), loc), rows, cols));
+  return define(totals, period);
+}
+
 /// Columns of a distributed tile.
 static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
                                    const TileValue &held) {
@@ -362,14 +402,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
     return define(totals, period);
   }
   if (threads % groupsPerRow != 0)
-    return op.emitOpError()
-           << "reduces the columns of " << type << " whose rows of "
-           << groupsPerRow << " groups of " << width
-           << " elements neither divide nor are a multiple of the "
-           << threads
-           << " threads of the kernel; the simdgroup backend cannot lay "
-              "that out (reduce rows instead, or pick a row length that is "
-              "a power of 2)";
+    return reduceColumnsThroughMemory(k, op, held, define);
 
   // Every round of a thread holds the same column group tid mod Gc: fold
   // the thread's held rounds, then the threads that share the column
