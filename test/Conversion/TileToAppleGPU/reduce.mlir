@@ -432,27 +432,36 @@ func.func @acc_row_sum_4x1(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf3
 // -----
 
 // Columns of 8x100 i32 on 224 threads: 25 groups of 4 per row neither
-// divide nor are a multiple of 224 (this used to be refused). The tile goes
-// to threadgroup memory whole (800 elements, each held group at its
-// row-major position, 200 groups), and each thread folds the column of its
-// slot over the 8 rows (stride 100). math.absi goes to MSL's abs.
+// divide nor are a multiple of 224 (this used to be refused). Column group
+// cg is owned by thread cg (tid < 25). The thread's group goes to
+// threadgroup memory (one round: 224 x 4), and each owner folds positions
+// tid + 25, tid + 50, ... < 200 (the 200 groups) onto the group it holds
+// itself; owners publish their totals (one row: 25 x 4) and every thread
+// reads those of its slot's column. math.absi goes to MSL's abs.
 // CHECK-LABEL: func.func @cols_through_memory
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 224, 1, 1>
-// CHECK:         %[[TG:.*]] = applegpu.alloc_threadgroup : memref<800xi32, #applegpu.address_space<threadgroup>>
+// CHECK:         %[[STAGE:.*]] = applegpu.alloc_threadgroup : memref<896xi32, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    %[[ROW:.*]] = applegpu.alloc_threadgroup : memref<100xi32, #applegpu.address_space<threadgroup>>
+// CHECK:         %[[TID:.*]] = applegpu.thread_index_in_threadgroup
 // CHECK:         math.absi
-// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// CHECK-NEXT:    %[[FIRST:.*]] = arith.muli %{{.*}}, %c4 : index
-// CHECK-NEXT:    %[[HELD:.*]] = arith.cmpi ult, %{{.*}}, %c200 : index
-// CHECK-NEXT:    scf.if %[[HELD]] {
-// CHECK-NEXT:      memref.store %{{.*}}, %[[TG]][%[[FIRST]]]
-// CHECK:         %[[COL:.*]] = arith.remui %[[FIRST]], %c100 : index
+// CHECK:         %[[H0:.*]] = memref.load %{{.*}}[%c0] : memref<4xi32>
+// CHECK:         %[[OWNER:.*]] = arith.cmpi ult, %[[TID]], %c25 : index
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
-// CHECK-NEXT:    %[[TOP:.*]] = memref.load %[[TG]][%[[COL]]]
-// CHECK-NEXT:    scf.for %[[R:.*]] = %c1 to %c8 step %c1 iter_args(%[[ACC:.*]] = %[[TOP]]) -> (i32) {
-// CHECK-NEXT:      %[[DOWN:.*]] = arith.muli %[[R]], %c100 : index
-// CHECK-NEXT:      %[[AT:.*]] = arith.addi %[[COL]], %[[DOWN]] : index
-// CHECK-NEXT:      %[[X:.*]] = memref.load %[[TG]][%[[AT]]]
+// CHECK-NEXT:    %[[HELD:.*]] = arith.cmpi ult, %[[TID]], %c200 : index
+// CHECK-NEXT:    %[[AT:.*]] = arith.muli %[[TID]], %c4 : index
+// CHECK-NEXT:    scf.if %[[HELD]] {
+// CHECK-NEXT:      memref.store %[[H0]], %[[STAGE]][%[[AT]]]
+// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NEXT:    %[[NEXT:.*]] = arith.addi %[[TID]], %c25 : index
+// CHECK-NEXT:    %[[SUMS:.*]]:4 = scf.for %[[P:.*]] = %[[NEXT]] to %c200 step %c25 iter_args(%[[ACC:.*]] = %[[H0]], {{.*}}) -> (i32, i32, i32, i32) {
+// CHECK-NEXT:      %[[BASE:.*]] = arith.muli %[[P]], %c4 : index
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[STAGE]][%[[BASE]]]
 // CHECK-NEXT:      arith.addi %[[ACC]], %[[X]] : i32
+// CHECK:         scf.if %[[OWNER]] {
+// CHECK-NEXT:      memref.store %[[SUMS]]#0, %[[ROW]]
+// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK:         %[[COL:.*]] = arith.remui %{{.*}}, %c100 : index
+// CHECK-NEXT:    memref.load %[[ROW]][%[[COL]]]
 // MSL-LABEL:   void cols_through_memory(
 // MSL:           abs(
 func.func @cols_through_memory(%X: memref<?xi32>, %Y: memref<?xi32>, %M: index, %N: index)
