@@ -10,7 +10,7 @@ APT_PACKAGES := cmake ninja-build clang-22 lld llvm-22-dev llvm-22-tools \
 
 TILE_OPT := $(BUILD_DIR)/bin/tile-opt
 
-.PHONY: all deps configure build run test check-lit check-asserts check-sanitizers fuzz bench docs clean
+.PHONY: all deps configure build run test check-lit check-asserts check-sanitizers fuzz-build fuzz bench docs clean
 
 all: build
 
@@ -78,19 +78,29 @@ check-sanitizers: deps
 	  CMAKE_EXTRA='$(SANITIZER_CMAKE)' test
 
 # Fuzzes parse -> verify -> tile-to-applegpu -> MSL for FUZZ_SECONDS, seeded
-# with every test input (split at `// -----`). Inputs that crash land in
-# $(SANITIZER_DIR)/fuzz-crashes; each fixed one becomes a test in test/Fuzz.
+# with every test input (split at `// -----`). The fuzzer runs in libFuzzer's
+# fork mode with FUZZ_JOBS workers and goes on past crashes, timeouts and
+# out-of-memory inputs, so one run collects every distinct crash in
+# $(SANITIZER_DIR)/fuzz-crashes; each fixed one becomes a test in
+# test/Fuzz/regressions. `fuzz-build` only builds the target (build it under
+# the build lock, then fuzz outside it). docs/testing.md has the details.
 FUZZ_SECONDS ?= 60
-fuzz: deps
+FUZZ_JOBS ?= 1
+FUZZ_FLAGS ?= -fork=$(FUZZ_JOBS) -ignore_crashes=1 -ignore_timeouts=1 \
+  -ignore_ooms=1
+fuzz-build: deps
 	$(MAKE) BUILD_DIR=$(SANITIZER_DIR) BUILD_TYPE=RelWithDebInfo \
 	  CMAKE_EXTRA='$(SANITIZER_CMAKE)' configure
 	ninja -C $(SANITIZER_DIR) tile-fuzz
+
+fuzz: fuzz-build
 	python3 utils/fuzz/seeds.py $(SANITIZER_DIR)/fuzz-seeds test examples
 	mkdir -p $(SANITIZER_DIR)/fuzz-corpus $(SANITIZER_DIR)/fuzz-crashes
 	ASAN_OPTIONS=allow_user_poisoning=0 \
 	  $(SANITIZER_DIR)/bin/tile-fuzz $(SANITIZER_DIR)/fuzz-corpus \
 	  $(SANITIZER_DIR)/fuzz-seeds -dict=utils/fuzz/tile.dict \
 	  -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 \
+	  $(FUZZ_FLAGS) \
 	  -artifact_prefix=$(SANITIZER_DIR)/fuzz-crashes/ -print_final_stats=1
 
 docs: configure

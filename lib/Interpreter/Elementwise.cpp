@@ -145,6 +145,12 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<arith::ShLIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(I(0)) << (I(1) & 63)); })
       .Case<arith::ShRSIOp>([&](auto) { ir = I(0) >> (I(1) & 63); })
       .Case<arith::ShRUIOp>([&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) >> (I(1) & 63)); })
+      // Negated as unsigned: the most negative value is its own absolute
+      // value, as in MSL.
+      .Case<math::AbsIOp>([&](auto) {
+        ir = I(0) < 0 ? static_cast<int64_t>(0 - static_cast<uint64_t>(I(0)))
+                      : I(0);
+      })
       .Case<arith::MaxSIOp>([&](auto) { ir = std::max(I(0), I(1)); })
       .Case<arith::MinSIOp>([&](auto) { ir = std::min(I(0), I(1)); })
       .Case<arith::MaxUIOp>([&](auto) { ir = asUnsigned(operandType, I(0)) >= asUnsigned(operandType, I(1)) ? I(0) : I(1); })

@@ -63,7 +63,10 @@ class CompiledKernel:
         out = []
         for kind in ("buffers", "scalars"):
             for p in self.abi.get(kind, []):
-                out.append((p["index"], p["name"], kind, p.get("msl_type", ""),
+                # The source's name: the MSL renames reserved words
+                # (`register` becomes `register_`).
+                name = p.get("source_name", p["name"])
+                out.append((p["index"], name, kind, p.get("msl_type", ""),
                             p.get("access", "")))
         self._arguments = [o[1:] for o in sorted(out)]
 

@@ -27,15 +27,32 @@
 // CHECK-NEXT: //   32-bit indices: at most 2147418112 elements per buffer and per index argument
 // CHECK:      {{\[\[}}kernel]] void matmul(
 // CHECK:          uint sgid {{\[\[}}simdgroup_index_in_threadgroup]],
-// CHECK:        const int [[KV:v[0-9]+]] = int(K);
+// CHECK:        const int [[MV:v[0-9]+]] = int(M);
+// CHECK-NEXT:   const int [[NV:v[0-9]+]] = int(N);
+// CHECK-NEXT:   const int [[KV:v[0-9]+]] = int(K);
 // CHECK:        threadgroup float [[TGA:tg[0-9]+]][2304];
 // CHECK:        threadgroup float [[TGB:tg[0-9]+]][2176];
 // The K loop (the accumulator's fill loop over its fragments comes first).
 // Constants are literals, and the address of the load is one expression.
 // CHECK:        for (int [[K:i[0-9]+]] = 0; [[K]] < [[KV]]; [[K]] += 32) {
+// On A's edge path, an element's address (row * K + col) is computed under
+// its bounds test, never for a row past M (issue 25: it could overflow).
+// CHECK:              int [[AROW:v[0-9]+]] = {{v[0-9]+}} + (int(uint({{v[0-9]+}}) / uint(32)));
+// CHECK-NEXT:         int [[ACOL:v[0-9]+]] = [[K]] + (int(uint({{v[0-9]+}}) % uint(32)));
+// CHECK-NEXT:         float [[AX:v[0-9]+]];
+// CHECK-NEXT:         if ((([[AROW]] < [[MV]]) && ([[ACOL]] < [[KV]]))) {
+// CHECK-NEXT:           int [[AAT:v[0-9]+]] = ([[AROW]] * [[KV]]) + [[ACOL]];
+// CHECK-NEXT:           float {{v[0-9]+}} = A{{\[}}[[AAT]]];
 // CHECK:          threadgroup_barrier(mem_flags::mem_threadgroup);
 // CHECK:          simdgroup_load({{v[0-9]+}}, &[[TGA]][{{.+}}], 36, ulong2(0, 0), false);
 // CHECK:          simdgroup_multiply_accumulate(
 // CHECK:          threadgroup_barrier(mem_flags::mem_threadgroup);
 // CHECK:        simdgroup_store(
+// C's edge stores likewise.
+// CHECK:              float [[E0:v[0-9]+]] = {{v[0-9]+}}.thread_elements()[0];
+// CHECK-NEXT:         int [[CROW:v[0-9]+]] = {{.+}};
+// CHECK-NEXT:         int [[CCOL:v[0-9]+]] = {{.+}};
+// CHECK-NEXT:         if ((([[CROW]] < [[MV]]) && ([[CCOL]] < [[NV]]))) {
+// CHECK-NEXT:           int [[CAT:v[0-9]+]] = ([[CROW]] * [[NV]]) + [[CCOL]];
+// CHECK-NEXT:           C{{\[}}[[CAT]]] = [[E0]];
 // CHECK:        .thread_elements()[1];

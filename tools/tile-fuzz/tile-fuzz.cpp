@@ -23,6 +23,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,7 +43,45 @@ static const DialectRegistry &registry() {
   return *instance;
 }
 
+/// Skips what MLIR's lexer skips between tokens: whitespace and `//` comments.
+static llvm::StringRef skipBlanks(llvm::StringRef text) {
+  while (true) {
+    text = text.ltrim();
+    if (!text.starts_with("//"))
+      return text;
+    text = text.drop_until([](char c) { return c == '\n' || c == '\r'; });
+  }
+}
+
+static bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+}
+
+/// True if the text holds the tokens `array < index`: a dense array attribute
+/// of index elements. MLIR 22.1's parser dereferences a null float semantics
+/// on it and crashes (llvm-project issue 179045, fixed upstream after
+/// 22.1.0-rc1; docs/testing.md). That is not our bug, and no input of ours
+/// needs it, so the fuzzer skips such inputs instead of stopping on them.
+static bool hasIndexDenseArray(llvm::StringRef text) {
+  for (size_t pos = text.find("array"); pos != llvm::StringRef::npos;
+       pos = text.find("array", pos + 1)) {
+    if (pos > 0 && isIdentifierChar(text[pos - 1]))
+      continue;
+    llvm::StringRef rest = skipBlanks(text.substr(pos + 5));
+    if (!rest.consume_front("<"))
+      continue;
+    rest = skipBlanks(rest);
+    if (rest.consume_front("index") &&
+        (rest.empty() || !isIdentifierChar(rest.front())))
+      return true;
+  }
+  return false;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  if (hasIndexDenseArray(text))
+    return -1; // libFuzzer: do not add this input to the corpus.
   // A fresh context per input: nothing one input interns can affect the next.
   MLIRContext context(registry(), MLIRContext::Threading::DISABLED);
   context.allowUnregisteredDialects(false);
@@ -53,9 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // MemoryBuffer have; libFuzzer's bytes do not.
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size),
-          "fuzz-input"),
+      llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"),
       llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, &context);

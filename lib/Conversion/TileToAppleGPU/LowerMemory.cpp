@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
@@ -92,56 +94,101 @@ Element tile::conversion::fragmentElement(KernelLowering &k,
 }
 
 /// The buffer offset of an element and the condition under which it may
-/// be touched (null: always).
-static std::pair<Value, Value> address(KernelLowering &k, const Access &a,
-                                       const Element &el, Location loc) {
-  Value row = addIndex(k, a.indices[0], el.row, loc);
-  Value offset = mulIndex(k, row, a.strides[0], loc);
-  Value col;
-  if (a.tile.getRank() == 2) {
-    col = addIndex(k, a.indices[1], el.col, loc);
-    offset = addIndex(k, offset, mulIndex(k, col, a.strides[1], loc), loc);
+/// be touched (null: always). Without bounds (the interior path) the offset
+/// is computed here; with bounds only the condition is, and `offsetAt`
+/// gives the offset, to be computed where the condition holds: an element
+/// past the bounds can lie far past the buffer, and `row * stride` for a
+/// row past the last one can overflow the 32-bit index arithmetic.
+namespace {
+struct Address {
+  Value row, col, ok, offset;
+  Value offsetAt(KernelLowering &k, const Access &a, Location loc) const {
+    if (offset)
+      return offset;
+    Value at = mulIndex(k, row, a.strides[0], loc);
+    if (col)
+      at = addIndex(k, at, mulIndex(k, col, a.strides[1], loc), loc);
+    return at;
   }
-  Value ok = el.held;
+};
+} // namespace
+
+static Address address(KernelLowering &k, const Access &a, const Element &el,
+                       Location loc) {
+  Address at;
+  at.ok = el.held;
+  at.row = addIndex(k, a.indices[0], el.row, loc);
+  if (a.bounds.empty())
+    at.offset = mulIndex(k, at.row, a.strides[0], loc);
+  if (a.tile.getRank() == 2) {
+    at.col = addIndex(k, a.indices[1], el.col, loc);
+    if (at.offset)
+      at.offset = addIndex(
+          k, at.offset, mulIndex(k, at.col, a.strides[1], loc), loc);
+  }
   auto both = [&](Value c) {
-    ok = ok ? k.fold<arith::AndIOp>(loc, ok, c) : c;
+    at.ok = at.ok ? k.fold<arith::AndIOp>(loc, at.ok, c) : c;
   };
   if (!a.bounds.empty()) {
-    both(k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, row,
+    both(k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, at.row,
                                a.bounds[0]));
-    if (col)
-      both(k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, col,
+    if (at.col)
+      both(k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, at.col,
                                  a.bounds[1]));
   }
-  return {offset, ok};
+  return at;
+}
+
+/// `ok ? buffer[offset()] : padding`, with the offset computed only where
+/// `ok` holds (null `ok`: always).
+static Value guardedLoad(KernelLowering &k, Value buffer, Value ok,
+                         function_ref<Value()> offset, Value padding,
+                         Location loc) {
+  OpBuilder &b = k.builder;
+  std::optional<int64_t> known = ok ? getConstantIntValue(ok) : 1;
+  if (known)
+    return *known ? memref::LoadOp::create(b, loc, buffer, offset()).getResult()
+                  : padding;
+  auto guarded = scf::IfOp::create(b, loc, padding.getType(), ok,
+                                   /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(guarded.thenBlock());
+  Value v = memref::LoadOp::create(b, loc, buffer, offset());
+  scf::YieldOp::create(b, loc, v);
+  b.setInsertionPointToStart(guarded.elseBlock());
+  scf::YieldOp::create(b, loc, padding);
+  return guarded.getResult(0);
+}
+
+/// `if (ok) buffer[offset()] = value`, likewise.
+static void guardedStore(KernelLowering &k, Value value, Value buffer, Value ok,
+                         function_ref<Value()> offset, Location loc) {
+  OpBuilder &b = k.builder;
+  std::optional<int64_t> known = ok ? getConstantIntValue(ok) : 1;
+  if (known) {
+    if (*known)
+      memref::StoreOp::create(b, loc, value, buffer, offset());
+    return;
+  }
+  auto guarded = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(guarded.thenBlock()->getTerminator());
+  memref::StoreOp::create(b, loc, value, buffer, offset());
 }
 
 static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
                          Value padding, Location loc) {
-  OpBuilder &b = k.builder;
-  Value offset, ok;
-  std::tie(offset, ok) = address(k, a, el, loc);
-  std::optional<int64_t> known = ok ? getConstantIntValue(ok) : 1;
-  if (known)
-    return *known ? memref::LoadOp::create(b, loc, a.buffer, offset).getResult()
-                  : padding;
-  auto guarded = scf::IfOp::create(
-      b, loc, ok,
-      [&](OpBuilder &then, Location l) {
-        Value v = memref::LoadOp::create(then, l, a.buffer, offset);
-        scf::YieldOp::create(then, l, v);
-      },
-      [&](OpBuilder &otherwise, Location l) {
-        scf::YieldOp::create(otherwise, l, padding);
-      });
-  return guarded.getResult(0);
+  Address at = address(k, a, el, loc);
+  return guardedLoad(
+      k, a.buffer, at.ok, [&] { return at.offsetAt(k, a, loc); }, padding,
+      loc);
 }
 
 static void storeElement(KernelLowering &k, const Access &a, const Element &el,
                          Value value, Location loc) {
-  Value offset, ok;
-  std::tie(offset, ok) = address(k, a, el, loc);
-  storeIfHeld(k, value, a.buffer, offset, ok, loc);
+  Address at = address(k, a, el, loc);
+  guardedStore(
+      k, value, a.buffer, at.ok, [&] { return at.offsetAt(k, a, loc); }, loc);
 }
 
 /// Whether the whole tile lies inside its bounds: i_d + size_d <= bound_d
@@ -243,7 +290,7 @@ static void loadGroups(KernelLowering &k, const Access &a, Value padding,
         Value slot = mulIndex(k, round, k.index(4), loc);
         auto [e, held] = k.groupIndex(a.tile, round, loc);
         Element first = elementAt(k, a.tile, e, held, loc);
-        Value offset = address(k, a, first, loc).first;
+        Value offset = address(k, a, first, loc).offsetAt(k, a, loc);
         auto load = [&](OpBuilder &builder, Location l) -> Value {
           return vector::LoadOp::create(builder, l, vector, a.buffer,
                                         ValueRange{offset});
@@ -483,20 +530,25 @@ static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
 // Scalars
 //===----------------------------------------------------------------------===//
 
-/// The offset of a scalar access and whether it is inside its bound (null:
-/// no bound).
+/// Whether a scalar access is inside its bound (null: no bound), and its
+/// offset, to be computed where that holds (see Address).
 template <typename OpTy>
-static std::pair<Value, Value> scalarAddress(KernelLowering &k, OpTy op) {
+static std::pair<Value, std::function<Value()>> scalarAddress(KernelLowering &k,
+                                                              OpTy op) {
   Location loc = op.getLoc();
   Value index = k.mapped(op.getIndices()[0]);
-  Value offset = op.getStrides().empty()
-                     ? index
-                     : mulIndex(k, index, k.mapped(op.getStrides()[0]), loc);
+  Value stride =
+      op.getStrides().empty() ? Value() : k.mapped(op.getStrides()[0]);
   Value ok;
-  if (!op.getBounds().empty())
-    ok = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
-                               index, k.mapped(op.getBounds()[0]));
-  return {offset, ok};
+  if (op.getBounds().empty()) {
+    Value offset = stride ? mulIndex(k, index, stride, loc) : index;
+    return {ok, [offset] { return offset; }};
+  }
+  ok = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, index,
+                             k.mapped(op.getBounds()[0]));
+  return {ok, [&k, index, stride, loc] {
+            return stride ? mulIndex(k, index, stride, loc) : index;
+          }};
 }
 
 /// Every thread reads the element (the same value for all).
@@ -504,27 +556,11 @@ static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Type type = op.getType();
-  Value offset, ok;
-  std::tie(offset, ok) = scalarAddress(k, op);
-  Value buffer = k.mapped(op.getBuffer());
-  Value value;
-  if (!ok) {
-    value = memref::LoadOp::create(k.builder, loc, buffer, offset);
-  } else {
-    Value padding = k.scalar(type, paddingOf(k, op, type), loc);
-    value = scf::IfOp::create(
-                k.builder, loc, ok,
-                [&](OpBuilder &then, Location l) {
-                  scf::YieldOp::create(
-                      then, l,
-                      memref::LoadOp::create(then, l, buffer, offset).getResult());
-                },
-                [&](OpBuilder &otherwise, Location l) {
-                  scf::YieldOp::create(otherwise, l, padding);
-                })
-                .getResult(0);
-  }
-  k.map(op.getResult(), value);
+  auto [ok, offset] = scalarAddress(k, op);
+  Value padding =
+      ok ? k.scalar(type, paddingOf(k, op, type), loc) : Value();
+  k.map(op.getResult(),
+        guardedLoad(k, k.mapped(op.getBuffer()), ok, offset, padding, loc));
   return success();
 }
 
@@ -532,13 +568,13 @@ static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
 static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
-  auto [offset, ok] = scalarAddress(k, op);
+  auto [ok, offset] = scalarAddress(k, op);
   Value writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                        k.tid, k.index(0));
   if (ok)
     writer = k.fold<arith::AndIOp>(loc, writer, ok);
-  storeIfHeld(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), offset,
-              writer, loc);
+  guardedStore(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), writer,
+               offset, loc);
   return success();
 }
 

@@ -21,6 +21,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
@@ -87,9 +89,12 @@ int64_t tile::conversion::reduceScratchBytes(KernelLowering &k, Operation &op) {
   }
   if (s.dim == 0) {
     int64_t groupsPerRow = s.cols / k.vectorWidth(type);
-    return k.numThreads() % groupsPerRow == 0
-               ? k.numThreads() * k.vectorWidth(type) * bytes
-               : 0;
+    if (groupsPerRow % k.numThreads() == 0)
+      return 0;
+    if (k.numThreads() % groupsPerRow == 0)
+      return k.numThreads() * k.vectorWidth(type) * bytes;
+    // reduceColumnsByRounds: a round of groups and a row.
+    return (k.numThreads() + groupsPerRow) * k.vectorWidth(type) * bytes;
   }
   RowPlan plan = planRows(k, reduce);
   int64_t entries = 0;
@@ -328,6 +333,108 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
   return success();
 }
 
+/// Columns of a distributed tile whose row of Gc groups neither divides nor
+/// is a multiple of the thread count T: the rounds of one thread hold
+/// different columns. Column group cg is owned by thread cg mod T. Round by
+/// round, every thread puts its group into threadgroup memory and each
+/// owner folds the entries of its column groups (positions p = cg - qT mod
+/// Gc, p + Gc, ... of round q), starting from the group it holds itself in
+/// round cg / T (row 0). The owners then publish their totals and every
+/// thread reads those of its slots' columns, which repeat every
+/// Gc / gcd(T, Gc) rounds. Threadgroup memory: one round and one row, not
+/// the whole tile.
+static LogicalResult reduceColumnsByRounds(
+    KernelLowering &k, ReduceOp op, const TileValue &held,
+    llvm::function_ref<LogicalResult(ArrayRef<Value>, int64_t)> define) {
+  Combiner c(k, op);
+  OpBuilder &b = k.builder;
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getInput().getType());
+  int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
+  int64_t threads = k.numThreads(), cols = type.getDimSize(1);
+  int64_t groupsPerRow = cols / width;
+  int64_t groups = type.getDimSize(0) * groupsPerRow;
+  int64_t owned = llvm::divideCeil(groupsPerRow, threads);
+  Value stage = k.allocThreadgroup(c.element, threads * width, loc);
+  Value published = k.allocThreadgroup(c.element, groupsPerRow * width, loc);
+
+  // The thread's column groups tid + j * T, and whether each exists.
+  SmallVector<Value> columnGroup, owner;
+  for (int64_t j = 0; j < owned; ++j) {
+    columnGroup.push_back(addIndex(k, k.tid, k.index(j * threads), loc));
+    owner.push_back((j + 1) * threads <= groupsPerRow
+                        ? Value()
+                        : k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
+                                                columnGroup[j],
+                                                k.index(groupsPerRow)));
+  }
+  SmallVector<Value> acc(owned * width);
+  for (int64_t q = 0; q < rounds; ++q) {
+    threadgroupBarrier(k, loc);
+    auto [first, heldGroup] = k.slotIndex(type, q * width, loc);
+    (void)first;
+    Value at = mulIndex(k, k.tid, k.index(width), loc);
+    for (int64_t v = 0; v < width; ++v)
+      storeIfHeld(k, held.values[q * width + v], stage,
+                  addIndex(k, at, k.index(v), loc), heldGroup, loc);
+    threadgroupBarrier(k, loc);
+    // Positions of round q: groups qT .. qT + T - 1 that exist.
+    int64_t limit = std::min(threads, groups - q * threads);
+    for (int64_t j = 0; j < owned && j <= q; ++j) {
+      Value begin;
+      if (q == j) {
+        // Round j holds column group tid + jT itself, at position tid.
+        for (int64_t v = 0; v < width; ++v)
+          acc[j * width + v] = held.values[q * width + v];
+        begin = addIndex(k, k.tid, k.index(groupsPerRow), loc);
+      } else {
+        int64_t shift = groupsPerRow - (q * threads) % groupsPerRow;
+        begin = k.fold<arith::RemUIOp>(
+            loc, addIndex(k, columnGroup[j], k.index(shift), loc),
+            k.index(groupsPerRow));
+      }
+      auto loop = scf::ForOp::create(
+          b, loc, begin, k.index(limit), k.index(groupsPerRow),
+          ArrayRef<Value>(acc).slice(j * width, width),
+          [&](OpBuilder &body, Location, Value position, ValueRange args) {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(body.getInsertionBlock(),
+                                body.getInsertionPoint());
+            Value base = mulIndex(k, position, k.index(width), loc);
+            SmallVector<Value> next;
+            for (int64_t v = 0; v < width; ++v) {
+              Value x = memref::LoadOp::create(
+                  b, loc, stage, addIndex(k, base, k.index(v), loc));
+              next.push_back(c.combine(args[v], x));
+            }
+            scf::YieldOp::create(b, loc, next);
+          });
+      for (int64_t v = 0; v < width; ++v)
+        acc[j * width + v] = loop.getResult(v);
+    }
+  }
+  for (int64_t j = 0; j < owned; ++j) {
+    Value at = mulIndex(k, columnGroup[j], k.index(width), loc);
+    for (int64_t v = 0; v < width; ++v)
+      storeIfHeld(k, acc[j * width + v], published,
+                  addIndex(k, at, k.index(v), loc), owner[j], loc);
+  }
+  threadgroupBarrier(k, loc);
+  int64_t period = std::min(
+      rounds, groupsPerRow / std::gcd(threads, groupsPerRow));
+  SmallVector<Value> totals;
+  for (int64_t q = 0; q < period; ++q) {
+    // A slot past the tile's end reads a column all the same.
+    auto [first, heldGroup] = k.slotIndex(type, q * width, loc);
+    (void)heldGroup;
+    Value column = k.fold<arith::RemUIOp>(loc, first, k.index(cols));
+    for (int64_t v = 0; v < width; ++v)
+      totals.push_back(memref::LoadOp::create(
+          b, loc, published, addIndex(k, column, k.index(v), loc)));
+  }
+  return define(totals, period);
+}
+
 /// Columns of a distributed tile.
 static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
                                    const TileValue &held) {
@@ -362,14 +469,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
     return define(totals, period);
   }
   if (threads % groupsPerRow != 0)
-    return op.emitOpError()
-           << "reduces the columns of " << type << " whose rows of "
-           << groupsPerRow << " groups of " << width
-           << " elements neither divide nor are a multiple of the "
-           << threads
-           << " threads of the kernel; the simdgroup backend cannot lay "
-              "that out (reduce rows instead, or pick a row length that is "
-              "a power of 2)";
+    return reduceColumnsByRounds(k, op, held, define);
 
   // Every round of a thread holds the same column group tid mod Gc: fold
   // the thread's held rounds, then the threads that share the column

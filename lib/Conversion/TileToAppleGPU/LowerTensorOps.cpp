@@ -207,6 +207,15 @@ static void ifNonEmpty(KernelLowering &k, ArrayRef<Value> extents,
   body();
 }
 
+/// `min(origin, bound)` (`origin` without a bound): where a view's offset
+/// is computed. A SIMD group's view past the bound has extent 0 and is never
+/// read, but `row * ld` for its row could still overflow the 32-bit index
+/// arithmetic near the index limit; clamped, it stays inside the buffer.
+static Value clampedOrigin(KernelLowering &k, Value bound, Value origin,
+                           Location loc) {
+  return bound ? k.fold<arith::MinSIOp>(loc, origin, bound) : origin;
+}
+
 namespace {
 /// A SIMD group's view of a loaded operand: `outer` runs along the rows
 /// of A (columns of B), `inner` along K.
@@ -231,9 +240,12 @@ static OperandView operandView(KernelLowering &k, LoadOp load, bool isA,
   Value rowStart = isA ? outerStart : i, colStart = isA ? j : outerStart;
   OperandView v;
   v.buffer = k.mapped(load.getBuffer());
-  v.offset = addIndex(k, mulIndex(k, rowStart, s0, loc),
-                      mulIndex(k, colStart, s1, loc), loc);
   bool bounded = !load.getBounds().empty();
+  Value rowBound = bounded ? mapped(load.getBounds(), 0) : Value();
+  Value colBound = bounded ? mapped(load.getBounds(), 1) : Value();
+  v.offset = addIndex(
+      k, mulIndex(k, clampedOrigin(k, rowBound, rowStart, loc), s0, loc),
+      mulIndex(k, clampedOrigin(k, colBound, colStart, loc), s1, loc), loc);
   v.outerExtent = clippedExtent(
       k, bounded ? mapped(load.getBounds(), outer) : Value(), outerStart,
       outerSize, loc);
@@ -386,7 +398,11 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
   auto viewType = TensorViewType::get(b.getContext(),
                                       applegpu::AddressSpace::device,
                                       tile.getElementType(), {});
-  Value offset = addIndex(k, mulIndex(k, row, ld, loc), col, loc);
+  Value rowAt = clampedOrigin(
+      k, bounded ? k.mapped(store.getBounds()[0]) : Value(), row, loc);
+  Value colAt = clampedOrigin(
+      k, bounded ? k.mapped(store.getBounds()[1]) : Value(), col, loc);
+  Value offset = addIndex(k, mulIndex(k, rowAt, ld, loc), colAt, loc);
   ifNonEmpty(k, {rows, cols}, loc, [&] {
     Value view = applegpu::MakeTensorOp::create(
         b, loc, viewType, k.mapped(store.getBuffer()), offset, cols, rows,

@@ -171,6 +171,10 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
     if (failed(name))
       return failure();
     arg.name = *name;
+    if (auto source = kernel.getArgAttrOfType<StringAttr>(
+            i, applegpu::AppleGPUDialect::getSourceNameAttrName());
+        source && source.getValue() != arg.name)
+      arg.sourceName = source.str();
     if (auto memref = dyn_cast<MemRefType>(type)) {
       FailureOr<std::string> element =
           scalarTypeName(memref.getElementType(), kernel.getLoc());
@@ -237,6 +241,8 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
                              {"name", arg.name},
                              {"type", arg.elementType},
                              {"msl_type", arg.mslType}};
+    if (!arg.sourceName.empty())
+      entry["source_name"] = arg.sourceName;
     if (arg.isBuffer) {
       entry["access"] = arg.access;
       entry["alignment"] = arg.alignment;
@@ -298,6 +304,8 @@ void tile::msl::printABIComment(const KernelABI &abi, llvm::raw_ostream &os) {
        << arg.mslType;
     if (arg.isBuffer)
       os << " (" << arg.access << ", " << arg.alignment << "-byte aligned)";
+    if (!arg.sourceName.empty())
+      os << " (source name: " << arg.sourceName << ")";
     os << "\n";
   }
   os << "//   threads per threadgroup: " << abi.threadsPerThreadgroup[0] << " x "

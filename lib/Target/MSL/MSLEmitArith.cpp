@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallString.h"
@@ -93,16 +94,22 @@ static bool writesOperandsOnce(Operation &user) {
 /// arithmetic then reads as one expression per address.
 ///
 /// A select keeps its variable: nested conditional expressions do not
-/// read well.
+/// read well. So does the address of a guarded access, computed under its
+/// guard (the bounds test of an edge tile): the access reads `A[v62]` as
+/// it would with the address computed before the test, and the numbering
+/// of the names that follow does not depend on where the address is.
 static bool printedAtUse(Operation &op) {
   // The cheap tests first: this runs for every arith and math op.
   if (op.getNumResults() != 1 || !op.getResult(0).hasOneUse() ||
       isa<arith::SelectOp>(op) || !isMemoryEffectFree(&op))
     return false;
   Operation *user = *op.getResult(0).user_begin();
-  return user->getBlock() == op.getBlock() &&
-         !user->hasTrait<OpTrait::IsTerminator>() &&
-         writesOperandsOnce(*user);
+  if (user->getBlock() != op.getBlock() ||
+      user->hasTrait<OpTrait::IsTerminator>() || !writesOperandsOnce(*user))
+    return false;
+  bool guardedAccess = isa<memref::LoadOp, memref::StoreOp>(user) &&
+                       isa_and_nonnull<scf::IfOp>(user->getParentOp());
+  return !guardedAccess;
 }
 
 /// Prints `T result = <expr>;` where `expr` is built from operand names,
@@ -405,6 +412,13 @@ LogicalResult tile::msl::printMathOp(MSLPrinter &p, Operation &op,
           .Case<math::PowFOp>([](auto) { return "pow"; })
           .Case<math::FmaOp>([](auto) { return "fma"; })
           .Default([](Operation *) { return ""; });
+  if (auto absi = dyn_cast<math::AbsIOp>(op)) {
+    // MSL's integer abs wraps as math.absi does (abs(INT_MIN) == INT_MIN).
+    // An i1 is a bool, its own absolute value (-1 wraps to 1).
+    if (absi.getType().isInteger(1))
+      return printAssign(p, op, p.name(absi.getOperand()).str());
+    function = "abs";
+  }
   if (function.empty()) {
     handled = false;
     return failure();

@@ -113,8 +113,12 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 // CHECK-NEXT:        arith.andi
 // CHECK-NEXT:        %[[COLOK:.*]] = arith.cmpi slt, %{{.*}}, %arg3 : index
 // CHECK-NEXT:        %[[OK:.*]] = arith.andi %{{.*}}, %[[COLOK]] : i1
+// The address is computed under the guard: a row past M times the row
+// stride could overflow.
 // CHECK-NEXT:        %[[X:.*]] = scf.if %[[OK]] -> (f32) {
-// CHECK-NEXT:          memref.load %arg0
+// CHECK-NEXT:          %[[ROWAT:.*]] = arith.muli %{{.*}}, %arg3 : index
+// CHECK-NEXT:          %[[AT:.*]] = arith.addi %[[ROWAT]], %{{.*}} : index
+// CHECK-NEXT:          memref.load %arg0[%[[AT]]]
 // CHECK-NEXT:          scf.yield
 // CHECK-NEXT:        } else {
 // CHECK-NEXT:          scf.yield %[[PAD]] : f32
@@ -131,13 +135,19 @@ func.func @no_bounds(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %K
 // CHECK-NEXT:    } else {
 // CHECK-NOT:       applegpu.simdgroup_store
 // CHECK:           %[[E0:.*]] = applegpu.simdgroup_get_element %{{.*}}[0]
+// CHECK-NOT:       arith.muli
 // CHECK:           %[[OK0:.*]] = arith.andi
 // CHECK-NEXT:      scf.if %[[OK0]] {
+// CHECK-NEXT:        arith.muli %{{.*}}, %arg3 : index
+// CHECK-NEXT:        arith.addi
 // CHECK-NEXT:        memref.store %[[E0]], %arg1
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[E1:.*]] = applegpu.simdgroup_get_element %{{.*}}[1]
+// CHECK-NOT:       arith.muli
 // CHECK:           %[[OK1:.*]] = arith.andi
 // CHECK-NEXT:      scf.if %[[OK1]] {
+// CHECK-NEXT:        arith.muli %{{.*}}, %arg3 : index
+// CHECK-NEXT:        arith.addi
 // CHECK-NEXT:        memref.store %[[E1]], %arg1
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -156,19 +166,26 @@ func.func @padding(%A: memref<?xf32>, %C: memref<?xf32>, %M: index, %N: index)
 // -----
 
 // Column stride 2: no simdgroup_store, only the lane's 2 elements, each
-// stored under its bounds guard at column * 2.
+// stored under its bounds guard at row * N + column * 2, computed under the
+// guard.
 // CHECK-LABEL: func.func @strided_store
 // CHECK-NOT:     applegpu.simdgroup_store
 // CHECK:         %[[E0:.*]] = applegpu.simdgroup_get_element %{{.*}}[0]
-// CHECK:         arith.muli %{{.*}}, %c2 : index
+// CHECK-NOT:     arith.muli
 // CHECK:         %[[OK0:.*]] = arith.andi
 // CHECK-NEXT:    scf.if %[[OK0]] {
+// CHECK-NEXT:      arith.muli %{{.*}}, %arg3 : index
+// CHECK-NEXT:      arith.muli %{{.*}}, %c2 : index
+// CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      memref.store %[[E0]], %arg1
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[E1:.*]] = applegpu.simdgroup_get_element %{{.*}}[1]
-// CHECK:         arith.muli %{{.*}}, %c2 : index
+// CHECK-NOT:     arith.muli
 // CHECK:         %[[OK1:.*]] = arith.andi
 // CHECK-NEXT:    scf.if %[[OK1]] {
+// CHECK-NEXT:      arith.muli %{{.*}}, %arg3 : index
+// CHECK-NEXT:      arith.muli %{{.*}}, %c2 : index
+// CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      memref.store %[[E1]], %arg1
 // CHECK-NEXT:    }
 // CHECK-NOT:     applegpu.simdgroup_store

@@ -182,9 +182,13 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // CHECK-NEXT:      memref.store %[[X1]], %[[RES]][%[[C1]]]
 // CHECK-NEXT:    } else {
 // CHECK:           %[[G0:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        arith.muli
+// CHECK-NEXT:        arith.addi
 // CHECK-NEXT:        memref.load %arg1
 // CHECK:           memref.store %[[G0]], %[[RES]][%[[C0]]]
 // CHECK:           %[[G1:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        arith.muli
+// CHECK-NEXT:        arith.addi
 // CHECK-NEXT:        memref.load %arg1
 // CHECK:           memref.store %[[G1]], %[[RES]][%[[C1]]]
 // CHECK-NEXT:    }

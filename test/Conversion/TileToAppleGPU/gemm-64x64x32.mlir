@@ -73,6 +73,8 @@
 // CHECK-NEXT:      } else {
 // CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
 // CHECK:               %[[X:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:            arith.muli
+// CHECK-NEXT:            arith.addi
 // CHECK-NEXT:            memref.load %[[A]]
 // CHECK-NEXT:            scf.yield
 // CHECK-NEXT:          } else {
@@ -93,6 +95,8 @@
 // CHECK:           } else {
 // CHECK-NEXT:        scf.for %{{.*}} = %[[C0]] to %[[C16]] step %[[C1]] {
 // CHECK:               scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:            arith.muli
+// CHECK-NEXT:            arith.addi
 // CHECK-NEXT:            memref.load %[[B]]
 // Both are staged into threadgroup memory, 16 slots each, then one barrier.
 // CHECK:           scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
@@ -151,11 +155,15 @@
 // CHECK-NEXT:          %[[E0:.*]] = applegpu.simdgroup_get_element %[[X]][0]
 // CHECK-NOT:           applegpu.simdgroup_store
 // CHECK:               scf.if %{{.*}} {
+// CHECK-NEXT:            arith.muli
+// CHECK-NEXT:            arith.addi
 // CHECK-NEXT:            memref.store %[[E0]], %[[C]]
 // CHECK-NEXT:          }
 // CHECK-NEXT:          %[[E1:.*]] = applegpu.simdgroup_get_element %[[X]][1]
 // CHECK-NOT:           applegpu.simdgroup_store
 // CHECK:               scf.if %{{.*}} {
+// CHECK-NEXT:            arith.muli
+// CHECK-NEXT:            arith.addi
 // CHECK-NEXT:            memref.store %[[E1]], %[[C]]
 // CHECK-NEXT:          }
 // CHECK-NEXT:        }

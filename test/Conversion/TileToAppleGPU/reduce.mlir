@@ -38,6 +38,8 @@
 // CHECK:       } else {
 // CHECK-NEXT:    scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] {
 // CHECK:           scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:        arith.muli
+// CHECK-NEXT:        arith.addi
 // CHECK-NEXT:        memref.load %arg0[
 // CHECK-NEXT:        scf.yield
 // CHECK-NEXT:      } else {
@@ -424,5 +426,55 @@ func.func @acc_row_sum_4x1(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf3
   %s2d = tile.broadcast %s dim 0 : tensor<32xf32> -> tensor<32x16xf32>
   %y = arith.divf %d, %s2d : tensor<32x16xf32>
   tile.store %y, %C[%c0, %c0] strides [%c16, %c1] : tensor<32x16xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+// Columns of 8x100 i32 on 224 threads: 25 groups of 4 per row neither
+// divide nor are a multiple of 224 (this used to be refused). Column group
+// cg is owned by thread cg (tid < 25). The thread's group goes to
+// threadgroup memory (one round: 224 x 4), and each owner folds positions
+// tid + 25, tid + 50, ... < 200 (the 200 groups) onto the group it holds
+// itself; owners publish their totals (one row: 25 x 4) and every thread
+// reads those of its slot's column. math.absi goes to MSL's abs.
+// CHECK-LABEL: func.func @cols_through_memory
+// CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 224, 1, 1>
+// CHECK:         %[[STAGE:.*]] = applegpu.alloc_threadgroup : memref<896xi32, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    %[[ROW:.*]] = applegpu.alloc_threadgroup : memref<100xi32, #applegpu.address_space<threadgroup>>
+// CHECK:         %[[TID:.*]] = applegpu.thread_index_in_threadgroup
+// CHECK:         math.absi
+// CHECK:         %[[H0:.*]] = memref.load %{{.*}}[%c0] : memref<4xi32>
+// CHECK:         %[[OWNER:.*]] = arith.cmpi ult, %[[TID]], %c25 : index
+// CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NEXT:    %[[HELD:.*]] = arith.cmpi ult, %[[TID]], %c200 : index
+// CHECK-NEXT:    %[[AT:.*]] = arith.muli %[[TID]], %c4 : index
+// CHECK-NEXT:    scf.if %[[HELD]] {
+// CHECK-NEXT:      memref.store %[[H0]], %[[STAGE]][%[[AT]]]
+// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK-NEXT:    %[[NEXT:.*]] = arith.addi %[[TID]], %c25 : index
+// CHECK-NEXT:    %[[SUMS:.*]]:4 = scf.for %[[P:.*]] = %[[NEXT]] to %c200 step %c25 iter_args(%[[ACC:.*]] = %[[H0]], {{.*}}) -> (i32, i32, i32, i32) {
+// CHECK-NEXT:      %[[BASE:.*]] = arith.muli %[[P]], %c4 : index
+// CHECK-NEXT:      %[[X:.*]] = memref.load %[[STAGE]][%[[BASE]]]
+// CHECK-NEXT:      arith.addi %[[ACC]], %[[X]] : i32
+// CHECK:         scf.if %[[OWNER]] {
+// CHECK-NEXT:      memref.store %[[SUMS]]#0, %[[ROW]]
+// CHECK:         applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
+// CHECK:         %[[COL:.*]] = arith.remui %{{.*}}, %c100 : index
+// CHECK-NEXT:    memref.load %[[ROW]][%[[COL]]]
+// MSL-LABEL:   void cols_through_memory(
+// MSL:           abs(
+func.func @cols_through_memory(%X: memref<?xi32>, %Y: memref<?xi32>, %M: index, %N: index)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  %p = tile.program_id x : index
+  %col = arith.muli %p, %c100 : index
+  %x = tile.load %X[%c0, %col] strides [%N, %c1] bounds [%M, %N]
+      : memref<?xi32> -> tensor<8x100xi32>
+  %a = math.absi %x : tensor<8x100xi32>
+  %s = tile.reduce add %a dim 0 : tensor<8x100xi32> -> tensor<100xi32>
+  tile.store %s, %Y[%col] bounds [%N] : tensor<100xi32>, memref<?xi32>
   return
 }

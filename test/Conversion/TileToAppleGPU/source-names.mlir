@@ -51,3 +51,25 @@ func.func @named(%in: memref<?xf32> {tile.name = "source"}, %0: memref<?xf32>,
   tile.store %x, %0[%i] bounds [%n] : tensor<128xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+// A parameter named like a C++ keyword is renamed in the MSL, and the
+// launch grid, which names it, follows (it used to keep `register` and
+// fail to translate).
+// CHECK-LABEL: // kernel reserved ABI:
+// CHECK:         threadgroups per grid: ceildiv(register_, 64) x 1 x 1
+// CHECK:         void reserved(
+// CHECK-NEXT:    device float* X {{\[\[}}buffer(0)]],
+// CHECK-NEXT:    constant uint& register_ {{\[\[}}buffer(1)]],
+// JSON:          "ceildiv(register_, 64)"
+// JSON:          "argument": "register_",
+func.func @reserved(%X: memref<?xf32>, %register: index) attributes {tile.kernel} {
+  %c64 = arith.constant 64 : index
+  %p = tile.program_id x : index
+  %i = arith.muli %p, %c64 : index
+  %x = tile.load %X[%i] bounds [%register] : memref<?xf32> -> tensor<64xf32>
+  %y = arith.addf %x, %x : tensor<64xf32>
+  tile.store %y, %X[%i] bounds [%register] : tensor<64xf32>, memref<?xf32>
+  return
+}

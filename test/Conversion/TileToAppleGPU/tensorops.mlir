@@ -19,6 +19,10 @@
 // CHECK: %[[ACC:.*]] = applegpu.cooperative_destination : !applegpu.cooperative_tensor<f32, #applegpu.matmul2d<m = 32, n = 32, k = dynamic, transpose_right, mode = multiply_accumulate, scope = simdgroup>, !applegpu.tensor<device, f16>, !applegpu.tensor<device, f16>>
 // CHECK: applegpu.cooperative_fill %[[ACC]], %{{.*}}
 // CHECK: scf.for
+// A SIMD group's view starts at its origin clamped to the bounds: a view
+// past M is empty and never read, but row * K must not overflow (issue 25).
+// CHECK:   %[[AROW:.*]] = arith.minsi %{{.*}}, %arg4 : index
+// CHECK-NEXT: arith.muli %[[AROW]], %arg6 : index
 // CHECK:   scf.if
 // CHECK:     %[[A:.*]] = applegpu.make_tensor %arg0[%{{.*}}] extents [%{{.*}}, %{{.*}}] strides [%c1, %arg6]
 // CHECK:     %[[B:.*]] = applegpu.make_tensor %arg1[%{{.*}}] extents [%{{.*}}, %{{.*}}] strides [%c1, %arg6]

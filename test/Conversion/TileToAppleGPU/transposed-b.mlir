@@ -26,14 +26,18 @@
 // CHECK-NEXT:          %[[AV:.*]] = memref.load %[[A]][%[[AOFF]]]
 // CHECK-NEXT:          memref.store %[[AV]], %[[AS]][%[[S]]]
 // CHECK-NEXT:        }
-// And on the guarded path, at the same address.
+// And on the guarded path, at the same address, computed under the guard.
 // CHECK-NEXT:      } else {
 // CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
-// CHECK:               %[[AR:.*]] = arith.muli %{{.*}}, %[[LDA]] : index
-// CHECK-NEXT:          %[[AC:.*]] = arith.addi %[[KK]], %{{.*}} : index
-// CHECK-NEXT:          %[[AC2:.*]] = arith.muli %[[AC]], %[[C2]] : index
-// CHECK-NEXT:          %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
+// CHECK:               arith.remui %{{.*}}, %c32 : index
+// CHECK-NEXT:          %[[GAR:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:          %[[GAC:.*]] = arith.addi %[[KK]], %{{.*}} : index
+// CHECK-NEXT:          arith.cmpi slt, %[[GAR]], %[[M]] : index
+// CHECK-NOT:           arith.muli
 // CHECK:               scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:            %[[AR:.*]] = arith.muli %[[GAR]], %[[LDA]] : index
+// CHECK-NEXT:            %[[AC2:.*]] = arith.muli %[[GAC]], %[[C2]] : index
+// CHECK-NEXT:            %[[AOFF:.*]] = arith.addi %[[AR]], %[[AC2]] : index
 // CHECK-NEXT:            memref.load %[[A]][%[[AOFF]]]
 // CHECK-NOT:       memref.load %[[A]]
 // B^T on the unchecked path: row index k + a has stride 1 (no multiply),
@@ -53,12 +57,12 @@
 // CHECK-NEXT:        scf.for %[[S:.*]] = %[[C0]] to %[[C16]] step %[[C1]] {
 // CHECK:               %[[GR:.*]] = arith.addi %[[KK]], %{{.*}} : index
 // CHECK-NEXT:          %[[GC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK-NEXT:          %[[GC2:.*]] = arith.muli %[[GC]], %[[K]] : index
-// CHECK-NEXT:          %[[GOFF:.*]] = arith.addi %[[GR]], %[[GC2]] : index
 // CHECK-NEXT:          %[[ROK:.*]] = arith.cmpi slt, %[[GR]], %[[K]] : index
 // CHECK-NEXT:          %[[COK:.*]] = arith.cmpi slt, %[[GC]], %[[N]] : index
 // CHECK-NEXT:          %[[OK:.*]] = arith.andi %[[ROK]], %[[COK]] : i1
 // CHECK-NEXT:          %[[GV:.*]] = scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT:            %[[GC2:.*]] = arith.muli %[[GC]], %[[K]] : index
+// CHECK-NEXT:            %[[GOFF:.*]] = arith.addi %[[GR]], %[[GC2]] : index
 // CHECK-NEXT:            memref.load %[[BT]][%[[GOFF]]]
 // CHECK:               memref.store %[[GV]], %[[BS]][%[[S]]]
 // CHECK-NEXT:        }

@@ -344,3 +344,20 @@ func.func @simd_shuffle_xor_mask_wide(%x: i32) {
   %0 = applegpu.simd_shuffle_xor %x mask 32 : i32
   return
 }
+
+// -----
+
+// A declaration has no entry block: its argument types come from its
+// signature (this used to index a block argument that does not exist).
+// expected-error @+1 {{argument #0 of type 'tensor<4xf32>' cannot be bound to a buffer}}
+func.func private @declared(tensor<4xf32> {applegpu.buffer = 0 : i32})
+
+// -----
+
+// An entry block without the signature's arguments: the function verifier
+// reports the mismatch; the attribute check must not read the missing one.
+// expected-error @+1 {{entry block must have 1 arguments to match function signature}}
+"func.func"() <{function_type = (memref<?xf32>) -> (), sym_name = "mismatched",
+                arg_attrs = [{applegpu.buffer = 0 : i32}]}> ({
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -26,6 +26,22 @@ func.func @names(%a: memref<?xf32> {applegpu.buffer = 0 : i32, applegpu.name = "
 
 // -----
 
+// The launch grid names parameters: renaming one renames it there too
+// (`register` is reserved; the parameter already named `register_` moves
+// aside, and its grid entry follows it).
+// CHECK-LABEL: func.func @grid_names
+// CHECK-SAME:    applegpu.name = "register_"
+// CHECK-SAME:    applegpu.name = "register__1"
+// CHECK-SAME:    applegpu.grid = ["ceildiv(register_, 64)", "ceildiv(register__1, 8)", "1"]
+func.func @grid_names(%a: index {applegpu.buffer = 0 : i32, applegpu.name = "register"},
+                      %b: index {applegpu.buffer = 1 : i32, applegpu.name = "register_"})
+    attributes {applegpu.kernel, applegpu.threads_per_threadgroup = array<i32: 32, 1, 1>,
+                applegpu.grid = ["ceildiv(register, 64)", "ceildiv( register_ , 8)", "1"]} {
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @hoist
 // CHECK-NEXT:    applegpu.alloc_threadgroup : memref<64xf32
 // CHECK-NEXT:    applegpu.alloc_threadgroup : memref<32xf16

@@ -25,6 +25,9 @@ namespace tile::msl {
 struct ABIArgument {
   unsigned index = 0;
   std::string name;
+  /// The source's name where the MSL's differs (a reserved word renamed by
+  /// applegpu-prepare-for-emission), else empty.
+  std::string sourceName;
   std::string mslType;     ///< e.g. "device const float*", "constant uint&"
   std::string elementType; ///< "float", "half", "bfloat", "int", "uint", ...
   std::string access;      ///< buffers: "read", "write", "read_write"

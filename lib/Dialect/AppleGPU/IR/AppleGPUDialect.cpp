@@ -189,7 +189,21 @@ LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,
                                                         unsigned argIndex,
                                                         NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  Type argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  // A function's argument types come from its signature: a declaration has
+  // no body, and the function verifier only later checks that an entry block
+  // matches the signature, so the block's arguments may not exist yet.
+  Type argType;
+  if (auto function = dyn_cast<FunctionOpInterface>(op)) {
+    if (regionIndex == 0 && argIndex < function.getNumArguments())
+      argType = function.getArgumentTypes()[argIndex];
+  } else if (regionIndex < op->getNumRegions() &&
+             !op->getRegion(regionIndex).empty() &&
+             argIndex < op->getRegion(regionIndex).getNumArguments()) {
+    argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  }
+  if (!argType)
+    return op->emitError() << "'" << name << "' is attached to argument #"
+                           << argIndex << ", which does not exist";
   if (name == getBufferAttrName()) {
     auto index = dyn_cast<IntegerAttr>(attr.getValue());
     if (!index || index.getInt() < 0 ||
@@ -218,7 +232,7 @@ LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,
       return op->emitError() << "'" << name << "' is only valid on buffers";
     return success();
   }
-  if (name == getNameAttrName()) {
+  if (name == getNameAttrName() || name == getSourceNameAttrName()) {
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' of argument #" << argIndex
                              << " must be a string";

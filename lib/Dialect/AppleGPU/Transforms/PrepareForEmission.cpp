@@ -5,6 +5,7 @@
 #include "tile/Dialect/AppleGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace tile::applegpu {
@@ -15,10 +16,38 @@ namespace tile::applegpu {
 using namespace mlir;
 using namespace tile::applegpu;
 
+/// Rewrites the parameter names in `applegpu.grid` entries of the form
+/// `ceildiv(NAME, DIVISOR)` after legalizeParameterNames renamed them: the
+/// ABI resolves those names against the parameters' printed names.
+static void renameGridParameters(func::FuncOp kernel,
+                                 const llvm::StringMap<std::string> &renamed) {
+  StringRef attr = AppleGPUDialect::getGridAttrName();
+  auto grid = kernel->getAttrOfType<ArrayAttr>(attr);
+  if (!grid || renamed.empty())
+    return;
+  SmallVector<Attribute> entries;
+  for (Attribute entry : grid) {
+    auto text = dyn_cast<StringAttr>(entry);
+    StringRef rest = text ? text.getValue().trim() : StringRef();
+    if (text && rest.consume_front("ceildiv(") && rest.consume_back(")")) {
+      auto [name, divisor] = rest.split(',');
+      auto it = renamed.find(name.trim());
+      if (it != renamed.end())
+        entry = StringAttr::get(kernel.getContext(),
+                                "ceildiv(" + it->second + ", " +
+                                    divisor.trim() + ")");
+    }
+    entries.push_back(entry);
+  }
+  kernel->setAttr(attr, ArrayAttr::get(kernel.getContext(), entries));
+}
+
 /// Gives every named parameter a printable name, unique in the kernel
-/// (also against the argN names of unnamed parameters).
+/// (also against the argN names of unnamed parameters), and carries the
+/// new names into the launch grid.
 static void legalizeParameterNames(func::FuncOp kernel) {
   StringRef attr = AppleGPUDialect::getNameAttrName();
+  llvm::StringMap<std::string> renamed;
   llvm::StringSet<> used;
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
     if (!kernel.getArgAttr(i, attr))
@@ -32,9 +61,15 @@ static void legalizeParameterNames(func::FuncOp kernel) {
     for (int n = 1; used.contains(unique); ++n)
       unique = legal + "_" + std::to_string(n);
     used.insert(unique);
-    if (unique != name.getValue())
-      kernel.setArgAttr(i, attr, StringAttr::get(kernel.getContext(), unique));
+    if (unique == name.getValue())
+      continue;
+    renamed[name.getValue()] = unique;
+    // The name callers know the parameter by (the ABI reports it).
+    if (!kernel.getArgAttr(i, AppleGPUDialect::getSourceNameAttrName()))
+      kernel.setArgAttr(i, AppleGPUDialect::getSourceNameAttrName(), name);
+    kernel.setArgAttr(i, attr, StringAttr::get(kernel.getContext(), unique));
   }
+  renameGridParameters(kernel, renamed);
 }
 
 /// MSL declares threadgroup arrays at kernel scope.

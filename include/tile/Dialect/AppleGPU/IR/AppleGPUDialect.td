@@ -25,7 +25,9 @@ def AppleGPU_Dialect : Dialect {
       carries its binding: `applegpu.buffer = N` (the `[[buffer(N)]]` index),
       and for buffers `applegpu.access = "read" | "write" | "read_write"`;
       `applegpu.name = "A"` optionally names the parameter in the MSL and
-      the ABI (the default is `argN`).
+      the ABI (the default is `argN`); `applegpu.source_name = "register"`
+      keeps the source's name of a parameter that
+      `applegpu-prepare-for-emission` renamed (the ABI reports both).
       Buffers are 1-D memrefs in the `device` address space; scalars
       (`index` as `uint`, `i32`, `f32`, ...) are passed as `constant T&`.
     * Builtins: `applegpu.thread_index_in_threadgroup`,
@@ -66,6 +68,9 @@ def AppleGPU_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getNameAttrName() {
       return "applegpu.name";
+    }
+    static constexpr ::llvm::StringLiteral getSourceNameAttrName() {
+      return "applegpu.source_name";
     }
     static constexpr ::llvm::StringLiteral getGridAttrName() {
       return "applegpu.grid";
