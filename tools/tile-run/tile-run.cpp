@@ -23,6 +23,7 @@
 #include "tile/Interpreter/TileInterpreter.h"
 #include "tile/Runtime/MetalEmulator.h"
 #include "tile/Support/BFloat16.h"
+#include "tile/Support/ToolOptions.h"
 #include "tile/Target/MSL/MSLEmitter.h"
 #include "tile/Version.h"
 
@@ -764,6 +765,8 @@ int main(int argc, char **argv) {
   registerAllTilePasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
+  // A failing pass: one located line, not the kernel in generic form.
+  tile::quietDiagnosticsByDefault();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tile::addVersionPrinter();
