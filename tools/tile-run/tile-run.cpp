@@ -451,6 +451,21 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     if ((kernelName.empty() && !kernel) || f.getSymName() == kernelName)
       kernel = f;
   });
+  if (!kernel) {
+    // The function the user meant, if it only lacks the attribute.
+    func::FuncOp unmarked;
+    module->walk([&](func::FuncOp f) {
+      if (!f.isExternal() && (kernelName.empty() || f.getSymName() == kernelName))
+        unmarked = unmarked ? unmarked : f;
+    });
+    if (unmarked) {
+      unmarked.emitError() << "function '" << unmarked.getSymName()
+                           << "' is not a tile kernel: it lacks the '"
+                           << tile::TileDialect::getKernelAttrName()
+                           << "' attribute (`attributes {tile.kernel}`)";
+      return 1;
+    }
+  }
   if (!kernel)
     usageError("no tile kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
                " in '" + inputFile + "'");

@@ -43,6 +43,30 @@ bool tile::conversion::choosesTensorOps(StringRef target, StringRef backend) {
   return backend == "tensorops" || (backend == "auto" && target == "apple10");
 }
 
+LogicalResult tile::conversion::checkUnmarkedKernels(Operation *root) {
+  LogicalResult result = success();
+  root->walk([&](func::FuncOp func) {
+    if (func->hasAttr(TileDialect::getKernelAttrName()))
+      return;
+    Operation *tileOp = nullptr;
+    func.walk([&](Operation *op) {
+      if (!isa<TileDialect>(op->getDialect()))
+        return WalkResult::advance();
+      tileOp = op;
+      return WalkResult::interrupt();
+    });
+    if (!tileOp)
+      return;
+    func.emitError() << "function '" << func.getSymName() << "' uses tile ops ("
+                     << tileOp->getName()
+                     << ") but is not a tile kernel: it lacks the '"
+                     << TileDialect::getKernelAttrName()
+                     << "' attribute (`attributes {tile.kernel}`)";
+    result = failure();
+  });
+  return result;
+}
+
 SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {
   SmallVector<func::FuncOp> kernels;
   root->walk([&](func::FuncOp func) {

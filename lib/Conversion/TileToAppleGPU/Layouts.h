@@ -51,6 +51,11 @@ bool choosesTensorOps(llvm::StringRef target, llvm::StringRef backend);
 /// destination Apple accepts.
 bool isMatmul2dShape(int64_t rows, int64_t cols);
 
+/// A located error at each function under `root` that holds tile ops but
+/// is not marked tile.kernel: the conversion would leave it unchanged, and
+/// only a later tool would notice.
+mlir::LogicalResult checkUnmarkedKernels(mlir::Operation *root);
+
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
 
