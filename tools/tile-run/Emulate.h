@@ -4,6 +4,7 @@
 #define TILE_TOOLS_TILE_RUN_EMULATE_H
 
 #include "Arguments.h"
+#include "Progress.h"
 
 #include "tile/Runtime/MetalEmulator.h"
 
@@ -40,6 +41,9 @@ struct LaunchExtras {
   /// Per binding: the binding whose buffer it shares, or -1.
   std::vector<int> aliasOf;
 };
+
+/// How emulate() shows progress (tile-run's --progress; default Auto).
+void setProgressMode(ProgressMode mode);
 
 /// Compiles `msl` and runs `kernel` (one entry of the ABI's "kernels") on
 /// the emulator over `grid`, under `schedules` thread orders; buffers are

@@ -107,7 +107,16 @@ static cl::opt<double> atolOption(
 static cl::opt<unsigned> schedules(
     "schedules", cl::cat(runOptions), cl::init(3),
     cl::desc("Thread orders each run is repeated under (at least 3: forward, "
-             "reverse, shuffled); results must agree bit for bit"));
+             "reverse, shuffled); results must agree bit for bit. 1: a "
+             "quick single run, without race detection"));
+static cl::opt<ProgressMode> progressOption(
+    "progress", cl::cat(runOptions), cl::init(ProgressMode::Auto),
+    cl::desc("Count threadgroups done on stderr while the emulator runs"),
+    cl::values(clEnumValN(ProgressMode::Auto, "auto",
+                          "after 2 s, when stderr is a terminal"),
+               clEnumValN(ProgressMode::Always, "always",
+                          "from the start, wherever stderr goes"),
+               clEnumValN(ProgressMode::Never, "never", "never")));
 // `--stats` is LLVM's own option (libLLVM registers it); tile-run reads it
 // through AreStatisticsEnabled() and prints the emulator's counters.
 static bool printStats = false;
@@ -689,8 +698,10 @@ int main(int argc, char **argv) {
   }
   printStats = llvm::AreStatisticsEnabled();
   std::optional<std::array<int64_t, 3>> grid = parseGrid();
-  if (schedules < 3)
-    usageError("--schedules must be at least 3 (forward, reverse, shuffled)");
+  if (schedules == 0 || schedules == 2)
+    usageError("--schedules must be 1 (a single run, no race detection) or "
+               "at least 3 (forward, reverse, shuffled)");
+  setProgressMode(progressOption);
   if (llvm::StringRef(inputFile).ends_with(".metal")) {
     if (!replacementMSL.empty())
       usageError("--run-msl replaces a tile kernel's code; the input is "
