@@ -86,6 +86,8 @@ bool tile::run::emulate(const std::string &msl,
     threadgroupParams.push_back({index, bytes});
   kernelOptions.threadgroup_params = threadgroupParams.data();
   kernelOptions.num_threadgroup_params = threadgroupParams.size();
+  if (!extras.sourceName.empty())
+    kernelOptions.source_name = extras.sourceName.c_str();
 
   char message[4096] = {0};
   TmeModule *module = nullptr;

@@ -40,6 +40,8 @@ struct LaunchExtras {
   std::array<unsigned, 3> threadsPerThreadgroup = {0, 0, 0};
   /// Per binding: the binding whose buffer it shares, or -1.
   std::vector<int> aliasOf;
+  /// The file compiler errors name (the .metal path); empty: KERNEL.metal.
+  std::string sourceName;
 };
 
 /// How emulate() shows progress (tile-run's --progress; default Auto).

@@ -218,6 +218,7 @@ int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   std::string msl = (*mslFile)->getBuffer().str();
 
   LaunchExtras extras;
+  extras.sourceName = inputPath();
   for (const std::string &text : constantSpecs) {
     auto [name, value] = llvm::StringRef(text).split('=');
     if (name.empty() || value.empty())

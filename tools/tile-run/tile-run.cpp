@@ -635,9 +635,10 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
 
   TmeStats stats = {};
   std::string error;
+  LaunchExtras extras;
+  extras.sourceName = replacementMSL; // errors in --run-msl name its file
   if (!emulate(msl, *abiKernel, bindings, grid, schedules, launchFlags(),
-               defaultCacheDir(),
-               stats, error))
+               defaultCacheDir(), stats, error, extras))
     fail(error);
   if (std::optional<std::string> message = uninitializedReads(stats, name))
     fail(*message);

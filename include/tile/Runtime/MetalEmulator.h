@@ -220,6 +220,9 @@ typedef struct TmeKernelOptions {
   size_t num_function_constants;
   const TmeThreadgroupParam *threadgroup_params;
   size_t num_threadgroup_params;
+  /* The file name compiler diagnostics give the source (the .metal file's
+   * path); NULL: "<kernel_name>.metal". */
+  const char *source_name;
 } TmeKernelOptions;
 
 /* ---- Reading a kernel's declaration from MSL -------------------------- */
