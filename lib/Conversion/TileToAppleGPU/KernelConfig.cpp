@@ -15,9 +15,14 @@ LogicalResult tile::conversion::checkTargetOption(Operation *op,
     return success();
   // Located at the module, without it attached: a bad option is not a
   // problem of the IR, so the IR is not printed with it.
-  return emitError(op->getLoc())
-         << "option target=" << target
-         << ": unknown target; expected apple7, apple8, apple9 or apple10";
+  InFlightDiagnostic diag =
+      emitError(op->getLoc())
+      << "option target=" << target
+      << ": unknown target; expected apple7, apple8, apple9 or apple10";
+  // `target=apple9,backend=auto` reads as one value of target.
+  if (target.contains(',') || target.contains('='))
+    diag << "; options are separated by spaces, not commas";
+  return diag;
 }
 
 LogicalResult tile::conversion::checkBackendOption(Operation *op,

@@ -2,6 +2,7 @@
 // RUN: FileCheck %s --check-prefix=TARGET < %t.err
 // RUN: count 0 < %t.out
 // RUN: not tile-opt %s '--tile-to-applegpu=target=apple9,backend=auto' 2>&1 | FileCheck %s --check-prefix=COMMA
+// RUN: not tile-opt %s --tile-assign-layouts '--convert-tile-to-applegpu=target=apple9,backend=auto' 2>&1 | FileCheck %s --check-prefix=PASS-COMMA
 // RUN: not tile-opt %s '--tile-to-applegpu=swizzle=zorder' 2>&1 | FileCheck %s --check-prefix=SWIZZLE
 // RUN: not tile-opt %s '--tile-to-applegpu=backend=metal' 2>&1 | FileCheck %s --check-prefix=BACKEND
 // RUN: sh %tile_src_root/test/Emulator/Inputs/expect-exit.sh 2 tile-run %s --arg X=f32:64:ones --arg Y=f32:64:zeros --arg n=64 --target m3 2>&1 | FileCheck %s --check-prefix=EMU-TARGET
@@ -13,6 +14,7 @@
 // TARGET: tile-to-applegpu option target=m3: expected apple7, apple8, apple9 or apple10
 // TARGET-NOT: error
 // COMMA: tile-to-applegpu option target=apple9,backend=auto: expected apple7, apple8, apple9 or apple10; options are separated by spaces, not commas: tile-to-applegpu{target=apple9 backend=auto}
+// PASS-COMMA: error: option target=apple9,backend=auto: unknown target; expected apple7, apple8, apple9 or apple10; options are separated by spaces, not commas
 // SWIZZLE: tile-to-applegpu option swizzle=zorder: expected linear, diagonal, morton, grouped, hilbert or none
 // BACKEND: tile-to-applegpu option backend=metal: expected auto, simdgroup or tensorops
 // EMU-TARGET: tile-run: tile-to-applegpu option target=m3: expected apple7, apple8, apple9 or apple10
