@@ -2,7 +2,10 @@
 //
 // Internal to the C API. While alive, collects every diagnostic of a context
 // as "loc: severity: message" lines (notes included) and hands the text to
-// the caller's callback once, when there is any.
+// the caller's callback once, when there is any. Meanwhile the context does
+// not attach the failing op in generic form to each diagnostic (a whole
+// kernel, for a pass that fails at the function): the located line is what
+// a caller shows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +30,14 @@ public:
           for (mlir::Diagnostic &note : diag.getNotes())
             print(note);
           return mlir::success();
-        }) {}
+        }),
+        context(context),
+        printedOp(context->shouldPrintOpOnDiagnostic()) {
+    context->printOpOnDiagnostic(false);
+  }
+  ~DiagnosticText() { context->printOpOnDiagnostic(printedOp); }
+  DiagnosticText(const DiagnosticText &) = delete;
+  DiagnosticText &operator=(const DiagnosticText &) = delete;
 
   /// Where text not from a diagnostic (a pipeline parse error) goes.
   llvm::raw_ostream &stream() { return os; }
@@ -73,6 +83,8 @@ private:
   std::string text;
   llvm::raw_string_ostream os;
   mlir::ScopedDiagnosticHandler handler;
+  mlir::MLIRContext *context;
+  bool printedOp; ///< the context's setting, restored at the end
 };
 
 } // namespace tile::capi

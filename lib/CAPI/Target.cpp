@@ -52,10 +52,20 @@ struct Compiler {
   explicit Compiler(MLIRContext *context)
       : pm(context, ModuleOp::getOperationName()) {}
 
-  /// Parses `options` into the pass manager; a message on failure.
-  LogicalResult setUp(StringRef options, raw_ostream &errors) {
+  /// Parses `options` into the pass manager; on failure, `message` is an
+  /// `error: ...` text. A bad option name or value fails here, before any
+  /// IR is compiled.
+  LogicalResult setUp(StringRef options, std::string &message) {
     std::string pipeline = "tile-to-applegpu{" + options.str() + "}";
-    return parsePassPipeline(pipeline, pm, errors);
+    llvm::raw_string_ostream errors(message);
+    errors << "error: ";
+    if (succeeded(parsePassPipeline(pipeline, pm, errors))) {
+      message.clear();
+      return success();
+    }
+    if (!StringRef(message).ends_with("\n"))
+      message += "\n";
+    return failure();
   }
 
   /// Parses, lowers and translates one source.
@@ -104,11 +114,8 @@ TileCompiler tileCompilerCreate(MlirContext context,
   tile::registerAllTilePasses();
   auto compiler = std::make_unique<Compiler>(unwrap(context));
   std::string message;
-  llvm::raw_string_ostream errors(message);
-  if (failed(compiler->setUp(unwrap(pipelineOptions), errors))) {
-    if (!StringRef(message).ends_with("\n"))
-      message += "\n";
-    deliver(diagnostics, "error: " + message, userData);
+  if (failed(compiler->setUp(unwrap(pipelineOptions), message))) {
+    deliver(diagnostics, message, userData);
     return TileCompiler{nullptr};
   }
   compiler->verifyInputOnly();
@@ -141,8 +148,9 @@ MlirLogicalResult tileCompileToMSL(MlirContext context, MlirStringRef source,
   MLIRContext *ctx = unwrap(context);
   tile::capi::DiagnosticText text(ctx);
   Compiler compiler(ctx);
-  if (failed(compiler.setUp(unwrap(pipelineOptions), text.stream()))) {
-    text.stream() << "\n";
+  std::string message;
+  if (failed(compiler.setUp(unwrap(pipelineOptions), message))) {
+    text.stream() << message;
     return text.report(failure(), output.diagnostics, output.userData);
   }
   return text.report(

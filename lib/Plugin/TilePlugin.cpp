@@ -11,6 +11,11 @@
 // the host's libMLIR.so, so that types, attributes and passes have one
 // TypeID each.
 //
+// mlir-opt keeps no source text, so kernel parameters would be arg0, arg1,
+// ... in the MSL and ABI. The plugin's tile-to-applegpu pipeline first
+// reads their names (`%A`) from the files their locations name, as tile-opt
+// does from its input; `tile-source-names` does the same on its own.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/Passes.h"
@@ -18,11 +23,33 @@
 #include "tile/Dialect/AppleGPU/Transforms/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/SourceNames.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Config/llvm-config.h"
+
+namespace {
+/// Names kernel arguments as the files their locations point into do.
+struct SourceNamesFromFilesPass
+    : mlir::PassWrapper<SourceNamesFromFilesPass,
+                        mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SourceNamesFromFilesPass)
+
+  llvm::StringRef getArgument() const final { return "tile-source-names"; }
+  llvm::StringRef getDescription() const final {
+    return "Name tile kernel arguments (NameLoc) as the source files their "
+           "locations point into write them (%A)";
+  }
+  void runOnOperation() override {
+    tile::nameArgumentsFromFiles(getOperation());
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
@@ -39,6 +66,9 @@ mlirGetPassPluginInfo() {
             tile::registerTilePasses();
             tile::registerTileConversionPasses();
             tile::applegpu::registerAppleGPUPasses();
-            tile::registerTileToAppleGPUPipeline();
+            mlir::PassRegistration<SourceNamesFromFilesPass>();
+            tile::registerTileToAppleGPUPipeline([](mlir::OpPassManager &pm) {
+              pm.addPass(std::make_unique<SourceNamesFromFilesPass>());
+            });
           }};
 }

@@ -6,6 +6,8 @@
 #include "tile/Support/Identifier.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 
@@ -79,6 +81,25 @@ void tile::nameArgumentsFromSource(ModuleOp module, StringRef sourceName,
         arg.setLoc(NameLoc::get(StringAttr::get(module.getContext(), *name),
                                 arg.getLoc()));
   });
+}
+
+void tile::nameArgumentsFromFiles(ModuleOp module) {
+  llvm::StringSet<> files;
+  module.walk([&](func::FuncOp kernel) {
+    if (kernel.isExternal() ||
+        !kernel->hasAttr(tile::TileDialect::getKernelAttrName()))
+      return;
+    for (BlockArgument arg : kernel.getArguments())
+      if (auto file = dyn_cast<FileLineColLoc>(arg.getLoc()))
+        files.insert(file.getFilename().getValue());
+  });
+  for (const auto &file : files) {
+    // A file that is gone or unreadable just leaves the names alone.
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> text =
+        llvm::MemoryBuffer::getFile(file.getKey(), /*IsText=*/true);
+    if (text)
+      nameArgumentsFromSource(module, file.getKey(), (*text)->getBuffer());
+  }
 }
 
 std::unique_ptr<Pass> tile::createSourceNamesPass(std::string sourceName,

@@ -57,7 +57,9 @@ class Function:
     def add(self, parts):
         self.lines.append((self.indent, parts))
 
-    def render(self, attributes):
+    def render(self, attributes, loc=None):
+        """The function's text; `loc` (the Python `def`) locates it, so that
+        errors the compiler reports at the kernel point at Python."""
         used = {}
 
         def name_of(v):
@@ -77,7 +79,7 @@ class Function:
         body = ["  " * i + text(p) for i, p in self.lines]
         head = "func.func @%s(%s)\n    attributes {%s} {" % (
             self.name, args, ", ".join(attributes))
-        return "\n".join([head] + body + ["}"]) + "\n"
+        return "\n".join([head] + body + ["}" + loc_text(loc)]) + "\n"
 
 
 _BASES = {}

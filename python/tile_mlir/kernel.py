@@ -274,7 +274,9 @@ class Kernel:
         if "WM" in options or "WN" in options:
             attrs.append("tile.simdgroups = array<i64: %d, %d>" % (
                 int(options.get("WM", 2)), int(options.get("WN", 2))))
-        return em.func.render(attrs), em.hidden.sources()
+        return (em.func.render(attrs, SourceLocation(filename, node.lineno,
+                                                     node.col_offset)),
+                em.hidden.sources())
 
     def compile(self, *args, **kwargs):
         """The CompiledKernel for these arguments (arrays, or dtypes such as

@@ -23,7 +23,7 @@
  * CHECK-NEXT: ping_pong 4x32, 300 rounds: ok, 128 of 128 right, barriers 2400, simd collectives 2400
  * CHECK-NEXT: oob_after_rounds: [oob] kernel 'oob_after_rounds', threadgroup (2,0,0), thread 77: out-of-bounds write of buffer 'out' at element 384
  * CHECK-NEXT: barrier_after_rounds: [divergence] kernel 'barrier_after_rounds', threadgroup (0,0,0), thread 0: divergent barrier
- * CHECK-SAME: thread 0 waits at threadgroup_barrier #201 (call site {{.*}}), but thread 64 has returned from the kernel
+ * CHECK-SAME: thread 0 waits at threadgroup_barrier #201 (barrier_after_rounds.metal:{{[0-9]+}}), but thread 64 has returned from the kernel
  * CHECK-NEXT: barrier_after_rounds (exited threads allowed): ok, 192 of 192 right, barriers 603, simd collectives 2400
  * CHECK-NEXT: deep_stack: [fault] kernel 'deep_stack', threadgroup (0,0,0), thread 0: fiber stack overflow
  * CHECK-NEXT: ping_pong after the faults: ok, 384 of 384 right, barriers 600, simd collectives 2400

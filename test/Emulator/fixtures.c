@@ -40,9 +40,9 @@
  * OOB-NEXT: vector_add after faults: ok
  *
  * BARRIER: barrier_in_if: [divergence] kernel 'barrier_in_if', threadgroup (0,0,0), thread 0: divergent barrier
- * BARRIER-SAME: thread 0 waits at threadgroup_barrier #1 (call site {{.*}}), but thread 16 has returned from the kernel
+ * BARRIER-SAME: thread 0 waits at threadgroup_barrier #1 (barrier_in_if.metal:{{[0-9]+}}), but thread 16 has returned from the kernel
  * BARRIER: barrier_if_else: [divergence] kernel 'barrier_if_else', threadgroup (0,0,0), thread 0: divergent barrier
- * BARRIER-SAME: thread 0 waits at threadgroup_barrier #1 (call site {{.*}}), but thread 16 waits at threadgroup_barrier #1 (call site
+ * BARRIER-SAME: thread 0 waits at threadgroup_barrier #1 (barrier_if_else.metal:{{[0-9]+}}), but thread 16 waits at threadgroup_barrier #1 (barrier_if_else.metal:
  * BARRIER: early_return: [divergence] {{.*}} thread 0 waits at threadgroup_barrier #1 {{.*}} but thread 16 has returned
  * BARRIER-NEXT: early_return (exited threads allowed): ok, out[0] 15 out[15] 0, barriers 2
  *

@@ -2,9 +2,10 @@
 // mlir-opt (built against the same libMLIR.so). The tile-to-applegpu
 // pipeline run there gives the same MSL as tile-opt. (Pass flags of a
 // plugin are not known when mlir-opt parses its command line, so the
-// pipeline is given with --pass-pipeline.) The input
-// is the example as tile-opt prints it, so that neither tool has source
-// names to keep (mlir-opt has none; tile-opt would keep %A, %B, ...).
+// pipeline is given with --pass-pipeline.) The input is the example as
+// tile-opt prints it, parameters named %A, %B, ...: the plugin's pipeline
+// reads those names from the file the locations name, as tile-opt does
+// from its input, so the MSL names its parameters A, B, ... (not arg0).
 // A sanitized build's plugin needs a sanitized mlir-opt, which Debian has not.
 // UNSUPPORTED: sanitizers
 // RUN: tile-opt %tile_src_root/examples/gemm.mlir > %t.input.mlir
@@ -16,6 +17,7 @@
 // RUN: %msl_check %t.plugin.metal
 // RUN: FileCheck %s < %t.plugin.metal
 // CHECK: {{\[\[}}kernel]] void matmul(
+// CHECK-NEXT: device const float* A {{\[\[}}buffer(0)]]
 // CHECK: simdgroup_multiply_accumulate
 //
 // The dialects alone round-trip through mlir-opt, and a tile pass runs:

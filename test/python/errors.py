@@ -114,6 +114,24 @@ show("compiler", lambda: bad_swizzle[(1, 1)](a, BLOCK=8))
 # CHECK-NEXT: errors.py:[[@LINE-8]]:{{[0-9]+}}: error: 'tile.swizzle' op pattern 'grouped' needs a block of at least 1, got 0
 
 
+@tm.kernel
+def too_many_threads(A, C, BLOCK: tm.constexpr):
+    a = tm.tile_load(A, 0, 0, BLOCK, (BLOCK, BLOCK))
+    tm.tile_store(C, 0, 0, BLOCK, tm.dot(a, a), (BLOCK, BLOCK))
+
+
+# An error at the kernel points at its `def` line, in one line (no dump of
+# the IR).
+try:
+    too_many_threads.compile(a, a, BLOCK=64, WM=8, WN=8)
+except tm.CompilationError as e:
+    print("kernel ->", str(e).replace(os.path.dirname(os.path.abspath(__file__)) + "/", ""))
+# CHECK: kernel -> tile-mlir compiler:
+# CHECK-NEXT: errors.py:[[@LINE-12]]:1: error: 'tile.simdgroups' = 8x8 needs 2048 threads per threadgroup, more than 1024
+# CHECK-NEXT: def too_many_threads(A, C, BLOCK: tm.constexpr):
+# CHECK-NOT: see current operation
+
+
 # An unmasked Triton load is the user's promise that it stays in range (a
 # tile_load without bounds is masked by the buffer's extent instead).
 @tm.jit

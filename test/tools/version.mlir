@@ -2,5 +2,6 @@
 // RUN: tile-opt --version | FileCheck %s
 // RUN: tile-translate --version | FileCheck %s
 // RUN: tile-run --version | FileCheck %s
+// RUN: tile-lsp-server --version | FileCheck %s
 // CHECK: tile-mlir version {{[0-9]+\.[0-9]+\.[0-9]+}}
 // CHECK-NEXT: built with LLVM/MLIR 22.

@@ -5,13 +5,20 @@
 // the pipeline runs, each kernel argument gets the name the source gives
 // it (`%A`) as a NameLoc, so that the MSL and ABI produced downstream
 // (`tile-opt --tile-to-applegpu | tile-translate --mlir-to-msl`) keep the
-// source's names instead of arg0, arg1, ...
+// source's names instead of arg0, arg1, ... and the printed IR writes them
+// as the source did (`%A`, through --mlir-use-nameloc-as-prefix, on by
+// default here), so that the next tool reads them again.
+//
+// Defaults that differ from mlir-opt: --help lists MLIR's and tile-mlir's
+// options only (--help-hidden: all), and a failing pass reports one located
+// line, without the kernel in generic form (--mlir-print-op-on-diagnostic).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/InitTile.h"
 #include "tile/Version.h"
 #include "tile/Support/SourceNames.h"
+#include "tile/Support/ToolOptions.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -24,6 +31,9 @@
 using namespace mlir;
 
 int main(int argc, char **argv) {
+  tile::hideLLVMOptions();
+  tile::quietDiagnosticsByDefault();
+  tile::printNameLocsByDefault();
   tile::registerAllTilePasses();
   DialectRegistry registry;
   tile::registerTileDialects(registry);

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
 
 using namespace tile::run;
 
@@ -65,6 +68,21 @@ Comparison tile::run::compareBuffers(ElementType type,
   return c;
 }
 
+/// `a` and `b` with as many significant digits (6 to 17) as it takes for
+/// two different values to print differently (an --atol 0 mismatch may be
+/// one ulp).
+static std::pair<std::string, std::string> distinctTexts(double a, double b) {
+  auto text = [](double v, int digits) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), "%.*g", digits, v);
+    return std::string(buffer);
+  };
+  int digits = 6;
+  while (digits < 17 && text(a, digits) == text(b, digits))
+    ++digits;
+  return {text(a, digits), text(b, digits)};
+}
+
 void tile::run::printComparison(llvm::raw_ostream &os, llvm::StringRef name,
                                 const Comparison &c,
                                 std::optional<Tolerance> tolerance) {
@@ -81,8 +99,10 @@ void tile::run::printComparison(llvm::raw_ostream &os, llvm::StringRef name,
     os << "ok\n";
     return;
   }
+  auto [emulated, reference] =
+      distinctTexts(c.first.emulated, c.first.reference);
   os << c.mismatches << " mismatches, first at element " << c.first.index
-     << ": emulated " << c.first.emulated << ", reference "
-     << c.first.reference << ", allowed "
+     << ": emulated " << emulated << ", reference " << reference
+     << ", allowed "
      << llvm::format("%.3g", c.first.allowed) << "\n";
 }

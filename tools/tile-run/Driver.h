@@ -67,6 +67,14 @@ std::array<int64_t, 3>
 launchGrid(std::optional<std::array<int64_t, 3>> requested,
            const llvm::json::Object &abi, llvm::ArrayRef<Binding> bindings);
 
+/// --print NAME: each names a buffer of `bindings` (else a usage error);
+/// after the run, their values are printed.
+void checkPrintRequests(const std::vector<Binding> &bindings);
+void printRequestedBuffers(const std::vector<Binding> &bindings);
+/// A usage error when an option only MSL inputs take is given (tile
+/// kernels: the compiled code fixes the threadgroup size, ...).
+void refuseMSLOptions();
+
 /// tile-run FILE.metal: runs Metal source on the emulator (RunMSL.cpp).
 int runMSL(std::optional<std::array<int64_t, 3>> requestedGrid);
 

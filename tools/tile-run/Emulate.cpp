@@ -6,6 +6,9 @@
 
 using namespace tile::run;
 
+static ProgressMode progressMode = ProgressMode::Auto;
+void tile::run::setProgressMode(ProgressMode mode) { progressMode = mode; }
+
 /// The strings of array `key` of the ABI's kernel object (none if absent).
 static std::vector<std::string> stringList(const llvm::json::Object &kernel,
                                            llvm::StringRef key) {
@@ -83,6 +86,8 @@ bool tile::run::emulate(const std::string &msl,
     threadgroupParams.push_back({index, bytes});
   kernelOptions.threadgroup_params = threadgroupParams.data();
   kernelOptions.num_threadgroup_params = threadgroupParams.size();
+  if (!extras.sourceName.empty())
+    kernelOptions.source_name = extras.sourceName.c_str();
 
   char message[4096] = {0};
   TmeModule *module = nullptr;
@@ -116,8 +121,14 @@ bool tile::run::emulate(const std::string &msl,
   launch.schedules = schedules;
   launch.seed = 1;
   launch.flags = flags;
-  int status = tme_run(module, tmeBindings.data(), tmeBindings.size(), &launch,
-                       &stats, message, sizeof(message));
+  int status;
+  {
+    ProgressLine progress(progressMode);
+    launch.progress = &ProgressLine::update;
+    launch.progress_user = progress.user();
+    status = tme_run(module, tmeBindings.data(), tmeBindings.size(), &launch,
+                     &stats, message, sizeof(message));
+  }
   tme_module_free(module);
   if (status != 0) {
     error = message;

@@ -4,6 +4,7 @@
 #define TILE_TOOLS_TILE_RUN_EMULATE_H
 
 #include "Arguments.h"
+#include "Progress.h"
 
 #include "tile/Runtime/MetalEmulator.h"
 
@@ -39,7 +40,12 @@ struct LaunchExtras {
   std::array<unsigned, 3> threadsPerThreadgroup = {0, 0, 0};
   /// Per binding: the binding whose buffer it shares, or -1.
   std::vector<int> aliasOf;
+  /// The file compiler errors name (the .metal path); empty: KERNEL.metal.
+  std::string sourceName;
 };
+
+/// How emulate() shows progress (tile-run's --progress; default Auto).
+void setProgressMode(ProgressMode mode);
 
 /// Compiles `msl` and runs `kernel` (one entry of the ABI's "kernels") on
 /// the emulator over `grid`, under `schedules` thread orders; buffers are

@@ -33,8 +33,7 @@ namespace cl = llvm::cl;
 
 static cl::list<std::string> printSpecs(
     "print", cl::cat(runOptions),
-    cl::desc("NAME: after the run, print the values of buffer NAME (MSL "
-             "inputs)"),
+    cl::desc("NAME: after the run, print the values of buffer NAME"),
     cl::value_desc("NAME"));
 static cl::list<std::string> constantSpecs(
     "constant", cl::cat(runOptions),
@@ -168,6 +167,27 @@ static std::vector<int> aliasesOf(const std::vector<Binding> &bindings,
   return aliasOf;
 }
 
+void tile::run::checkPrintRequests(const std::vector<Binding> &bindings) {
+  for (const std::string &p : printSpecs)
+    if (!llvm::any_of(bindings, [&](const Binding &b) {
+          return b.name == p && b.isBuffer;
+        }))
+      usageError("--print " + p + ": the kernel has no buffer '" + p + "'");
+}
+
+void tile::run::refuseMSLOptions() {
+  // Each fixes what a compiled kernel decides itself, or is MSL-only.
+  for (const cl::Option *option :
+       {static_cast<const cl::Option *>(std::addressof(constantSpecs)),
+        static_cast<const cl::Option *>(std::addressof(threadgroupMemorySpecs)),
+        static_cast<const cl::Option *>(std::addressof(threadsPerGridText)),
+        static_cast<const cl::Option *>(std::addressof(threadsPerThreadgroupText))})
+    if (option->getNumOccurrences() != 0)
+      usageError("--" + option->ArgStr +
+                 " is for MSL inputs (.metal); a tile kernel's compiled code "
+                 "sets it");
+}
+
 static void printBuffer(const Binding &b) {
   llvm::outs() << b.name << ":";
   int64_t count = b.data.size() / elementBytes(b.element);
@@ -182,6 +202,13 @@ static void printBuffer(const Binding &b) {
   llvm::outs() << "\n";
 }
 
+void tile::run::printRequestedBuffers(const std::vector<Binding> &bindings) {
+  for (const std::string &p : printSpecs)
+    for (const Binding &b : bindings)
+      if (b.name == p)
+        printBuffer(b);
+}
+
 int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   if (compareRequested())
     usageError("--compare needs a tile kernel (.mlir) input");
@@ -191,6 +218,7 @@ int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   std::string msl = (*mslFile)->getBuffer().str();
 
   LaunchExtras extras;
+  extras.sourceName = inputPath();
   for (const std::string &text : constantSpecs) {
     auto [name, value] = llvm::StringRef(text).split('=');
     if (name.empty() || value.empty())
@@ -237,11 +265,7 @@ int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   std::vector<Binding> bindings = bindingsFromABI(kernel, specs);
   extras.aliasOf = aliasesOf(bindings, specs);
   auto outputs = outputsOf(bindings);
-  for (const std::string &p : printSpecs)
-    if (!llvm::any_of(bindings, [&](const Binding &b) {
-          return b.name == p && b.isBuffer;
-        }))
-      usageError("--print " + p + ": the kernel has no buffer '" + p + "'");
+  checkPrintRequests(bindings);
 
   std::array<int64_t, 3> grid = {1, 1, 1};
   if (!threadsPerGridText.empty()) {
@@ -270,10 +294,7 @@ int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   llvm::outs() << "ran " << name << " on the emulator: ok\n";
   if (statsRequested())
     printStatsTable(stats, bindings);
-  for (const std::string &p : printSpecs)
-    for (const Binding &b : bindings)
-      if (b.name == p)
-        printBuffer(b);
+  printRequestedBuffers(bindings);
   writeOutputs(bindings, outputs);
   return 0;
 }

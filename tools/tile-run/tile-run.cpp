@@ -23,6 +23,7 @@
 #include "tile/Interpreter/TileInterpreter.h"
 #include "tile/Runtime/MetalEmulator.h"
 #include "tile/Support/BFloat16.h"
+#include "tile/Support/ToolOptions.h"
 #include "tile/Target/MSL/MSLEmitter.h"
 #include "tile/Version.h"
 
@@ -106,7 +107,16 @@ static cl::opt<double> atolOption(
 static cl::opt<unsigned> schedules(
     "schedules", cl::cat(runOptions), cl::init(3),
     cl::desc("Thread orders each run is repeated under (at least 3: forward, "
-             "reverse, shuffled); results must agree bit for bit"));
+             "reverse, shuffled); results must agree bit for bit. 1: a "
+             "quick single run, without race detection"));
+static cl::opt<ProgressMode> progressOption(
+    "progress", cl::cat(runOptions), cl::init(ProgressMode::Auto),
+    cl::desc("Count threadgroups done on stderr while the emulator runs"),
+    cl::values(clEnumValN(ProgressMode::Auto, "auto",
+                          "after 2 s, when stderr is a terminal"),
+               clEnumValN(ProgressMode::Always, "always",
+                          "from the start, wherever stderr goes"),
+               clEnumValN(ProgressMode::Never, "never", "never")));
 // `--stats` is LLVM's own option (libLLVM registers it); tile-run reads it
 // through AreStatisticsEnabled() and prints the emulator's counters.
 static bool printStats = false;
@@ -287,117 +297,6 @@ void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
     }
 }
 
-/// Makes the binding of parameter `name`: a buffer of `element` or a scalar
-/// of MSL type `scalarType` ("uint", "int", "float", ...).
-Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
-                           llvm::StringRef name, bool isBuffer,
-                           std::optional<ElementType> element,
-                           llvm::StringRef scalarType, ParamLimit limit) {
-  auto it = specs.find(name);
-  if (it == specs.end())
-    usageError("missing --arg for parameter '" + name + "'");
-  const ArgSpec &spec = it->second;
-  Binding b;
-  b.name = name.str();
-  b.isBuffer = isBuffer;
-  if (isBuffer) {
-    if (!spec.isBuffer)
-      usageError("parameter '" + name +
-                 "' is a buffer: give TYPE:COUNT:random|zeros|ones");
-    if (spec.fill == ArgSpec::Fill::Alias) {
-      // The other parameter's buffer (LaunchExtras::aliasOf, RunMSL.cpp).
-      b.element = element.value_or(ElementType::F32);
-      return b;
-    }
-    if (!element || spec.element != *element)
-      usageError("buffer '" + name + "' holds " +
-                 (element ? elementName(*element).str() + " elements"
-                          : std::string("elements of a type tile-run cannot "
-                                        "make")) +
-                 ", not " + elementName(spec.element));
-    b.element = spec.element;
-    if (limit.maxElements && spec.count > *limit.maxElements)
-      usageError("buffer '" + name + "' has " + llvm::Twine(spec.count) +
-                 " elements, more than the " + llvm::Twine(*limit.maxElements) +
-                 " the kernel's ABI allows (its indices are 32-bit ints)");
-    b.data = makeBufferData(spec);
-    return b;
-  }
-  if (spec.isBuffer)
-    usageError("parameter '" + name + "' is a scalar: give NAME=VALUE");
-  llvm::StringRef text = spec.scalarText;
-  auto put = [&](const void *bytes, size_t size) {
-    b.data.resize(size);
-    std::memcpy(b.data.data(), bytes, size);
-  };
-  if (scalarType == "float" || scalarType == "half" || scalarType == "bfloat") {
-    double v;
-    if (text.getAsDouble(v))
-      usageError("parameter '" + name + "' needs a number, got '" + text + "'");
-    float f = static_cast<float>(v);
-    b.scalarFloat = f;
-    if (scalarType == "half") {
-      _Float16 h = static_cast<_Float16>(f);
-      b.scalarFloat = static_cast<double>(h);
-      put(&h, 2);
-    } else if (scalarType == "bfloat") {
-      uint16_t h = tile::floatToBFloat16Bits(f);
-      b.scalarFloat = tile::bfloat16BitsToFloat(h);
-      put(&h, 2);
-    } else {
-      put(&f, 4);
-    }
-    // A finite value that rounds to infinity would silently change the run.
-    if (std::isfinite(v) && !std::isfinite(b.scalarFloat))
-      usageError("parameter '" + name + "' (" + scalarType + ") cannot hold " +
-                 text + ": it overflows to infinity");
-    return b;
-  }
-  int64_t v;
-  if (text.getAsInteger(10, v))
-    usageError("parameter '" + name + "' needs an integer, got '" + text + "'");
-  b.scalarInt = v;
-  auto range = [&](int64_t lo, int64_t hi, llvm::StringRef what) {
-    if (v < lo || v > hi)
-      usageError("parameter '" + name + "' must be between " +
-                 llvm::Twine(lo) + " and " + llvm::Twine(hi) + " (" + what +
-                 "), got " + text);
-  };
-  if (scalarType == "uint") {
-    // An index is a uint in the ABI but a 32-bit int inside the generated
-    // MSL, with headroom for tile coordinates (the ABI's max_value).
-    if (limit.maxValue)
-      range(0, *limit.maxValue,
-            "the kernel's ABI limit: index values are 32-bit ints in the "
-            "generated MSL");
-    else
-      range(0, UINT32_MAX, "a 32-bit uint");
-    uint32_t x = static_cast<uint32_t>(v);
-    put(&x, 4);
-  } else if (scalarType == "int") {
-    range(INT32_MIN, INT32_MAX, "a 32-bit int");
-    int32_t x = static_cast<int32_t>(v);
-    put(&x, 4);
-  } else if (scalarType == "long") {
-    put(&v, 8);
-  } else if (scalarType == "short") {
-    range(INT16_MIN, INT16_MAX, "a 16-bit short");
-    int16_t x = static_cast<int16_t>(v);
-    put(&x, 2);
-  } else if (scalarType == "char" || scalarType == "bool") {
-    if (scalarType == "bool")
-      range(0, 1, "a bool");
-    else
-      range(INT8_MIN, INT8_MAX, "an 8-bit char");
-    int8_t x = static_cast<int8_t>(v);
-    put(&x, 1);
-  } else {
-    usageError("parameter '" + name + "' has a scalar type tile-run cannot "
-               "pass ('" + scalarType + "')");
-  }
-  return b;
-}
-
 const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
   const llvm::json::Object *root = abi.getAsObject();
   const llvm::json::Array *kernels = root ? root->getArray("kernels") : nullptr;
@@ -561,6 +460,21 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     if ((kernelName.empty() && !kernel) || f.getSymName() == kernelName)
       kernel = f;
   });
+  if (!kernel) {
+    // The function the user meant, if it only lacks the attribute.
+    func::FuncOp unmarked;
+    module->walk([&](func::FuncOp f) {
+      if (!f.isExternal() && (kernelName.empty() || f.getSymName() == kernelName))
+        unmarked = unmarked ? unmarked : f;
+    });
+    if (unmarked) {
+      unmarked.emitError() << "function '" << unmarked.getSymName()
+                           << "' is not a tile kernel: it lacks the '"
+                           << tile::TileDialect::getKernelAttrName()
+                           << "' attribute (`attributes {tile.kernel}`)";
+      return 1;
+    }
+  }
   if (!kernel)
     usageError("no tile kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
                " in '" + inputFile + "'");
@@ -607,6 +521,7 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   }
 
   auto outputs = outputsOf(bindings);
+  checkPrintRequests(bindings);
 
   // The reference runs after compiling (it needs to know what the backend
   // chose), on a copy of the source kernel.
@@ -720,9 +635,10 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
 
   TmeStats stats = {};
   std::string error;
+  LaunchExtras extras;
+  extras.sourceName = replacementMSL; // errors in --run-msl name its file
   if (!emulate(msl, *abiKernel, bindings, grid, schedules, launchFlags(),
-               defaultCacheDir(),
-               stats, error))
+               defaultCacheDir(), stats, error, extras))
     fail(error);
   if (std::optional<std::string> message = uninitializedReads(stats, name))
     fail(*message);
@@ -747,6 +663,7 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   }
   if (printStats)
     printStatsTable(stats, bindings);
+  printRequestedBuffers(bindings);
   writeOutputs(bindings, outputs);
   return status;
 }
@@ -764,6 +681,8 @@ int main(int argc, char **argv) {
   registerAllTilePasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
+  // A failing pass: one located line, not the kernel in generic form.
+  tile::quietDiagnosticsByDefault();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   tile::addVersionPrinter();
@@ -780,13 +699,16 @@ int main(int argc, char **argv) {
   }
   printStats = llvm::AreStatisticsEnabled();
   std::optional<std::array<int64_t, 3>> grid = parseGrid();
-  if (schedules < 3)
-    usageError("--schedules must be at least 3 (forward, reverse, shuffled)");
+  if (schedules == 0 || schedules == 2)
+    usageError("--schedules must be 1 (a single run, no race detection) or "
+               "at least 3 (forward, reverse, shuffled)");
+  setProgressMode(progressOption);
   if (llvm::StringRef(inputFile).ends_with(".metal")) {
     if (!replacementMSL.empty())
       usageError("--run-msl replaces a tile kernel's code; the input is "
                  "already MSL");
     return runMSL(grid);
   }
+  refuseMSLOptions();
   return runTileKernel(grid);
 }

@@ -12,6 +12,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+#include <functional>
+
 namespace tile {
 
 #define GEN_PASS_DECL
@@ -20,8 +22,10 @@ namespace tile {
 #define GEN_PASS_REGISTRATION
 #include "tile/Conversion/Passes.h.inc"
 
-/// Registers the `tile-to-applegpu` pass pipeline.
-void registerTileToAppleGPUPipeline();
+/// Registers the `tile-to-applegpu` pass pipeline; `prologue`, when given,
+/// adds passes that run first (the mlir-opt plugin's source names).
+void registerTileToAppleGPUPipeline(
+    std::function<void(mlir::OpPassManager &)> prologue = {});
 
 } // namespace tile
 

@@ -220,6 +220,9 @@ typedef struct TmeKernelOptions {
   size_t num_function_constants;
   const TmeThreadgroupParam *threadgroup_params;
   size_t num_threadgroup_params;
+  /* The file name compiler diagnostics give the source (the .metal file's
+   * path); NULL: "<kernel_name>.metal". */
+  const char *source_name;
 } TmeKernelOptions;
 
 /* ---- Reading a kernel's declaration from MSL -------------------------- */
@@ -319,6 +322,13 @@ typedef struct TmeLaunch {
    * threads_per_threadgroup, thread_index_in_threadgroup and SIMD-groups
    * are those of the partial size, as on Apple GPUs. */
   unsigned threads_per_grid[3];
+  /* Optional: called from the worker threads after each threadgroup run
+   * with a count of runs done so far (over all schedules; approximate while
+   * runs finish out of order: keep the largest) and the total. Must be
+   * thread-safe and quick (tile-run shows progress with it). */
+  void (*progress)(unsigned long long done, unsigned long long total,
+                   void *user);
+  void *progress_user;
 } TmeLaunch;
 
 #define TME_EXIT_HUNG 124

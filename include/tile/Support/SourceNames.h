@@ -24,6 +24,11 @@ namespace tile {
 void nameArgumentsFromSource(mlir::ModuleOp module, llvm::StringRef sourceName,
                              llvm::StringRef source);
 
+/// nameArgumentsFromSource for every file that the locations of `module`'s
+/// kernel arguments name and that can be read: for hosts that do not keep
+/// the source text (mlir-opt with tile-mlir's plugin).
+void nameArgumentsFromFiles(mlir::ModuleOp module);
+
 /// nameArgumentsFromSource as a pass on the module; `source` must outlive
 /// it.
 std::unique_ptr<mlir::Pass> createSourceNamesPass(std::string sourceName,

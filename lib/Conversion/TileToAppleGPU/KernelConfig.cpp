@@ -17,9 +17,14 @@ LogicalResult tile::conversion::checkTargetOption(Operation *op,
     return success();
   // Located at the module, without it attached: a bad option is not a
   // problem of the IR, so the IR is not printed with it.
-  return emitError(op->getLoc())
-         << "option target=" << target
-         << ": unknown target; expected apple7, apple8, apple9 or apple10";
+  InFlightDiagnostic diag =
+      emitError(op->getLoc())
+      << "option target=" << target
+      << ": unknown target; expected apple7, apple8, apple9 or apple10";
+  // `target=apple9,backend=auto` reads as one value of target.
+  if (target.contains(',') || target.contains('='))
+    diag << "; options are separated by spaces, not commas";
+  return diag;
 }
 
 LogicalResult tile::conversion::checkBackendOption(Operation *op,
@@ -83,6 +88,30 @@ tile::conversion::bufferUses(func::FuncOp kernel) {
   for (auto [arg, use] : llvm::zip(kernel.getArguments(), uses))
     if (use.accesses)
       result.push_back({arg, use});
+  return result;
+}
+
+LogicalResult tile::conversion::checkUnmarkedKernels(Operation *root) {
+  LogicalResult result = success();
+  root->walk([&](func::FuncOp func) {
+    if (func->hasAttr(TileDialect::getKernelAttrName()))
+      return;
+    Operation *tileOp = nullptr;
+    func.walk([&](Operation *op) {
+      if (!isa<TileDialect>(op->getDialect()))
+        return WalkResult::advance();
+      tileOp = op;
+      return WalkResult::interrupt();
+    });
+    if (!tileOp)
+      return;
+    func.emitError() << "function '" << func.getSymName() << "' uses tile ops ("
+                     << tileOp->getName()
+                     << ") but is not a tile kernel: it lacks the '"
+                     << TileDialect::getKernelAttrName()
+                     << "' attribute (`attributes {tile.kernel}`)";
+    result = failure();
+  });
   return result;
 }
 

@@ -74,6 +74,11 @@ struct BufferUse {
 llvm::SmallVector<std::pair<mlir::BlockArgument, BufferUse>>
 bufferUses(mlir::func::FuncOp kernel);
 
+/// A located error at each function under `root` that holds tile ops but
+/// is not marked tile.kernel: the conversion would leave it unchanged, and
+/// only a later tool would notice.
+mlir::LogicalResult checkUnmarkedKernels(mlir::Operation *root);
+
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
 

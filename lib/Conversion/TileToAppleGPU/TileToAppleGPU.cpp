@@ -193,6 +193,8 @@ struct ConvertTileToAppleGPUPass
     // tile.target was checked by the tile dialect's verifier.
     if (failed(checkBackendOption(getOperation(), backend)))
       return signalPassFailure();
+    if (failed(checkUnmarkedKernels(getOperation())))
+      return signalPassFailure();
     for (func::FuncOp source : tileKernels(getOperation())) {
       std::string chosen = targetOf(source);
       if (failed(checkSignature(source)))
@@ -249,44 +251,96 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
 };
 } // namespace
 
-void tile::registerTileToAppleGPUPipeline() {
-  PassPipelineRegistration<PipelineOptions>(
+/// The pipeline's passes for valid `options`.
+static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
+    // Kernels have structured control flow only, so the CFG region
+    // simplification of the canonicalizer has nothing to do but costs
+    // a walk of the kernel each time.
+    auto canonicalize = [] {
+      GreedyRewriteConfig config;
+      config.setRegionSimplificationLevel(
+          GreedySimplifyRegionLevel::Disabled);
+      return createCanonicalizerPass(config);
+    };
+    if (options.fuseEpilogue)
+      pm.addPass(createTileFuseEpilogue());
+    // Once, on the kernel as written (before the launch math and the
+    // layouts make it several times larger): the later passes fold
+    // what they build.
+    pm.addPass(canonicalize());
+    pm.addPass(createCSEPass());
+    TileSwizzleOptions swizzle;
+    swizzle.defaultPattern = options.swizzle;
+    pm.addPass(createTileSwizzle(swizzle));
+    pm.addPass(createTileForRangeToSCF());
+    TileAssignLayoutsOptions layouts;
+    layouts.target = options.target;
+    layouts.backend = options.backend;
+    pm.addPass(createTileAssignLayouts(layouts));
+    pm.addPass(createTilePipelineLoads());
+    ConvertTileToAppleGPUOptions convert;
+    convert.target = options.target;
+    convert.backend = options.backend;
+    convert.relaxedF32 = options.relaxedF32;
+    pm.addPass(createConvertTileToAppleGPU(convert));
+    pm.addPass(applegpu::createAppleGPUPrepareForEmission());
+}
+
+/// Checks the values of the options, which the passes would only check
+/// when they run: a bad value is an error of the pipeline text, reported
+/// where the pipeline is parsed (tile-opt's command line, the C API's
+/// tileCompilerCreate), with no IR involved.
+static LogicalResult
+checkPipelineOptions(const PipelineOptions &options,
+                     function_ref<LogicalResult(const Twine &)> errorHandler) {
+  auto bad = [&](StringRef name, StringRef value,
+                 StringRef expected) -> LogicalResult {
+    std::string hint;
+    // `target=apple9,backend=auto` reads as one value of target.
+    if (value.contains(',') || value.contains('='))
+      hint = "; options are separated by spaces, not commas: "
+             "tile-to-applegpu{target=apple9 backend=auto}";
+    return errorHandler("tile-to-applegpu option " + name + "=" + value +
+                        ": expected " + expected + hint);
+  };
+  if (!options.target.empty() && !TileDialect::isKnownTarget(options.target))
+    return bad("target", options.target, "apple7, apple8, apple9 or apple10");
+  if (!llvm::is_contained({"auto", "simdgroup", "tensorops"},
+                          StringRef(options.backend)))
+    return bad("backend", options.backend, "auto, simdgroup or tensorops");
+  if (!llvm::is_contained(
+          {"linear", "diagonal", "morton", "grouped", "hilbert", "none"},
+          StringRef(options.swizzle)))
+    return bad("swizzle", options.swizzle,
+               "linear, diagonal, morton, grouped, hilbert or none");
+  return success();
+}
+
+void tile::registerTileToAppleGPUPipeline(
+    std::function<void(OpPassManager &)> prologue) {
+  registerPassPipeline(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
       "tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
       "convert-tile-to-applegpu, applegpu-prepare-for-emission",
-      [](OpPassManager &pm, const PipelineOptions &options) {
-        // Kernels have structured control flow only, so the CFG region
-        // simplification of the canonicalizer has nothing to do but costs
-        // a walk of the kernel each time.
-        auto canonicalize = [] {
-          GreedyRewriteConfig config;
-          config.setRegionSimplificationLevel(
-              GreedySimplifyRegionLevel::Disabled);
-          return createCanonicalizerPass(config);
-        };
-        if (options.fuseEpilogue)
-          pm.addPass(createTileFuseEpilogue());
-        // Once, on the kernel as written (before the launch math and the
-        // layouts make it several times larger): the later passes fold
-        // what they build.
-        pm.addPass(canonicalize());
-        pm.addPass(createCSEPass());
-        TileSwizzleOptions swizzle;
-        swizzle.defaultPattern = options.swizzle;
-        pm.addPass(createTileSwizzle(swizzle));
-        pm.addPass(createTileForRangeToSCF());
-        TileAssignLayoutsOptions layouts;
-        layouts.target = options.target;
-        layouts.backend = options.backend;
-        pm.addPass(createTileAssignLayouts(layouts));
-        pm.addPass(createTilePipelineLoads());
-        ConvertTileToAppleGPUOptions convert;
-        convert.target = options.target;
-        convert.backend = options.backend;
-        convert.relaxedF32 = options.relaxedF32;
-        pm.addPass(createConvertTileToAppleGPU(convert));
-        pm.addPass(applegpu::createAppleGPUPrepareForEmission());
+      [prologue](OpPassManager &pm, StringRef text,
+                 function_ref<LogicalResult(const Twine &)> errorHandler) {
+        PipelineOptions options;
+        // Option syntax errors go to the caller's error stream too (the C
+        // API's diagnostics callback), not to stderr.
+        std::string message;
+        llvm::raw_string_ostream errors(message);
+        if (failed(options.parseFromString(text, errors)))
+          return errorHandler(StringRef(message).trim());
+        if (failed(checkPipelineOptions(options, errorHandler)))
+          return failure();
+        if (prologue)
+          prologue(pm);
+        buildPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> printOptions) {
+        printOptions(PipelineOptions());
       });
 }

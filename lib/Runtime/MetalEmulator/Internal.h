@@ -229,6 +229,8 @@ typedef struct TmeFiber {
   TmeContext ctx;
   TmeFiberState state;
   const void *site;         /* return address of the blocking hook call */
+  const char *barrier_file; /* source file and line of the barrier the */
+  unsigned barrier_line;    /* fiber waits at (tile_msl_barrier_site)  */
   unsigned long long passed[6]; /* tg barriers, sg barriers, MMAs,
                                    simdgroup loads/stores, SIMD-group
                                    functions, rendezvous passed */

@@ -37,18 +37,34 @@ unsigned tile_msl_lane_id(void) {
 /* Outside the emulator (a kernel called directly) the program is a single
  * thread: there is nobody to wait for. The flags do not matter to an
  * executor whose memory is coherent. */
+/* The shim's barriers name their source line first; it is kept while the
+ * fiber waits at the barrier, for describe(). */
+void tile_msl_barrier_site(const char *file, unsigned line) {
+  TmeWorker *w = tme_active_worker();
+  if (!w)
+    return;
+  w->fibers[w->cur].barrier_file = file;
+  w->fibers[w->cur].barrier_line = line;
+}
+
+/* Blocks at a barrier; the source line is then spent. */
+static void barrier(TmeFiberState state, const void *site) {
+  TmeWorker *w = tme_active_worker();
+  if (!w)
+    return;
+  unsigned self = w->cur;
+  tme_fiber_block(w, state, site);
+  w->fibers[self].barrier_file = NULL;
+}
+
 void tile_msl_threadgroup_barrier(unsigned flags) {
   (void)flags;
-  TmeWorker *w = tme_active_worker();
-  if (w)
-    tme_fiber_block(w, TME_FS_TG_BARRIER, __builtin_return_address(0));
+  barrier(TME_FS_TG_BARRIER, __builtin_return_address(0));
 }
 
 void tile_msl_simdgroup_barrier(unsigned flags) {
   (void)flags;
-  TmeWorker *w = tme_active_worker();
-  if (w)
-    tme_fiber_block(w, TME_FS_SG_BARRIER, __builtin_return_address(0));
+  barrier(TME_FS_SG_BARRIER, __builtin_return_address(0));
 }
 
 /* simdgroup_load/store: a data-less rendezvous of the 32 lanes, so that one
@@ -582,7 +598,12 @@ static void describe(const TmeFiber *f, char *buf, size_t size) {
   if (dladdr(f->site, &info) && info.dli_fbase)
     off = (unsigned long)((uintptr_t)f->site - (uintptr_t)info.dli_fbase);
   unsigned long long n = f->passed[counter_of(f->state)] + 1;
-  if (f->state == TME_FS_SIMD) /* one count for all SIMD-group functions */
+  int at_barrier =
+      f->state == TME_FS_TG_BARRIER || f->state == TME_FS_SG_BARRIER;
+  if (at_barrier && f->barrier_file) /* the line the shim recorded */
+    snprintf(buf, size, "waits at %s #%llu (%s:%u)", call_name(f), n,
+             f->barrier_file, f->barrier_line);
+  else if (f->state == TME_FS_SIMD) /* one count for all SIMD-group functions */
     snprintf(buf, size, "waits at %s (SIMD-group function #%llu, call site "
              "+0x%lx)", call_name(f), n, off);
   else

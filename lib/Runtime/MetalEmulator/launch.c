@@ -126,6 +126,9 @@ static void *worker_main(void *arg) {
       rc = tme_run_threadgroup(w, schedule, item % ls->ntg);
       if (rc != TME_OK)
         record_error(ls, item, rc, w->err);
+      if (ls->launch.progress)
+        ls->launch.progress(item + 1, ls->total_items,
+                            ls->launch.progress_user);
     }
     pthread_mutex_lock(&ls->mu);
     add_stats(&ls->stats, &w->stats);

@@ -333,7 +333,17 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
     return rc;
   TmeStr s = {0};
   /* #line keeps compiler diagnostics pointing into the .metal text. */
-  str_printf(&s, "#line 1 \"%s.metal\"\n", sig->kernel_name);
+  if (options && options->source_name) {
+    tme_str_add(&s, "#line 1 \"", 9);
+    for (const char *c = options->source_name; *c; ++c) {
+      if (*c == '"' || *c == '\\')
+        tme_str_add(&s, "\\", 1);
+      tme_str_add(&s, c, 1);
+    }
+    tme_str_add(&s, "\"\n", 2);
+  } else {
+    str_printf(&s, "#line 1 \"%s.metal\"\n", sig->kernel_name);
+  }
   tme_str_add(&s, adapted, strlen(adapted));
   tme_str_add(&s, "\n", 1);
   free(adapted);

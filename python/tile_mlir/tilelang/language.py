@@ -336,7 +336,7 @@ class PrimFunc:
         em.func.add(["return"])
         attrs = ["tile.kernel", "tile.simdgroups = array<i64: %d, %d>" %
                  tr.launch.simdgroups()]
-        return em.func.render(attrs), tr.launch
+        return em.func.render(attrs, self._location(self.node)), tr.launch
 
     def compile(self, target="apple9", options=None):
         """The CompiledKernel for `target` (apple7 ... apple10); `options`

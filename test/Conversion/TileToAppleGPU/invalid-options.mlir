@@ -1,16 +1,16 @@
 // RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
 // RUN: not tile-opt %s --tile-assign-layouts "--convert-tile-to-applegpu=target=apple6 backend=magic" 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: not tile-opt %s --tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: not tile-opt %s --tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=BACKEND
+// RUN: not tile-opt %s --tile-to-applegpu=target=apple6 2>&1 | FileCheck %s --check-prefix=PIPE-TARGET
+// RUN: not tile-opt %s --tile-to-applegpu=backend=magic 2>&1 | FileCheck %s --check-prefix=PIPE-BACKEND
 //
 // Each failing option set prints nothing on stdout:
 // RUN: not tile-opt %s --tile-to-applegpu=target=apple6 > %t.out 2> %t.err
 // RUN: count 0 < %t.out
-// RUN: FileCheck %s --check-prefix=TARGET < %t.err
+// RUN: FileCheck %s --check-prefix=PIPE-TARGET < %t.err
 // RUN: not tile-opt %s --tile-to-applegpu=backend=magic > %t.out 2> %t.err
 // RUN: count 0 < %t.out
-// RUN: FileCheck %s --check-prefix=BACKEND < %t.err
+// RUN: FileCheck %s --check-prefix=PIPE-BACKEND < %t.err
 //
 // The target option beats a kernel's own tile.target:
 // RUN: tile-opt %s --tile-assign-layouts --convert-tile-to-applegpu=target=apple9 | FileCheck %s --check-prefix=OVERRIDE
@@ -27,6 +27,11 @@
 // TARGET-NOT: {{note|func.func|builtin.module}}
 // BACKEND: invalid-options.mlir:0:0: error: option backend=magic: unknown backend; expected auto, simdgroup or tensorops
 // BACKEND-NOT: {{note|func.func|builtin.module}}
+// The pipeline checks them when it is parsed, before any pass runs.
+// PIPE-TARGET: error: tile-to-applegpu option target=apple6: expected apple7, apple8, apple9 or apple10
+// PIPE-TARGET-NOT: {{note|func.func|builtin.module}}
+// PIPE-BACKEND: error: tile-to-applegpu option backend=magic: expected auto, simdgroup or tensorops
+// PIPE-BACKEND-NOT: {{note|func.func|builtin.module}}
 func.func @vector_add(%X: memref<?xf32>, %Y: memref<?xf32>, %n: index) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %x = tile.load %X[%c0] bounds [%n] : memref<?xf32> -> tensor<256xf32>

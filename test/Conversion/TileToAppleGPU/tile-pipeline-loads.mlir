@@ -1,7 +1,8 @@
-// RUN: tile-opt %s --split-input-file --tile-pipeline-loads --verify-diagnostics | FileCheck %s
+// RUN: tile-opt %s --mlir-use-nameloc-as-prefix=false --split-input-file --tile-pipeline-loads --verify-diagnostics | FileCheck %s
+// (Checks name the kernel arguments %argN: tile-opt prints source names otherwise.)
 // Running the pass again changes nothing:
-// RUN: tile-opt %s --split-input-file --tile-pipeline-loads --verify-diagnostics | tile-opt --split-input-file --tile-pipeline-loads | FileCheck %s
-// RUN: tile-opt %s --split-input-file --tile-pipeline-loads=max-distance=1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMITED
+// RUN: tile-opt %s --mlir-use-nameloc-as-prefix=false --split-input-file --tile-pipeline-loads --verify-diagnostics | tile-opt --mlir-use-nameloc-as-prefix=false --split-input-file --tile-pipeline-loads | FileCheck %s
+// RUN: tile-opt %s --mlir-use-nameloc-as-prefix=false --split-input-file --tile-pipeline-loads=max-distance=1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMITED
 // RUN: not tile-opt %s --tile-pipeline-loads=max-distance=0 2>&1 | FileCheck %s --check-prefix=BAD-OPTION
 
 // BAD-OPTION: error: tile-pipeline-loads: max-distance must be at least 1, got 0

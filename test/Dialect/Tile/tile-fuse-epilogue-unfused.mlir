@@ -1,4 +1,5 @@
-// RUN: tile-opt %s -split-input-file --tile-fuse-epilogue=report=true -verify-diagnostics | FileCheck %s
+// RUN: tile-opt %s --mlir-use-nameloc-as-prefix=false -split-input-file --tile-fuse-epilogue=report=true -verify-diagnostics | FileCheck %s
+// (Checks name the kernel arguments %argN: tile-opt prints source names otherwise.)
 // What tile-fuse-epilogue cannot prove it may fuse stays where it is,
 // unchanged, and with report=true a remark says why; what it fuses is
 // reported too.

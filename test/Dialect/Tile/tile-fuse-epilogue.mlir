@@ -1,5 +1,6 @@
-// RUN: tile-opt %s -split-input-file --tile-fuse-epilogue | FileCheck %s
-// RUN: tile-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(tile-fuse-epilogue))' | FileCheck %s
+// RUN: tile-opt %s --mlir-use-nameloc-as-prefix=false -split-input-file --tile-fuse-epilogue | FileCheck %s
+// (Checks name the kernel arguments %argN: tile-opt prints source names otherwise.)
+// RUN: tile-opt %s --mlir-use-nameloc-as-prefix=false -split-input-file --pass-pipeline='builtin.module(func.func(tile-fuse-epilogue))' | FileCheck %s
 // tile-fuse-epilogue gathers the elementwise ops on a dot accumulator into
 // one tile.epilogue whose body is the same ops on scalars; the cases it
 // must leave alone are in tile-fuse-epilogue-unfused.mlir.

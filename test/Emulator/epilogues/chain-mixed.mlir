@@ -25,7 +25,7 @@
 // FUSED-NOT:   tensor<64x64x
 // FUSED:       tile.yield %{{[0-9]+}} : f32
 // FUSED-NEXT:  }
-// FUSED-NEXT:  tile.store %[[R]], %arg2[
+// FUSED-NEXT:  tile.store %[[R]], %C[
 // FUSED-NOT:   tile.epilogue
 
 func.func @gemm_chain_mixed(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,

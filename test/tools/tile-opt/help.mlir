@@ -18,3 +18,19 @@
 // CHECK-NEXT: --tile-unroll - Unroll tile.for_range loops fully or by a factor
 // CHECK-NEXT:   --factor=<long> - Unroll every loop by this factor (at most 1024) with a remainder loop (0: full unroll of constant trip counts only)
 // CHECK-NEXT:   --max-trip-count=<long> - Unroll fully only loops with a constant trip count up to this
+
+// The list starts with MLIR's and tile-mlir's options: what libLLVM registers
+// for its backends and sanitizers is hidden (--help-hidden still has it).
+// RUN: tile-opt --help | FileCheck %s --check-prefix=SHORT
+// RUN: tile-opt --help-hidden | FileCheck %s --check-prefix=HIDDEN
+// RUN: tile-translate --help | FileCheck %s --check-prefix=SHORT
+// SHORT-NOT: --aarch64-
+// SHORT-NOT: --spirv-
+// SHORT-NOT: --asan-
+// SHORT-NOT: Polly Options
+// SHORT: --mlir-print-debuginfo
+// SHORT-NOT: --aarch64-
+// SHORT-NOT: --spirv-
+// SHORT-NOT: --asan-
+// SHORT-NOT: Polly Options
+// HIDDEN: --asan-

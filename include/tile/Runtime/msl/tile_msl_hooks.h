@@ -102,6 +102,11 @@ void tile_msl_threadgroup_barrier(unsigned flags);
  * caller's SIMD-group. */
 void tile_msl_simdgroup_barrier(unsigned flags);
 
+/* Called right before each of the two barrier hooks above with the source
+ * file and line of the barrier in the kernel, for diagnostics (a divergent
+ * barrier is reported at its line). */
+void tile_msl_barrier_site(const char *file, unsigned line);
+
 /* Called by simdgroup_load and simdgroup_store, which Metal requires to run
  * in uniform control flow in the SIMD-group: returns once all 32 lanes of the
  * caller's SIMD-group have reached the same call, so that an executor can

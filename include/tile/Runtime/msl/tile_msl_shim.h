@@ -382,6 +382,7 @@ extern "C" {
 __attribute__((weak)) unsigned tile_msl_lane_id(void) { return 0; }
 __attribute__((weak)) void tile_msl_threadgroup_barrier(unsigned) {}
 __attribute__((weak)) void tile_msl_simdgroup_barrier(unsigned) {}
+__attribute__((weak)) void tile_msl_barrier_site(const char *, unsigned) {}
 __attribute__((weak)) void tile_msl_simdgroup_uniform(void) {}
 __attribute__((weak)) void
 tile_msl_simdgroup_multiply_accumulate(void *, int, const void *, int,
