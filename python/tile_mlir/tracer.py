@@ -437,11 +437,25 @@ class Tracer:
             v = em.constant(v, "f32")
         if isinstance(v, int) and not isinstance(v, bool):
             v = Poly.const(v)
+        if isinstance(v, Mask):
+            v = em.materialize(v)
+        if isinstance(v, Pointer) and not isinstance(v.offset, Poly):
+            # A pointer tile of computed offsets (a gather's): the loop
+            # carries its offsets tile.
+            if expect is not None and (expect[0] != "offsets" or
+                                       expect[1] is not v.buffer):
+                self.error("'%s' changes kind or buffer in the loop" % name)
+            off = em.to_shape(em.cast(em.materialize(v.offset), "i32"), v.shape)
+            return "offsets", [off], v.buffer
         if isinstance(v, Value):
             if expect and expect[0] != "value":
                 self.error("'%s' changes kind in the loop" % name)
             return "value", [em.to_shape(v, v.shape) if v.expand is not None else v], None
         if isinstance(v, (Poly, Pointer)):
+            if expect is not None and expect[0] == "offsets":
+                v = Pointer(v.buffer, em.materialize(v.offset)) \
+                    if isinstance(v, Pointer) else v
+                return self.loop_parts(name, v, expect)
             poly = v.offset if isinstance(v, Pointer) else v
             buf = v.buffer if isinstance(v, Pointer) else None
             try:
@@ -476,6 +490,8 @@ class Tracer:
     def rebuild(self, kind, extra, values):
         if kind == "value":
             return values[0]
+        if kind == "offsets":
+            return Pointer(extra, values[0])
         buf, shape, strides, order = extra
         em = self.em
         poly = Poly({}, shape)
