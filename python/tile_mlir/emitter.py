@@ -352,10 +352,9 @@ class Emitter:
         elements += ["i32" for x in (a, b) if isinstance(x, (Poly, Mask)) and x.shape]
         elements += ["index" for x in (a, b) if isinstance(x, Poly) and not x.shape]
         floats = [e for e in elements if is_float(e)]
-        if len(set(floats)) > 1:
-            self.error("operands of types %s and %s: use cast() to convert" %
-                       tuple(sorted(set(floats))))
-        if floats:
+        if len(set(floats)) > 1:  # Triton's promotion: to f32
+            element = "f32"
+        elif floats:
             element = floats[0]
         elif any(isinstance(x, float) for x in (a, b)):
             element = "f32"
@@ -380,7 +379,7 @@ class Emitter:
             else:
                 x = self.materialize(x)
                 if x.element != element:
-                    if is_float(x.element):
+                    if is_float(x.element) and not is_float(element):
                         self.error("operands of types %s and %s: use cast()" % (
                             x.element, element))
                     x = self.cast(x, element)

@@ -367,8 +367,9 @@ class Tracer:
         em.scopes.pop()
         em.func.indent = outer_indent
         em.loc = loop_loc
+        lines_before = len(em.func.lines)
         new_inits = self.zeros_before(header_at, new_yields)
-        header_at += len(new_inits)
+        header_at += len(em.func.lines) - lines_before
         for name, kind, extra, n in new_slots:
             ssas = [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
             res_ssas += ssas
