@@ -156,7 +156,7 @@ print("blocks skipped:", len(set(pid[block_max <= 0.5])))
 
 show_error("static_assert", lambda: control_flow.compile(
     xs, ys, n, 0.5, BLOCK=16, UNROLL=3), __file__)
-# CHECK: static_assert -> DSLError: softmax_layernorm.py:{{[0-9]+}}:5: error: static_assert failed: BLOCK must be a multiple of UNROLL
+# CHECK-NEXT: static_assert -> DSLError: softmax_layernorm.py:{{[0-9]+}}:5: error: static_assert failed: BLOCK must be a multiple of UNROLL
 
 
 @triton.jit
@@ -166,4 +166,4 @@ def scan(x_ptr, BLOCK: tl.constexpr):
 
 
 show_error("cumsum", lambda: scan.compile(xs, BLOCK=16), __file__)
-# CHECK-NEXT: cumsum -> DSLError: softmax_layernorm.py:[[@LINE-4]]:43: error: tl.cumsum is not supported by tile_mlir: tile IR has no scan op
+# CHECK: cumsum -> DSLError: softmax_layernorm.py:[[@LINE-4]]:43: error: tl.cumsum is not supported by tile_mlir: tile IR has no scan op
