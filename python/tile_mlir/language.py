@@ -8,6 +8,8 @@ the table of Triton's `tl.*` API: what is supported and what is refused
 (with the line, when a kernel calls it)."""
 
 from . import pointers, registry
+from .blockptr import (BlockPointer, advance, load_block, make_block_ptr,
+                       store_block)
 from .dsl import (abs, arange, cast, cdiv, constexpr, dtype_of, exp, full, log,
                   max, maximum, min, minimum, num_programs, program_id, sqrt,
                   sum, tanh, where, zeros)
@@ -40,7 +42,7 @@ __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
            "atomic_xchg", "atomic_cas", "exp2", "log2", "rsqrt", "sigmoid",
            "fma", "zeros_like", "trans", "static_assert", "static_print",
-           "debug_barrier", "next_power_of_2", "multiple_of",
+           "debug_barrier", "make_block_ptr", "advance", "next_power_of_2", "multiple_of",
            "max_contiguous", "fdiv", "div_rn", "cos", "sin", "floor", "ceil",
            "clamp", "xor_sum", "sqrt_rn"]
 _ = (dtype_of, exp, tanh, _unary, is_float)
@@ -58,6 +60,8 @@ def _pointer(tr, pointer, what):
 def _h_load(tr, pointer, mask=None, other=None, boundary_check=(),
             padding_option="", cache_modifier="", eviction_policy="",
             volatile=False):
+    if isinstance(pointer, BlockPointer):
+        return load_block(tr, pointer, boundary_check, padding_option)
     if boundary_check or padding_option:
         tr.error("boundary_check and padding_option are for block pointers "
                  "(tl.make_block_ptr); use mask= and other= here")
@@ -80,6 +84,8 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="",
 
 def _h_store(tr, pointer, value, mask=None, boundary_check=(),
              cache_modifier="", eviction_policy=""):
+    if isinstance(pointer, BlockPointer):
+        return store_block(tr, pointer, value, boundary_check)
     if boundary_check:
         tr.error("boundary_check is for block pointers (tl.make_block_ptr); "
                  "use mask= here")

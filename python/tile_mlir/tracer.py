@@ -13,6 +13,7 @@ import inspect
 import textwrap
 
 from . import registry
+from .blockptr import BlockPointer
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
 from .ir import SSA, joined, loc_text
@@ -440,6 +441,14 @@ class Tracer:
             v = Poly.const(v)
         if isinstance(v, Mask):
             v = em.materialize(v)
+        if isinstance(v, BlockPointer):
+            # tl.advance in a loop: only the block offsets change.
+            extra = (v.buffer, v.base, v.shape, v.strides, v.block_shape)
+            if expect is not None and (expect[0] != "block" or any(
+                    a is not b and a != b for a, b in zip(expect[1], extra))):
+                self.error("'%s': a block pointer carried by a loop may only "
+                           "move (tl.advance)" % name)
+            return "block", [em.scalar_poly(o) for o in v.offsets], extra
         if isinstance(v, Pointer) and not isinstance(v.offset, Poly):
             # A pointer tile of computed offsets (a gather's): the loop
             # carries its offsets tile.
@@ -493,6 +502,10 @@ class Tracer:
             return values[0]
         if kind == "offsets":
             return Pointer(extra, values[0])
+        if kind == "block":
+            buf, base, shape, strides, block = extra
+            return BlockPointer(buf, base, shape, strides,
+                                [self.em.atom_poly(v) for v in values], block)
         buf, shape, strides, order = extra
         em = self.em
         poly = Poly({}, shape)

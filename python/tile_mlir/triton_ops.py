@@ -32,9 +32,6 @@ REFUSED = {
     "gather": "tile IR has no gather from a tile (tl.load gathers from memory)",
     "dot_scaled": "tile IR has no scaled (microscaling) dot",
     "erf": "the MSL backend has no erf",
-    "make_block_ptr": "block pointers are not implemented yet: use pointer "
-                      "tiles with masks",
-    "advance": "block pointers are not implemented yet",
     "make_tensor_descriptor": "tensor descriptors are not implemented",
     "load_tensor_descriptor": "tensor descriptors are not implemented",
     "store_tensor_descriptor": "tensor descriptors are not implemented",
