@@ -92,6 +92,6 @@ ir = matmul_kernel_with_block_pointers.compile(
     BLOCK_SIZE_N=32, BLOCK_SIZE_K=16).ir
 print("\n".join(l.split(" loc(")[0].strip().split(" : ")[0] for l in ir.splitlines()
                 if "tile.load" in l or "tile.store" in l))
-# CHECK-NEXT: %a = tile.load %a_ptr[%a_block_ptr_0_iter, %a_block_ptr_1_iter] strides [%stride_am, %stride_ak] bounds [%M, %K] {padding = 0.0 : f32}
-# CHECK-NEXT: %b = tile.load %b_ptr[%b_block_ptr_0_iter, %b_block_ptr_1_iter] strides [%stride_bk, %stride_bn] bounds [%K, %N] {padding = 0.0 : f32}
+# CHECK-NEXT: %a = tile.load %a_ptr[%a_block_ptr_0_iter, %a_block_ptr_1_iter] strides [%stride_am, %stride_ak] bounds [%M, %K] {padding = 0.0
+# CHECK-NEXT: %b = tile.load %b_ptr[%b_block_ptr_0_iter, %b_block_ptr_1_iter] strides [%stride_bk, %stride_bn] bounds [%K, %N] {padding = 0.0
 # CHECK-NEXT: tile.store %accumulator{{.*}}, %c_ptr[{{.*}}] strides [%stride_cm, %stride_cn] bounds [%M, %N]
