@@ -19,6 +19,7 @@ from .ir import is_float
 from .kernel import jit
 from .poly import Mask, Pointer, Poly
 from .registry import static_range
+from .triton_random import philox, rand, randint, randint4x, randn
 from .triton_ops import (ceil, clamp, cos, debug_barrier, div_rn, exp2, fdiv,
                          floor, fma, log2, max_contiguous, multiple_of,
                          next_power_of_2, range, rsqrt, sigmoid, sin,
@@ -42,7 +43,8 @@ __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
            "atomic_xchg", "atomic_cas", "exp2", "log2", "rsqrt", "sigmoid",
            "fma", "zeros_like", "trans", "static_assert", "static_print",
-           "debug_barrier", "make_block_ptr", "advance", "next_power_of_2", "multiple_of",
+           "debug_barrier", "make_block_ptr", "advance", "next_power_of_2",
+           "philox", "rand", "randint", "randint4x", "randn", "multiple_of",
            "max_contiguous", "fdiv", "div_rn", "cos", "sin", "floor", "ceil",
            "clamp", "xor_sum", "sqrt_rn"]
 _ = (dtype_of, exp, tanh, _unary, is_float)

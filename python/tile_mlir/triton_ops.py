@@ -35,10 +35,6 @@ REFUSED = {
     "make_tensor_descriptor": "tensor descriptors are not implemented",
     "load_tensor_descriptor": "tensor descriptors are not implemented",
     "store_tensor_descriptor": "tensor descriptors are not implemented",
-    "rand": "random numbers (Philox) are not implemented yet",
-    "randn": "random numbers (Philox) are not implemented yet",
-    "randint": "random numbers (Philox) are not implemented yet",
-    "randint4x": "random numbers (Philox) are not implemented yet",
     "umulhi": "tile IR kernels have no 64-bit multiply for it yet",
     "inline_asm_elementwise": "there is no inline assembly in MSL kernels "
                               "compiled from tile IR",
