@@ -189,6 +189,7 @@ def zeros_like(input, dtype=None):
 
 def _h_xor_sum(tr, input, axis=None, keep_dims=False):
     em = tr.em
+    _no_keep_dims(tr, keep_dims)
     v = em.materialize(input)
     if is_float(v.element):
         tr.error("xor_sum needs an integer tile")
@@ -312,15 +313,24 @@ def _h_to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
     return em.cast(v, element)
 
 
+def _no_keep_dims(tr, keep_dims):
+    if keep_dims:
+        tr.error("keep_dims=True is not supported: index the result with "
+                 "[:, None] or [None, :]")
+
+
 def _h_method_sum(tr, x, axis=None, keep_dims=False):
+    _no_keep_dims(tr, keep_dims)
     return reduction(tr, "sum", x, axis)
 
 
 def _h_method_max(tr, x, axis=None, keep_dims=False):
+    _no_keep_dims(tr, keep_dims)
     return reduction(tr, "max", x, axis)
 
 
 def _h_method_min(tr, x, axis=None, keep_dims=False):
+    _no_keep_dims(tr, keep_dims)
     return reduction(tr, "min", x, axis)
 
 

@@ -160,6 +160,33 @@ show_error("static_assert", lambda: control_flow.compile(
 
 
 @triton.jit
+def float_xor(out_ptr, BLOCK: tl.constexpr):
+    rows = tl.arange(0, BLOCK)
+    tl.atomic_xor(out_ptr + rows, rows.to(tl.float32))
+
+
+xt, yt = rng.random((13, 13)).astype(np.float32), rng.random((13, 13)).astype(np.float32)
+show_error("xor float", lambda: float_xor.compile(xt, BLOCK=16), __file__)
+# CHECK-NEXT: xor float -> DSLError: softmax_layernorm.py:[[@LINE-5]]:5: error: atomic_xor on a f32 buffer
+
+
+@triton.jit
+def transpose_only(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    rows = tl.arange(0, BLOCK)
+    mask = (rows[:, None] < n) & (rows[None, :] < n)
+    x = tl.load(x_ptr + rows[:, None] * n + rows[None, :], mask=mask, other=0.0)
+    y = tl.load(y_ptr + rows[:, None] * n + rows[None, :], mask=mask, other=0.0)
+    out = tl.dot(x, tl.trans(y)) + y.trans()
+    tl.store(out_ptr + rows[:, None] * n + rows[None, :], out, mask=mask)
+
+
+out = np.zeros((13, 13), np.float32)
+transpose_only[(1,)](xt, yt, out, 13, BLOCK=16)
+report("trans", out, xt.astype(np.float64) @ yt.T + yt.T)
+# CHECK-NEXT: trans: ok
+
+
+@triton.jit
 def scan(x_ptr, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, BLOCK))
     tl.store(x_ptr + tl.arange(0, BLOCK), tl.cumsum(x, axis=0))
