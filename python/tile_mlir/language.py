@@ -10,18 +10,18 @@ the table of Triton's `tl.*` API: what is supported and what is refused
 from . import pointers, registry
 from .blockptr import (BlockPointer, advance, load_block, make_block_ptr,
                        store_block)
-from .dsl import (abs, arange, cast, cdiv, constexpr, dtype_of, exp, full, log,
-                  max, maximum, min, minimum, num_programs, program_id, sqrt,
-                  sum, tanh, where, zeros)
-from .dsl import _h_dot, _h_sum, _unary
+from .dsl import (abs, arange, cast, cdiv, constexpr, exp, full, log, max,
+                  maximum, min, minimum, num_programs, program_id, sqrt, sum,
+                  tanh, where, zeros)
+from .dsl import _h_dot, _h_sum
 from .emitter import Buffer, describe
-from .ir import is_float
 from .kernel import jit
-from .poly import Mask, Pointer, Poly
+from .poly import Mask, Pointer
 from .registry import static_range
 from .triton_random import philox, rand, randint, randint4x, randn
-from .triton_ops import (ceil, clamp, cos, debug_barrier, div_rn, exp2, fdiv,
-                         floor, fma, log2, max_contiguous, multiple_of,
+from .triton_ops import (assume, ceil, clamp, cos, debug_barrier, div_rn,
+                         exp2, fdiv, floor, fma, log2, max_contiguous,
+                         multiple_of,
                          next_power_of_2, range, rsqrt, sigmoid, sin,
                          sqrt_rn, static_assert, static_print, trans,
                          xor_sum, zeros_like)
@@ -46,8 +46,7 @@ __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "debug_barrier", "make_block_ptr", "advance", "next_power_of_2",
            "philox", "rand", "randint", "randint4x", "randn", "multiple_of",
            "max_contiguous", "fdiv", "div_rn", "cos", "sin", "floor", "ceil",
-           "clamp", "xor_sum", "sqrt_rn"]
-_ = (dtype_of, exp, tanh, _unary, is_float)
+           "clamp", "xor_sum", "sqrt_rn", "assume"]
 
 
 def _pointer(tr, pointer, what):
@@ -152,5 +151,3 @@ def __getattr__(name):
                              % name)
     return _ops.refused(name, reason)
 
-
-_ = (Poly,)

@@ -3,7 +3,6 @@ form (tile_load) or from a Triton pointer expression and mask. A pointer
 tile and mask that are no rectangle (pointers.py) become tile.gather /
 tile.scatter."""
 
-from .emitter import Value
 from .ir import format_float, is_float, joined, tensor_type
 from .poly import Mask, Pointer, Poly, divide
 

@@ -46,8 +46,6 @@ REFUSED = {
     "broadcast_to": "broadcasting is implicit in operators",
     "expand_dims": "use x[:, None] / x[None, :]",
     "softmax": "write it with tl.max, tl.exp and tl.sum",
-    "assume": "compiler hints other than multiple_of/max_contiguous are not "
-              "accepted",
 }
 
 
@@ -291,6 +289,17 @@ def multiple_of(input, values):
     registry.outside("multiple_of")
 
 
+def _h_assume(tr, cond):
+    return None
+
+
+@registry.op(_h_assume)
+def assume(cond):
+    """A compiler hint (tutorial 03 assumes its ids and strides are
+    positive), accepted and ignored."""
+    registry.outside("assume")
+
+
 @registry.op(_h_hint)
 def max_contiguous(input, values):
     """A compiler hint, accepted and ignored: returns input."""
@@ -319,21 +328,14 @@ def _no_keep_dims(tr, keep_dims):
                  "[:, None] or [None, :]")
 
 
-def _h_method_sum(tr, x, axis=None, keep_dims=False):
-    _no_keep_dims(tr, keep_dims)
-    return reduction(tr, "sum", x, axis)
+def _method_reduction(which):
+    """x.sum(axis) / x.max(axis) / x.min(axis)."""
+    def handler(tr, x, axis=None, keep_dims=False):
+        _no_keep_dims(tr, keep_dims)
+        return reduction(tr, which, x, axis)
+    return handler
 
 
-def _h_method_max(tr, x, axis=None, keep_dims=False):
-    _no_keep_dims(tr, keep_dims)
-    return reduction(tr, "max", x, axis)
-
-
-def _h_method_min(tr, x, axis=None, keep_dims=False):
-    _no_keep_dims(tr, keep_dims)
-    return reduction(tr, "min", x, axis)
-
-
-registry.METHODS.update({"to": _h_to, "sum": _h_method_sum,
-                         "max": _h_method_max, "min": _h_method_min,
-                         "trans": _h_trans})
+registry.METHODS.update({"to": _h_to, "sum": _method_reduction("sum"),
+                         "max": _method_reduction("max"),
+                         "min": _method_reduction("min"), "trans": _h_trans})
