@@ -24,6 +24,7 @@ from .errors import (CompilationError, DSLError, EmulatorError,
                      LibraryNotFoundError, TileError)
 from .kernel import Buffer, CompiledKernel, Kernel, jit, kernel
 from .registry import static_range
+from .triton_ops import next_power_of_2
 
 __all__ = [
     "abs", "arange", "cast", "cdiv", "constexpr", "dot", "exp", "full", "log",
@@ -32,5 +33,5 @@ __all__ = [
     "where", "zeros", "Buffer", "CompiledKernel", "Kernel", "jit", "kernel",
     "static_range", "CompilationError", "DSLError", "EmulatorError",
     "LibraryNotFoundError", "TileError", "Autotuned", "Config", "autotune",
-    "estimate_seconds",
+    "estimate_seconds", "next_power_of_2",
 ]

@@ -131,9 +131,17 @@ def _check_buffer(tr, buf, what):
                  (what, describe(buf)))
 
 
+def _not_predicated(tr, what):
+    if tr.em.predicate is not None:
+        tr.error("%s inside an 'if' on a runtime value: put the condition "
+                 "into its bounds, or use Triton-style tl.load/tl.store, "
+                 "which the condition masks" % what)
+
+
 def _h_tile_load(tr, buf, row, col=None, stride=None, shape=None, bounds=None,
                  padding=None):
     _check_buffer(tr, buf, "tile_load")
+    _not_predicated(tr, "tile_load")
     shape = _shape(tr, shape if shape is not None else ())
     starts, strides, bnds = _addressing(tr, "tile_load", shape, row, col, stride,
                                         bounds)
@@ -175,6 +183,7 @@ def tile_load(buf, row, col=None, stride=None, shape=None, bounds=None,
 def _h_tile_store(tr, buf, row, col=None, stride=None, value=None, shape=None,
                   bounds=None):
     _check_buffer(tr, buf, "tile_store")
+    _not_predicated(tr, "tile_store")
     if value is None:
         tr.error("tile_store needs the value to store")
     v = tr.em.materialize(value) if not isinstance(value, (int, float)) else \

@@ -81,6 +81,9 @@ class Emitter:
         self.scopes = [{}]      # expression/constant caches, one per region
         self.atoms = {}         # ssa id -> Value for Poly atoms
         self.hidden = None      # extents.HiddenArguments of the kernel
+        self.inline_stack = []  # names of the @jit helpers being traced
+        self.default_stages = None  # the launch's num_stages, for loops
+        self.predicate = None   # i1 scalar of the runtime `if` being traced
 
     # ---- low level ----------------------------------------------------
     def error(self, message):
@@ -206,8 +209,8 @@ class Emitter:
         shape = tuple(shape or p.shape)
         try:
             parts = p.split_axes()
-        except ValueError as e:
-            self.error(str(e))
+        except ValueError:
+            return self._tile_monomials(p, shape)
         total = None
         for axis in sorted(parts, key=lambda k: (k is None, k)):
             coef = parts[axis]
@@ -216,14 +219,7 @@ class Emitter:
                 term = self.constant(c, "i32", shape) if c is not None else \
                     self.splat(self.cast(self.scalar_poly(coef), "i32"), shape)
             else:
-                n = p.shape[axis]
-                ar = self.cached(("arange", n), lambda n=n: self.op1(
-                    "i32", (n,), "tile.arange : %s" % tensor_type((n,), "i32"),
-                    hint="range"))
-                ar = Value(ar.ssa, "i32", tuple(n if d == axis else 1
-                                                for d in range(len(p.shape))),
-                           expand=axis if len(p.shape) == 2 else None)
-                term = self.to_shape(ar, shape)
+                term = self._axis_tile(axis, p.shape, shape)
                 c = coef.constant()
                 if c != 1:
                     k = self.constant(c, "i32", shape) if c is not None else \
@@ -233,6 +229,31 @@ class Emitter:
         if total is None:
             total = self.constant(0, "i32", shape)
         return total
+
+    def _axis_tile(self, axis, p_shape, shape):
+        """The i32 tile of the element index along `axis` of a p_shape
+        Poly, broadcast to `shape`."""
+        n = p_shape[axis]
+        ar = self.cached(("arange", n), lambda: self.op1(
+            "i32", (n,), "tile.arange : %s" % tensor_type((n,), "i32"),
+            hint="range"))
+        ar = Value(ar.ssa, "i32", tuple(n if d == axis else 1
+                                        for d in range(len(p_shape))),
+                   expand=axis if len(p_shape) == 2 else None)
+        return self.to_shape(ar, shape)
+
+    def _tile_monomials(self, p, shape):
+        """The i32 tile of any integer Poly (products of element indices
+        too, as gather offsets may hold), one monomial at a time."""
+        total = None
+        for m, c in sorted(p.terms.items()):
+            term = None if c == 1 and m else self.constant(c, "i32", shape)
+            for a in m:
+                f = self._axis_tile(a[1], p.shape, shape) if a[0] == "axis" \
+                    else self.splat(self.cast(self.atoms[a[1]], "i32"), shape)
+                term = f if term is None else self.binary_ir("muli", term, f)
+            total = term if total is None else self.binary_ir("addi", total, term)
+        return total if total is not None else self.constant(0, "i32", shape)
 
     def materialize(self, x, like=None):
         """A Value for x (Poly, Mask, Value); Python numbers need `like`."""
@@ -246,16 +267,18 @@ class Emitter:
             self.error("a pointer cannot be used as a value (load it first)")
         self.error("expected a tile or scalar, got %s" % describe(x))
 
-    def mask_value(self, m):
+    def mask_value(self, m, shape=None):
+        """The i1 Value of a Mask, broadcast to `shape` (default its own)."""
+        shape = tuple(m.shape if shape is None else shape)
         v = None
         for cond in m.conditions:
-            lhs = self.tile_poly(cond, m.shape) if m.shape else self.scalar_poly(cond)
-            zero = self.constant(0, lhs.element, m.shape)
+            lhs = self.tile_poly(cond, shape) if shape else self.scalar_poly(cond)
+            zero = self.constant(0, lhs.element, shape)
             pred = "slt"
-            c = self.op1("i1", m.shape, "arith.cmpi %s, " % pred, lhs.ssa, ", ",
+            c = self.op1("i1", shape, "arith.cmpi %s, " % pred, lhs.ssa, ", ",
                          zero.ssa, " : %s" % lhs.ir_type, hint="mask")
             v = c if v is None else self.binary_ir("andi", v, c)
-        return v if v is not None else self.constant(1, "i1", m.shape)
+        return v if v is not None else self.constant(1, "i1", shape)
 
     # ---- shapes and types -----------------------------------------------
     def splat(self, scalar, shape):
@@ -329,10 +352,9 @@ class Emitter:
         elements += ["i32" for x in (a, b) if isinstance(x, (Poly, Mask)) and x.shape]
         elements += ["index" for x in (a, b) if isinstance(x, Poly) and not x.shape]
         floats = [e for e in elements if is_float(e)]
-        if len(set(floats)) > 1:
-            self.error("operands of types %s and %s: use cast() to convert" %
-                       tuple(sorted(set(floats))))
-        if floats:
+        if len(set(floats)) > 1:  # Triton's promotion: to f32
+            element = "f32"
+        elif floats:
             element = floats[0]
         elif any(isinstance(x, float) for x in (a, b)):
             element = "f32"
@@ -357,7 +379,7 @@ class Emitter:
             else:
                 x = self.materialize(x)
                 if x.element != element:
-                    if is_float(x.element):
+                    if is_float(x.element) and not is_float(element):
                         self.error("operands of types %s and %s: use cast()" % (
                             x.element, element))
                     x = self.cast(x, element)

@@ -129,4 +129,7 @@ def format_float(value, element):
             return "0x%04X" % bits
         return "0x%04X" % (0xFF80 if value < 0 else 0x7F80)
     r = repr(float(value))
-    return r if ("." in r or "e" in r) else r + ".0"
+    if "." in r:
+        return r
+    # MLIR's float literals need a fraction: 1e-07 is 1.0e-07.
+    return r.replace("e", ".0e") if "e" in r else r + ".0"

@@ -14,7 +14,11 @@ from .ir import ELEMENT_TO_NUMPY, NUMPY_TO_ELEMENT, SSA
 from .tracer import Tracer, parse_function
 
 # Launch keywords that are not kernel parameters.
-_LAUNCH_OPTIONS = ("target", "WM", "WN", "schedules", "options", "num_warps")
+_LAUNCH_OPTIONS = ("target", "WM", "WN", "schedules", "options", "num_warps",
+                   "num_stages")
+# Triton's num_warps as the SIMD-group grid (WM, WN) of tile.simdgroups: a
+# warp is a SIMD-group of 32 threads.
+_WARP_GRIDS = {1: (1, 1), 2: (2, 1), 4: (2, 2), 8: (4, 2), 16: (4, 4)}
 
 
 class Buffer:
@@ -209,7 +213,7 @@ class Kernel:
             else:
                 key.append((p.name,) + self.arg_kind(p.name, v))
         for k in sorted(options):
-            if k in ("target", "WM", "WN", "options"):
+            if k in ("target", "WM", "WN", "options", "num_warps", "num_stages"):
                 key.append((k, options[k]))
         return tuple(key)
 
@@ -249,6 +253,11 @@ class Kernel:
         node, filename = self._function()
         em = Emitter(self.__name__)
         em.hidden = HiddenArguments(p.name for p in self.params)
+        em.default_stages = options.get("num_stages")
+        if em.default_stages is not None and (
+                not isinstance(em.default_stages, int) or em.default_stages < 1):
+            raise DSLError("num_stages must be an int >= 1, got %r" %
+                           (em.default_stages,), self.def_location)
         env = {}
         parts = []
         for p, k in zip(self.params, key):
@@ -271,7 +280,14 @@ class Kernel:
             [p.name for p, k in zip(self.params, key) if k[1:2] == ("buffer",)])
         em.func.add(["return"])
         attrs = ["tile.kernel"]
-        if "WM" in options or "WN" in options:
+        if "num_warps" in options and "WM" not in options and "WN" not in options:
+            grid = _WARP_GRIDS.get(options["num_warps"])
+            if grid is None:
+                raise DSLError("num_warps must be 1, 2, 4, 8 or 16 (SIMD-groups "
+                               "of 32 threads), got %r" % (options["num_warps"],),
+                               self.def_location)
+            attrs.append("tile.simdgroups = array<i64: %d, %d>" % grid)
+        elif "WM" in options or "WN" in options:
             attrs.append("tile.simdgroups = array<i64: %d, %d>" % (
                 int(options.get("WM", 2)), int(options.get("WN", 2))))
         return (em.func.render(attrs, SourceLocation(filename, node.lineno,

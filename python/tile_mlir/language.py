@@ -1,58 +1,133 @@
 """Triton-style kernels: `import tile_mlir.language as tl` and
-`@tile_mlir.jit`. Pointers are `buffer + offsets`, with offsets affine in
-`tl.arange`, program ids and integer scalars; masks are conjunctions (`&`)
-of `offsets < bound`. Both map exactly onto tile.load/tile.store starts,
-strides and bounds; anything else is a DSLError naming the line."""
+`@tile_mlir.jit`. Pointers are `buffer + offsets`: offsets affine in
+`tl.arange`, program ids and integer scalars, with masks that are
+conjunctions (`&`) of `offsets < bound`, are tile.load/tile.store
+rectangles; any other integer offsets and masks (`% M`, `// 8`, indices
+loaded from memory, `|`) are tile.gather/tile.scatter. docs/python.md has
+the table of Triton's `tl.*` API: what is supported and what is refused
+(with the line, when a kernel calls it)."""
 
-from . import memory, registry
+from . import pointers, registry
+from .blockptr import (BlockPointer, advance, load_block, make_block_ptr,
+                       store_block)
 from .dsl import (abs, arange, cast, cdiv, constexpr, exp, full, log, max,
                   maximum, min, minimum, num_programs, program_id, sqrt, sum,
                   tanh, where, zeros)
 from .dsl import _h_dot, _h_sum
-from .emitter import describe
+from .emitter import Buffer, describe
 from .kernel import jit
-from .poly import Pointer
+from .poly import Mask, Pointer
 from .registry import static_range
+from .triton_random import philox, rand, randint, randint4x, randn
+from .triton_ops import (assume, ceil, clamp, cos, debug_barrier, div_rn,
+                         exp2, fdiv, floor, fma, log2, max_contiguous,
+                         multiple_of,
+                         next_power_of_2, range, rsqrt, sigmoid, sin,
+                         sqrt_rn, static_assert, static_print, trans,
+                         xor_sum, zeros_like)
+from . import triton_ops as _ops
 
-float32, float16, bfloat16, int32 = "f32", "f16", "bf16", "i32"
+float32, float16, bfloat16, int32, int1 = "f32", "f16", "bf16", "i32", "i1"
+# Types tile IR kernels cannot hold: named so that using one is a located
+# "unknown dtype" error rather than a missing attribute.
+(float64, int8, int16, int64, uint8, uint16, uint32, uint64,
+ float8e4nv, float8e5) = ("float64", "int8", "int16", "int64", "uint8",
+                          "uint16", "uint32", "uint64", "float8e4nv",
+                          "float8e5")
 
 __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "max", "maximum", "min", "minimum", "num_programs", "program_id",
            "sqrt", "sum", "tanh", "where", "zeros", "dot", "load", "store",
-           "jit", "static_range", "reduce_sum", "float32", "float16",
-           "bfloat16", "int32"]
+           "jit", "static_range", "range", "reduce_sum", "float32", "float16",
+           "bfloat16", "int32", "int1", "atomic_add", "atomic_max",
+           "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
+           "atomic_xchg", "atomic_cas", "exp2", "log2", "rsqrt", "sigmoid",
+           "fma", "zeros_like", "trans", "static_assert", "static_print",
+           "debug_barrier", "make_block_ptr", "advance", "next_power_of_2",
+           "philox", "rand", "randint", "randint4x", "randn", "multiple_of",
+           "max_contiguous", "fdiv", "div_rn", "cos", "sin", "floor", "ceil",
+           "clamp", "xor_sum", "sqrt_rn", "assume"]
 
 
 def _pointer(tr, pointer, what):
+    if isinstance(pointer, Buffer):
+        return Pointer(pointer, tr.em.index_poly(0))
     if not isinstance(pointer, Pointer):
-        from .emitter import Buffer
-        if isinstance(pointer, Buffer):
-            return Pointer(pointer, tr.em.index_poly(0))
         tr.error("%s needs a pointer expression (buffer + offsets), got %s" %
                  (what, describe(pointer)))
     return pointer
 
 
-def _h_load(tr, pointer, mask=None, other=None):
-    return memory.load_pointer(tr.em, _pointer(tr, pointer, "load"), mask, other)
+def _h_load(tr, pointer, mask=None, other=None, boundary_check=(),
+            padding_option="", cache_modifier="", eviction_policy="",
+            volatile=False):
+    if isinstance(pointer, BlockPointer):
+        return load_block(tr, pointer, boundary_check, padding_option)
+    if boundary_check or padding_option:
+        tr.error("boundary_check and padding_option are for block pointers "
+                 "(tl.make_block_ptr); use mask= and other= here")
+    if mask is not None and not isinstance(mask, (bool, Mask)) and \
+            not hasattr(mask, "element"):
+        tr.error("a mask must be a boolean tile, got %s" % describe(mask))
+    p = _pointer(tr, pointer, "load")
+    v = pointers.load_pointer(tr.em, p, mask, other)
+    v.origin = (p, mask, other)  # what tl.trans loads again, transposed
+    return v
 
 
 @registry.op(_h_load)
-def load(pointer, mask=None, other=None):
+def load(pointer, mask=None, other=None, boundary_check=(), padding_option="",
+         cache_modifier="", eviction_policy="", volatile=False):
     """Loads the tile `pointer` points at; masked-off elements read `other`
-    (default 0) and touch no memory."""
+    (default 0) and touch no memory. Cache hints are accepted and ignored."""
     registry.outside("load")
 
 
-def _h_store(tr, pointer, value, mask=None):
-    memory.store_pointer(tr.em, _pointer(tr, pointer, "store"), value, mask)
+def _h_store(tr, pointer, value, mask=None, boundary_check=(),
+             cache_modifier="", eviction_policy=""):
+    if isinstance(pointer, BlockPointer):
+        return store_block(tr, pointer, value, boundary_check)
+    if boundary_check:
+        tr.error("boundary_check is for block pointers (tl.make_block_ptr); "
+                 "use mask= here")
+    pointers.store_pointer(tr.em, _pointer(tr, pointer, "store"), value, mask)
 
 
 @registry.op(_h_store)
-def store(pointer, value, mask=None):
+def store(pointer, value, mask=None, boundary_check=(), cache_modifier="",
+          eviction_policy=""):
     """Stores `value` where `pointer` points; masked-off elements are not
-    written."""
+    written. The value is converted to the buffer's element type."""
     registry.outside("store")
+
+
+def _atomic(op):
+    def handler(tr, pointer, val, mask=None, sem=None, scope=None):
+        return pointers.atomic_rmw(tr.em, op, _pointer(tr, pointer, "atomic_" + op),
+                                   val, mask)
+
+    def stub(pointer, val, mask=None, sem=None, scope=None):
+        registry.outside("atomic_" + op)
+    stub.__name__ = stub.__qualname__ = "atomic_" + op
+    stub.__doc__ = ("Atomically applies %s of `val` at every unmasked pointer "
+                    "and returns the old values (tile.atomic_rmw; relaxed "
+                    "order whatever `sem`)." % op)
+    return registry.op(handler)(stub)
+
+
+(atomic_add, atomic_max, atomic_min, atomic_and, atomic_or, atomic_xor,
+ atomic_xchg) = (_atomic(o) for o in ("add", "max", "min", "and", "or", "xor",
+                                      "xchg"))
+
+
+def _h_atomic_cas(tr, pointer, cmp, val, sem=None, scope=None):
+    return pointers.atomic_cas(tr.em, _pointer(tr, pointer, "atomic_cas"), cmp, val)
+
+
+@registry.op(_h_atomic_cas)
+def atomic_cas(pointer, cmp, val, sem=None, scope=None):
+    """Atomic compare-and-swap on int32 (tile.atomic_cas); the old values."""
+    registry.outside("atomic_cas")
 
 
 @registry.op(_h_dot)
@@ -65,3 +140,14 @@ def dot(a, b, acc=None):
 def reduce_sum(x, axis=None):
     """sum() under the name TinyTon kernels use."""
     registry.outside("reduce_sum")
+
+
+def __getattr__(name):
+    """tl.<name> for a Triton API tile_mlir refuses: a function that, called
+    in a kernel, is a DSLError naming the line and the reason."""
+    reason = _ops.REFUSED.get(name)
+    if reason is None:
+        raise AttributeError("module 'tile_mlir.language' has no attribute %r"
+                             % name)
+    return _ops.refused(name, reason)
+

@@ -1,9 +1,15 @@
 """tile.load / tile.store emission, from explicit (start, stride, bound)
-form (tile_load) or from a Triton pointer expression and mask."""
+form (tile_load) or from a Triton pointer expression and mask. A pointer
+tile and mask that are no rectangle (pointers.py) become tile.gather /
+tile.scatter."""
 
-from .emitter import Value
 from .ir import format_float, is_float, joined, tensor_type
 from .poly import Mask, Pointer, Poly, divide
+
+
+class NotRectangle(Exception):
+    """The pointer tile or its mask is no tile.load rectangle (start,
+    strides, bounds): the access becomes a gather or scatter."""
 
 
 def _padding_attr(em, element, padding):
@@ -54,10 +60,12 @@ def decompose(em, pointer, mask, row_base=None):
     shape = pointer.shape
     if len(shape) > 2:
         em.error("pointer tiles of rank %d: only 1-D and 2-D" % len(shape))
+    if not isinstance(pointer.offset, Poly):
+        raise NotRectangle()
     try:
         split = pointer.offset.split_axes()
-    except ValueError as e:
-        em.error("pointer expression: " + str(e))
+    except ValueError:
+        raise NotRectangle()
     strides = {}
     for k, n in enumerate(shape):
         if row_base is not None and k == 0:
@@ -66,10 +74,8 @@ def decompose(em, pointer, mask, row_base=None):
             strides[k] = split[k]
         elif n == 1:
             strides[k] = Poly.const(1)
-        else:
-            em.error("the pointer does not change along dimension %d of its "
-                     "%s tile (no arange there): broadcast loads are not "
-                     "supported" % (k, shape))
+        else:  # the same address along a dimension: a broadcast
+            raise NotRectangle()
     rest = split.get(None, Poly.const(0))
     if len(shape) == 1 and divide(rest, strides) is None:
         # A base that is no multiple of the stride (column `col` of a
@@ -86,30 +92,24 @@ def decompose(em, pointer, mask, row_base=None):
     elif shape:
         q = divide(rest, strides)
         if q is None:
-            em.error("cannot write the pointer's base offset as a multiple "
-                     "of its strides (the offset must be affine: start * "
-                     "stride per dimension)")
+            raise NotRectangle()
         starts = [q[k] for k in range(len(shape))]
     else:
         starts = [rest]
     bounds = None
     if mask is not None:
-        if not isinstance(mask, Mask):
-            em.error("a mask must be a conjunction of `offsets < bound` "
-                     "comparisons joined with &")
+        if not isinstance(mask, Mask) or len(mask.shape) != len(shape):
+            raise NotRectangle()
         per_axis = {}
         for cond in mask.conditions:
             try:
                 parts = cond.split_axes()
-            except ValueError as e:
-                em.error("mask: " + str(e))
+            except ValueError:
+                raise NotRectangle()
             axes = [k for k in parts if k is not None]
             if len(axes) != 1 or parts[axes[0]].constant() != 1 or \
-                    axes[0] >= max(len(shape), 1) or \
-                    (len(mask.shape) != len(shape)):
-                em.error("a mask must compare one arange-based offset (step 1) "
-                         "along one dimension of the pointer tile with a bound, "
-                         "e.g. offs[:, None] < M")
+                    axes[0] >= max(len(shape), 1):
+                raise NotRectangle()
             k = axes[0]
             e = parts.get(None, Poly.const(0))
             per_axis.setdefault(k, []).append(starts[k].add(e.scale(-1), ()))
@@ -122,31 +122,3 @@ def decompose(em, pointer, mask, row_base=None):
             bounds.append(b)
     stride_list = [strides[k] for k in range(len(shape))] if shape else None
     return starts, stride_list, bounds
-
-
-def load_pointer(em, pointer, mask, other):
-    starts, strides, bounds = decompose(em, pointer, mask)
-    if mask is None and other is not None:
-        other = None
-    if len(starts) == 2 and len(pointer.shape) == 1:
-        n = pointer.shape[0]
-        tile = load(em, pointer.buffer, starts, strides, bounds, (1, n), other)
-        return em.reduce("add", tile, 0)  # 1 x n -> n, a no-op sum
-    return load(em, pointer.buffer, starts, strides, bounds, pointer.shape, other)
-
-
-def store_pointer(em, pointer, value, mask):
-    if not isinstance(value, Value):
-        value = em.materialize(value) if not isinstance(value, (int, float)) else \
-            em.constant(value, pointer.buffer.element, ())
-    shape = pointer.shape
-    if value.element != pointer.buffer.element and not is_float(value.element) \
-            and not is_float(pointer.buffer.element):
-        value = em.cast(value, pointer.buffer.element)
-    if tuple(value.shape) != tuple(shape):
-        value = em.to_shape(value, shape)
-    starts, strides, bounds = decompose(em, pointer, mask)
-    if len(starts) == 2 and len(shape) == 1:
-        value = em.to_shape(Value(value.ssa, value.element, value.shape),
-                            (1, shape[0]))
-    store(em, value, pointer.buffer, starts, strides, bounds)

@@ -76,15 +76,21 @@ def _pointer_arith(tr, sym, a, b):
                  "pointer - offset; got %s %s %s" % (describe(a), sym, describe(b)))
     off = _as_poly(em, b)
     if off is None:
-        tr.error("a pointer offset must be affine in aranges, program ids and "
-                 "integer scalars; this one is %s (e.g. %% or // of a tile, or "
-                 "a loaded value)" % describe(b))
+        # Not affine (`% M`, `// 8`, loaded indices): an integer tile of
+        # element offsets, which loads and stores gather and scatter.
+        if isinstance(b, Mask) or not isinstance(b, Value) or \
+                b.element not in ("i32", "index"):
+            tr.error("a pointer offset must be an integer tile or scalar; "
+                     "this one is %s" % describe(b))
+        off = em.index_poly(b) if not b.shape else b
     if sym == "-":
-        off = off.scale(-1)
+        off = off.scale(-1) if isinstance(off, Poly) else em.arith("-", 0, off)
     if isinstance(a, Buffer):
         return Pointer(a, off)
-    shape = broadcast_shapes(a.offset.shape, off.shape, em.loc)
-    return Pointer(a.buffer, a.offset.add(off, shape))
+    if isinstance(a.offset, Poly) and isinstance(off, Poly):
+        shape = broadcast_shapes(a.offset.shape, off.shape, em.loc)
+        return Pointer(a.buffer, a.offset.add(off, shape))
+    return Pointer(a.buffer, em.arith("+", a.offset, off))
 
 
 def compare(tr, sym, a, b):
@@ -127,7 +133,10 @@ def subscript(tr, base, index):
             return Mask([c.with_shape(shape, {0: dim}) for c in base.conditions],
                         shape)
         if isinstance(base, Pointer):
-            return Pointer(base.buffer, base.offset.with_shape(shape, {0: dim}))
+            off = base.offset
+            return Pointer(base.buffer, off.with_shape(shape, {0: dim})
+                           if isinstance(off, Poly) else
+                           Value(off.ssa, off.element, shape, expand=dim))
     if all(i == full for i in index) and len(index) == len(base.shape):
         return base
     tr.error("only x[:, None] and x[None, :] indexing of 1-D tiles is "

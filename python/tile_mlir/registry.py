@@ -85,6 +85,8 @@ def call(tr, fn, args, kwargs):
     entry = HANDLERS.get(fn) if _hashable(fn) else None
     if entry is not None:
         handler, sig, simple = entry
+        if sig is None and simple is None:  # *args handlers
+            return handler(tr, *args, **kwargs)
         bound = bind_simple(simple, args, kwargs) if simple else None
         if bound is not None:
             return handler(tr, **bound)
@@ -107,6 +109,11 @@ def call(tr, fn, args, kwargs):
             tr.error("%s(): %s" % (getattr(fn, "__name__", fn), e))
     if fn is static_range:
         return range(*args)
+    if isinstance(fn, BoundMethod):
+        return fn.handler(tr, fn.base, *args, **kwargs)
+    from .kernel import Kernel
+    if isinstance(fn, Kernel):
+        return tr.inline(fn, args, kwargs)
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) \
         or type(fn).__name__
     module = getattr(fn, "__module__", None) or type(fn).__module__
@@ -122,3 +129,15 @@ def _hashable(x):
         return True
     except TypeError:
         return False
+
+
+# Methods of traced tiles (`x.to(tl.float16)`): name -> handler(tr, x, ...),
+# filled in by the modules that define them.
+METHODS = {}
+
+
+class BoundMethod:
+    """`x.to` inside a kernel: the handler with its tile."""
+
+    def __init__(self, handler, base):
+        self.handler, self.base = handler, base

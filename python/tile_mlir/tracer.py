@@ -13,6 +13,7 @@ import inspect
 import textwrap
 
 from . import registry
+from .blockptr import BlockPointer
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
 from .ir import SSA, joined, loc_text
@@ -68,7 +69,9 @@ class Tracer:
         self.em = emitter
         self.env = env
         self.globals = function_scope(fn)
-        self.loop_local = set()
+        self.inlined = False    # a @jit helper called from a kernel
+        self.loop_depth = 0
+        self.following = []     # statements after the current one, per block
 
     def located(self, node):
         # The AST lives as long as its kernel and every trace locates the
@@ -88,14 +91,41 @@ class Tracer:
 
     # ---- statements -------------------------------------------------------
     def run(self):
+        """Traces the body; the value of its `return` (a @jit helper's)."""
         try:
             self.block(self.node.body)
-        except _Return:
-            pass
+        except _Return as r:
+            return r.args[0] if r.args else None
+        return None
+
+    def inline(self, kernel, args, kwargs):
+        """A call of another @jit function (Triton's helpers, such as
+        `leaky_relu`): its body traced in place, with its own names."""
+        node, filename = kernel._function()
+        try:
+            bound = kernel.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            self.error("%s(): %s" % (kernel.__name__, e))
+        bound.apply_defaults()
+        if len(self.em.inline_stack) > 32:
+            self.error("@jit helpers nest deeper than 32 calls (recursion?)")
+        sub = type(self)(kernel.fn, node, filename, self.em, dict(bound.arguments))
+        sub.inlined = True
+        saved = self.em.loc
+        self.em.inline_stack.append(kernel.__name__)
+        try:
+            return sub.run()
+        finally:
+            self.em.inline_stack.pop()
+            self.em.loc = saved
 
     def block(self, stmts):
-        for s in stmts:
-            self.stmt(s)
+        for i, s in enumerate(stmts):
+            self.following.append((stmts, i + 1))
+            try:
+                self.stmt(s)
+            finally:
+                self.following.pop()
 
     def stmt(self, s):
         self.located(s)
@@ -114,9 +144,11 @@ class Tracer:
         pass
 
     def stmt_Return(self, s):
-        if s.value is not None:
+        if s.value is not None and not self.inlined:
             self.error("a kernel returns nothing: store results with a store op")
-        raise _Return()
+        if self.loop_depth:
+            self.error("return inside a loop is not supported in a kernel")
+        raise _Return(self.expr(s.value) if s.value is not None else None)
 
     def stmt_Assign(self, s):
         value = self.expr(s.value)
@@ -144,11 +176,60 @@ class Tracer:
 
     def stmt_If(self, s):
         cond = self.expr(s.test)
+        if isinstance(cond, (Value, Poly, Mask)):
+            return self.runtime_if(s, cond)
         if not isinstance(cond, (bool, int, float, str, tuple, type(None))):
             self.error("'if' on %s: only values known while tracing "
-                       "(constexprs) can steer Python control flow; use "
-                       "where() for runtime choices" % describe(cond), s.test)
+                       "(constexprs) and scalars can steer an 'if'" %
+                       describe(cond), s.test)
         self.block(s.body if cond else s.orelse)
+
+    def runtime_if(self, s, cond):
+        """An `if` on a runtime scalar: both branches are traced; their
+        loads, stores and atomics are masked by the condition (so they
+        become gathers and scatters), and each name they bind is
+        `where(cond, then, else)` after it."""
+        em = self.em
+        if getattr(cond, "shape", ()):
+            self.error("'if' on a tile: use tl.where for elementwise choices",
+                       s.test)
+        c = em.materialize(cond)
+        if c.element != "i1":
+            c = em.compare("!=", c, 0.0 if c.element in ("f32", "f16", "bf16")
+                           else 0)
+        before = dict(self.env)
+        outer = em.predicate
+        branches = []
+        for body, pred in ((s.body, c), (s.orelse, em.arith("^", c, True))):
+            self.env = dict(before)
+            em.predicate = pred if outer is None else em.arith("&", outer, pred)
+            self.loop_depth += 1  # no return from inside
+            try:
+                self.block(body)
+            finally:
+                self.loop_depth -= 1
+                em.predicate = outer
+            branches.append(self.env)
+        self.located(s)
+        then_env, else_env = branches
+        self.env = dict(before)
+        for name in set(then_env) | set(else_env):
+            a, b = then_env.get(name), else_env.get(name)
+            if a is b:
+                self.env[name] = a
+            elif a is None or b is None or isinstance(a, _LoopLocal) or \
+                    isinstance(b, _LoopLocal):
+                self.env[name] = _LoopLocal(name, s.lineno)
+            elif isinstance(a, (int, float, Value, Poly, Mask)) and \
+                    isinstance(b, (int, float, Value, Poly, Mask)) and \
+                    not (isinstance(a, bool) or isinstance(b, bool)):
+                self.env[name] = em.select(c, a, b)
+            elif a == b:
+                self.env[name] = a
+            else:
+                self.error("'%s' is bound to %s and %s in the branches of a "
+                           "runtime 'if': only tiles and scalars can differ" %
+                           (name, describe(a), describe(b)), s)
 
     def assign(self, target, value):
         if isinstance(target, ast.Name):
@@ -156,7 +237,6 @@ class Tracer:
                     and value.ssa.name is None and value.expand is None:
                 value.ssa.hint, value.ssa.weak = target.id, False
             self.env[target.id] = value
-            self.loop_local.discard(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
             if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
                 self.error("cannot unpack %s into %d names" %
@@ -229,9 +309,10 @@ class Tracer:
         em = self.em
         bounds = [em.scalar_poly(em.index_poly(x)) for x in
                   (r.start, r.stop, r.step)]
-        carried = [n for n in self.assigned_names(s.body)
-                   if n in self.env and n != s.target.id and n not in self.loop_local]
-        slots = []  # (name, kind, extra) for each iter_arg group
+        assigned = [n for n in self.assigned_names(s.body) if n != s.target.id]
+        carried = [n for n in assigned if n in self.env and
+                   not isinstance(self.env[n], _LoopLocal)]
+        slots = []  # (name, kind, extra, n) for each iter_arg group
         inits = []
         for name in carried:
             v = self.env[name]
@@ -239,23 +320,14 @@ class Tracer:
             slots.append((name, kind, extra, len(parts)))
             inits.extend(parts)
         loop_loc = em.loc
-        # Header.
+        outer_indent = em.func.indent
+        header_at = len(em.func.lines)
+        em.func.add([])  # the header, written once the carried values are known
         res_ssas = []
         for name, kind, extra, n in slots:
             res_ssas += [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
         iv = SSA(s.target.id)
         arg_ssas = [SSA(res.hint + "_iter") for res in res_ssas]
-        head = joined([rs] for rs in res_ssas)
-        if res_ssas:
-            head.append(" = ")
-        head += ["tile.for_range ", iv, " = ", bounds[0].ssa, " to ",
-                 bounds[1].ssa, " step ", bounds[2].ssa]
-        if inits:
-            head += [" iter_args("] + joined(
-                [a, " = ", v.ssa] for a, v in zip(arg_ssas, inits))
-            head.append(") -> (%s)" % ", ".join(v.ir_type for v in inits))
-        head.append(" {")
-        em.func.add(head)
         em.func.indent += 1
         em.scopes.append({})
         saved_env = dict(self.env)
@@ -263,7 +335,9 @@ class Tracer:
         ivv = Value(iv, "index")
         self.assign(s.target, em.atom_poly(ivv))
         self.bind_slots(slots, arg_ssas, inits)
+        self.loop_depth += 1
         self.block(s.body)
+        self.loop_depth -= 1
         self.located(s)
         yields = []
         for name, kind, extra, n in slots:
@@ -274,27 +348,82 @@ class Tracer:
                 self.error("loop variable changes type in the loop body: %s "
                            "before, %s after; initialise it with the type it "
                            "will have" % (v.ir_type, y.ir_type), s)
+        # Names first bound in the body that code after the loop reads stay
+        # visible, as in Python: the loop carries them too, starting from
+        # zeros (what they hold after a loop that runs no iteration).
+        new_slots, new_yields = [], []
+        for name in assigned:
+            if name in carried or name not in self.env or \
+                    not self.read_after_loop(name):
+                continue
+            kind, parts, extra = self.loop_parts(name, self.env[name])
+            new_slots.append((name, kind, extra, len(parts)))
+            new_yields.extend(parts)
         line = ["tile.yield"]
-        if yields:
-            line += [" "] + joined([y.ssa] for y in yields)
-            line.append(" : %s" % ", ".join(y.ir_type for y in yields))
+        all_yields = yields + new_yields
+        if all_yields:
+            line += [" "] + joined([y.ssa] for y in all_yields)
+            line.append(" : %s" % ", ".join(y.ir_type for y in all_yields))
         em.func.add(line)
         em.scopes.pop()
-        em.func.indent -= 1
+        em.func.indent = outer_indent
         em.loc = loop_loc
+        lines_before = len(em.func.lines)
+        new_inits = self.zeros_before(header_at, new_yields)
+        header_at += len(em.func.lines) - lines_before
+        for name, kind, extra, n in new_slots:
+            ssas = [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
+            res_ssas += ssas
+            arg_ssas += [SSA(x.hint + "_iter") for x in ssas]
+        slots, inits = slots + new_slots, inits + new_inits
+        head = joined([rs] for rs in res_ssas)
+        if res_ssas:
+            head.append(" = ")
+        head += ["tile.for_range ", iv, " = ", bounds[0].ssa, " to ",
+                 bounds[1].ssa, " step ", bounds[2].ssa]
+        if inits:
+            head += [" iter_args("] + joined(
+                [a, " = ", v.ssa] for a, v in zip(arg_ssas, inits))
+            head.append(") -> (%s)" % ", ".join(v.ir_type for v in inits))
+        head.append(" {")
+        em.func.lines[header_at] = (outer_indent, head)
         tail = "}"
-        if r.num_stages is not None:
-            if not isinstance(r.num_stages, int) or isinstance(r.num_stages, bool):
+        stages = r.num_stages if r.num_stages is not None else em.default_stages
+        if stages is not None:
+            if not isinstance(stages, int) or isinstance(stages, bool):
                 self.error("num_stages must be an int known while tracing", s.iter)
-            tail += " {num_stages = %d : i64}" % r.num_stages
+            tail += " {num_stages = %d : i64}" % stages
         em.func.add([tail + loc_text(loop_loc)])
-        # After the loop: the results; names first bound in the body are gone.
+        # After the loop: the results; names first bound in the body and not
+        # read after it are gone.
         new_names = set(self.env) - set(saved_env)
         self.env = saved_env
-        self.loop_local |= new_names - {s.target.id}
         self.bind_slots(slots, res_ssas, inits)
-        for name in new_names:
-            self.env[name] = _LoopLocal(name, s.lineno)
+        for name in new_names | set(assigned):
+            if name not in self.env or isinstance(self.env[name], _LoopLocal):
+                self.env[name] = _LoopLocal(name, s.lineno)
+
+    def zeros_before(self, index, values):
+        """Zero constants of the types of `values`, emitted before line
+        `index` (the loop header): the initial values of names first bound
+        in a loop body."""
+        em = self.em
+        start = len(em.func.lines)
+        out = [em.constant(0, v.element, v.ir_shape) for v in values]
+        moved = em.func.lines[start:]
+        del em.func.lines[start:]
+        em.func.lines[index:index] = moved
+        return [Value(v.ssa, v.element, v.ir_shape) for v in out]
+
+    def read_after_loop(self, name):
+        """Whether code after the current statement may read `name` before
+        binding it again (the rest of each enclosing block, innermost
+        first)."""
+        for stmts, start in reversed(self.following):
+            r = _exposed(name, stmts[start:])
+            if r is not None:
+                return r == "read"
+        return False
 
     def loop_parts(self, name, v, expect=None):
         """How a carried value travels through iter_args: (kind, IR Values,
@@ -310,11 +439,33 @@ class Tracer:
             v = em.constant(v, "f32")
         if isinstance(v, int) and not isinstance(v, bool):
             v = Poly.const(v)
+        if isinstance(v, Mask):
+            v = em.materialize(v)
+        if isinstance(v, BlockPointer):
+            # tl.advance in a loop: only the block offsets change.
+            extra = (v.buffer, v.base, v.shape, v.strides, v.block_shape)
+            if expect is not None and (expect[0] != "block" or any(
+                    a is not b and a != b for a, b in zip(expect[1], extra))):
+                self.error("'%s': a block pointer carried by a loop may only "
+                           "move (tl.advance)" % name)
+            return "block", [em.scalar_poly(o) for o in v.offsets], extra
+        if isinstance(v, Pointer) and not isinstance(v.offset, Poly):
+            # A pointer tile of computed offsets (a gather's): the loop
+            # carries its offsets tile.
+            if expect is not None and (expect[0] != "offsets" or
+                                       expect[1] is not v.buffer):
+                self.error("'%s' changes kind or buffer in the loop" % name)
+            off = em.to_shape(em.cast(em.materialize(v.offset), "i32"), v.shape)
+            return "offsets", [off], v.buffer
         if isinstance(v, Value):
             if expect and expect[0] != "value":
                 self.error("'%s' changes kind in the loop" % name)
             return "value", [em.to_shape(v, v.shape) if v.expand is not None else v], None
         if isinstance(v, (Poly, Pointer)):
+            if expect is not None and expect[0] == "offsets":
+                v = Pointer(v.buffer, em.materialize(v.offset)) \
+                    if isinstance(v, Pointer) else v
+                return self.loop_parts(name, v, expect)
             poly = v.offset if isinstance(v, Pointer) else v
             buf = v.buffer if isinstance(v, Pointer) else None
             try:
@@ -349,6 +500,12 @@ class Tracer:
     def rebuild(self, kind, extra, values):
         if kind == "value":
             return values[0]
+        if kind == "offsets":
+            return Pointer(extra, values[0])
+        if kind == "block":
+            buf, base, shape, strides, block = extra
+            return BlockPointer(buf, base, shape, strides,
+                                [self.em.atom_poly(v) for v in values], block)
         buf, shape, strides, order = extra
         em = self.em
         poly = Poly({}, shape)
@@ -400,6 +557,8 @@ class Tracer:
         return self.attribute(self.expr(node.value), node)
 
     def attribute(self, base, node):
+        if isinstance(base, (Value, Poly, Mask)) and node.attr in registry.METHODS:
+            return registry.BoundMethod(registry.METHODS[node.attr], base)
         if isinstance(base, (Value, Poly)) and node.attr in ("shape", "dtype"):
             return tuple(base.shape) if node.attr == "shape" else \
                 getattr(base, "element", "i32")
@@ -531,6 +690,48 @@ def _method(tracer, prefix, node_type):
         fn = _METHODS[key] = getattr(type(tracer), prefix + node_type.__name__,
                                      None)
     return None if fn is None else fn.__get__(tracer)
+
+
+def _reads(node, name):
+    return any(isinstance(n, ast.Name) and n.id == name and
+               isinstance(n.ctx, ast.Load) for n in ast.walk(node))
+
+
+def _exposed(name, stmts):
+    """'read' if running `stmts` may read `name` before binding it,
+    'killed' if they bind it first on every path, else None."""
+    for s in stmts:
+        if isinstance(s, (ast.For, ast.While)):
+            head = s.iter if isinstance(s, ast.For) else s.test
+            if _reads(head, name) or _exposed(name, s.body) == "read" or \
+                    _exposed(name, s.orelse) == "read":
+                return "read"
+            continue  # a loop may run no iteration: no kill
+        if isinstance(s, ast.If):
+            if _reads(s.test, name):
+                return "read"
+            a, b = _exposed(name, s.body), _exposed(name, s.orelse)
+            if "read" in (a, b):
+                return "read"
+            if a == b == "killed":
+                return "killed"
+            continue
+        if isinstance(s, ast.AugAssign):
+            if _reads(s, name) or (isinstance(s.target, ast.Name) and
+                                   s.target.id == name):
+                return "read"
+            continue
+        if isinstance(s, (ast.Assign, ast.AnnAssign)):
+            if s.value is not None and _reads(s.value, name):
+                return "read"
+            if name in _stored_names(s):
+                return "killed"
+            continue
+        if _reads(s, name):
+            return "read"
+        if isinstance(s, ast.Return):
+            return "killed"
+    return None
 
 
 class _LoopLocal:
