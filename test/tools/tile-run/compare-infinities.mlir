@@ -2,7 +2,7 @@
 // rows padded with -inf or +inf give that infinity in every order of
 // combination, so the emulator and the reference agree, and an equal
 // infinity is a match (|inf - inf| is NaN: tile-run used to report "emulated
-// -INF, reference -INF, allowed 0"). Every row has padding (N = 12 < 16),
+// -INF, reference -inf, allowed 0"). Every row has padding (N = 12 < 16),
 // in f32 and f16: minimumf over -inf padding, maximumf and maxnumf over
 // +inf padding, add over +inf padding, and mul over -inf padding (the data
 // in [-1, 1) keeps the other partial products far from underflow, so no
@@ -49,7 +49,7 @@
 // RUN:   --arg Min=f32:13:zeros --arg Max=f32:13:zeros --arg MaxNum=f32:13:zeros \
 // RUN:   --arg Sum=f32:13:zeros --arg Prod=f32:13:zeros --arg M=13 --arg N=12 \
 // RUN:   --run-msl %t.wrong.metal --compare | FileCheck %s --check-prefix=WRONG
-// WRONG: compare Min: {{.*}}: 13 mismatches, first at element 0: emulated {{.*}}, reference -INF, allowed 0
+// WRONG: compare Min: {{.*}}: 13 mismatches, first at element 0: emulated {{.*}}, reference -inf, allowed 0
 
 // 1 / 0 is +inf exactly: the padding 0 is exact, so the quotient's bound is
 // 0 (not unknown, as for a divisor whose interval holds 0), and an MSL whose
@@ -58,7 +58,7 @@
 // RECIP: compare R: max abs error 0, max rel error 0 (at most 0 of the error bound): ok
 // RUN: sed -e 's/^\( *v[0-9]* = \)0.0f;/\1-0.0f;/' %t.recip.metal > %t.recip-wrong.metal
 // RUN: not tile-run %s --kernel reciprocal --grid 1 --arg X=f32:64:random:1 --arg R=f32:64:zeros --arg n=60 --compare --run-msl %t.recip-wrong.metal | FileCheck %s --check-prefix=RECIP-WRONG
-// RECIP-WRONG: compare R: {{.*}}: 4 mismatches, first at element 60: emulated -INF, reference INF, allowed 0
+// RECIP-WRONG: compare R: {{.*}}: 4 mismatches, first at element 60: emulated -inf, reference inf, allowed 0
 
 func.func @reciprocal(%X: memref<?xf32>, %R: memref<?xf32>, %n: index)
     attributes {tile.kernel} {
