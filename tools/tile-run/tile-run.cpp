@@ -99,7 +99,7 @@ static cl::opt<bool> compare("compare", cl::cat(runOptions),
 static cl::opt<double> rtolOption(
     "rtol", cl::cat(runOptions), cl::init(-1.0),
     cl::desc("A fixed relative tolerance for --compare, instead of the error "
-             "bound the interpreter computes per element (see the README)"));
+             "bound the interpreter computes per element (see docs/tools.md)"));
 static cl::opt<double> atolOption(
     "atol", cl::cat(runOptions), cl::init(-1.0),
     cl::desc("A fixed absolute tolerance for --compare (with --rtol, or "
