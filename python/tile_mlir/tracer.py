@@ -693,8 +693,15 @@ def _method(tracer, prefix, node_type):
 
 
 def _reads(node, name):
-    return any(isinstance(n, ast.Name) and n.id == name and
-               isinstance(n.ctx, ast.Load) for n in ast.walk(node))
+    """Whether `node` reads `name` (the names it reads are kept on the node,
+    like _stored_names, so each trace does not walk the tree again)."""
+    names = getattr(node, "_tile_loaded", None)
+    if names is None:
+        names = frozenset(n.id for n in ast.walk(node)
+                          if isinstance(n, ast.Name) and
+                          isinstance(n.ctx, ast.Load))
+        node._tile_loaded = names
+    return name in names
 
 
 def _exposed(name, stmts):
