@@ -261,9 +261,11 @@ func.func @twice(%X: memref<?xf32>, %n: i32, %p: i32) -> tensor<64xf32> {
   return %x : tensor<64xf32>
 }
 
-// Offsets carried by a loop are not followed.
+// Offsets a loop carries, advanced by the same step each iteration: at
+// induction variable k they are arange + (k - 0) / 64 * 64.
 // CHECK-LABEL: func.func @carried(
-// CHECK:         tile.gather
+// CHECK:         tile.for_range %[[K:.*]] = %c0 to %arg2 step %c64
+// CHECK-NEXT:      tile.load %arg0[%[[K]]] strides [%c1] : memref<?xf32> -> tensor<64xf32>
 func.func @carried(%X: memref<?xf32>, %Y: memref<?xf32>, %K: index) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
@@ -271,10 +273,73 @@ func.func @carried(%X: memref<?xf32>, %Y: memref<?xf32>, %K: index) {
   %step = arith.constant dense<64> : tensor<64xi32>
   %z = arith.constant dense<0.0> : tensor<64xf32>
   %acc:2 = tile.for_range %k = %c0 to %K step %c64 iter_args(%offs = %r, %a = %z) -> (tensor<64xi32>, tensor<64xf32>) {
-    // expected-remark @+1 {{left as tile.gather: the offsets are not affine in the element position (they depend on a block argument, e.g. a loop-carried tile)}}
+    // expected-remark @+1 {{rewritten to tile.load [%arg3] strides [1]; contiguity [64], divisibility [1], constancy [1]}}
     %x = tile.gather %X[%offs] : memref<?xf32>, tensor<64xi32> -> tensor<64xf32>
     %s = arith.addf %a, %x : tensor<64xf32>
     %next = arith.addi %offs, %step : tensor<64xi32>
+    tile.yield %next, %s : tensor<64xi32>, tensor<64xf32>
+  }
+  tile.store %acc#1, %Y[%c0] : tensor<64xf32>, memref<?xf32>
+  return
+}
+
+// Triton's tutorial: the A offsets advance by 32 * sak per K step (a loop
+// over the step count), the mask is ks < K - k * 32.
+// CHECK-LABEL: func.func @carried_tutorial(
+// CHECK:         tile.for_range %[[K:.*]] = %c0 to %arg4 step %c1
+// CHECK:           %[[COL:.*]] = arith.muli %[[K]], %c32 : index
+// CHECK:           tile.load %arg0[%{{.*}}, %[[COL]]] strides [%{{.*}}, %{{.*}}] bounds [%{{.*}}, %{{.*}}] : memref<?xf32> -> tensor<32x32xf32>
+func.func @carried_tutorial(%A: memref<?xf32>, %sam: i32, %sak: i32, %K: i32, %steps: index, %Y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : i32
+  %pm = tile.program_id x : index
+  %pmi = arith.index_cast %pm : index to i32
+  %row0 = arith.muli %pmi, %c32 : i32
+  %ar = tile.arange : tensor<32xi32>
+  %rv = tile.splat %row0 : i32 -> tensor<32xi32>
+  %rows = arith.addi %rv, %ar : tensor<32xi32>
+  %r2 = tile.broadcast %rows dim 0 : tensor<32xi32> -> tensor<32x32xi32>
+  %k2 = tile.broadcast %ar dim 1 : tensor<32xi32> -> tensor<32x32xi32>
+  %samv = tile.splat %sam : i32 -> tensor<32x32xi32>
+  %sakv = tile.splat %sak : i32 -> tensor<32x32xi32>
+  %rs = arith.muli %r2, %samv : tensor<32x32xi32>
+  %ks = arith.muli %k2, %sakv : tensor<32x32xi32>
+  %offs0 = arith.addi %rs, %ks : tensor<32x32xi32>
+  %bk = arith.muli %sak, %c32 : i32
+  %adv = tile.splat %bk : i32 -> tensor<32x32xi32>
+  %z = arith.constant dense<0.0> : tensor<32x32xf32>
+  %acc:2 = tile.for_range %k = %c0 to %steps step %c1 iter_args(%offs = %offs0, %a = %z) -> (tensor<32x32xi32>, tensor<32x32xf32>) {
+    %ki = arith.index_cast %k : index to i32
+    %done = arith.muli %ki, %c32 : i32
+    %left = arith.subi %K, %done : i32
+    %leftv = tile.splat %left : i32 -> tensor<32x32xi32>
+    %m = arith.cmpi slt, %k2, %leftv : tensor<32x32xi32>
+    // expected-remark @+1 {{rewritten to tile.load [32*%0, 32*%arg6] strides [%arg1, %arg2] bounds [32 + 32*%0, %arg3]}}
+    %x = tile.gather %A[%offs] mask %m : memref<?xf32>, tensor<32x32xi32> -> tensor<32x32xf32>
+    %s = arith.addf %a, %x : tensor<32x32xf32>
+    %next = arith.addi %offs, %adv : tensor<32x32xi32>
+    tile.yield %next, %s : tensor<32x32xi32>, tensor<32x32xf32>
+  }
+  tile.store %acc#1, %Y[%c0, %c0] strides [%c0, %c1] : tensor<32x32xf32>, memref<?xf32>
+  return
+}
+
+// An increment that changes with the iteration is not a constant step.
+// CHECK-LABEL: func.func @carried_varying(
+// CHECK:         tile.gather
+func.func @carried_varying(%X: memref<?xf32>, %Y: memref<?xf32>, %K: index) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %r = tile.arange : tensor<64xi32>
+  %z = arith.constant dense<0.0> : tensor<64xf32>
+  %acc:2 = tile.for_range %k = %c0 to %K step %c64 iter_args(%offs = %r, %a = %z) -> (tensor<64xi32>, tensor<64xf32>) {
+    // expected-remark @+1 {{left as tile.gather: the offsets are not affine in the element position (they depend on a block argument, e.g. a loop-carried tile)}}
+    %x = tile.gather %X[%offs] : memref<?xf32>, tensor<64xi32> -> tensor<64xf32>
+    %s = arith.addf %a, %x : tensor<64xf32>
+    %ki = arith.index_cast %k : index to i32
+    %kv = tile.splat %ki : i32 -> tensor<64xi32>
+    %next = arith.addi %offs, %kv : tensor<64xi32>
     tile.yield %next, %s : tensor<64xi32>, tensor<64xf32>
   }
   tile.store %acc#1, %Y[%c0] : tensor<64xf32>, memref<?xf32>

@@ -3,9 +3,10 @@
 // A demand-driven walk up the use-def chains of an integer tile. Ops whose
 // result is affine in the element position when their operands are
 // (arange, splat, broadcast, constants, add, sub, multiplication by a
-// uniform tile, sign-preserving casts) combine the operands' forms; any
-// other op (remsi, divsi, a load, a loop-carried value) makes the tile
-// unknown, and the op is remembered so a report can say why.
+// uniform tile, sign-preserving casts) combine the operands' forms, and a
+// tile a tile.for_range advances by a loop-invariant step is its start plus
+// the iterations done times the step; any other op (remsi, divsi, a load)
+// makes the tile unknown, and the op is remembered so a report can say why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -143,10 +144,62 @@ IntPolynomial OffsetAnalysis::scalarOf(Value value, unsigned depth) {
   return result ? *result : asAtom;
 }
 
+/// Whether `poly`'s atoms are all defined outside `region`.
+static bool definedOutside(const IntPolynomial &poly, ArrayRef<Value> atoms,
+                           Region &region) {
+  for (const auto &term : poly.getTerms())
+    for (unsigned id : term.first)
+      if (region.isAncestor(Value(atoms[id]).getParentRegion()))
+        return false;
+  return true;
+}
+
+OffsetAnalysis::Entry OffsetAnalysis::computeCarried(BlockArgument arg,
+                                                     ForRangeOp loop,
+                                                     unsigned depth) {
+  Entry unknown{std::nullopt, nullptr};
+  unsigned index = arg.getArgNumber() - 1;
+  Value next = loop.getYield()->getOperand(index);
+  auto add = next.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return unknown;
+  Value increment = add.getLhs() == arg   ? add.getRhs()
+                    : add.getRhs() == arg ? add.getLhs()
+                                          : Value();
+  if (!increment)
+    return unknown;
+  // Until known: an increment computed from the tile itself is unknown.
+  cache.insert_or_assign(arg, unknown);
+  std::optional<AffineTile> start = analyze(loop.getInitArgs()[index], depth + 1).affine;
+  std::optional<AffineTile> step = analyze(increment, depth + 1).affine;
+  if (!start || !step || !step->isUniform() ||
+      !definedOutside(step->base, atoms, loop.getRegion()))
+    return unknown;
+  // The n-th iteration (iv = lb + n * loopStep) sees start + n * step, and
+  // n * step = (iv - lb) * (step / loopStep) when the division is exact.
+  IntPolynomial loopStep = scalarOf(loop.getStep(), depth + 1);
+  std::optional<IntPolynomial> perUnit = step->base.divideExactly(loopStep);
+  std::optional<IntPolynomial> count = scalarOf(loop.getInductionVar(), depth + 1)
+                                           .sub(scalarOf(loop.getLowerBound(), depth + 1));
+  std::optional<IntPolynomial> advance =
+      perUnit && count ? count->mul(*perUnit) : std::nullopt;
+  std::optional<IntPolynomial> base =
+      advance ? start->base.add(*advance) : std::nullopt;
+  if (!base)
+    return unknown;
+  return Entry{AffineTile{*base, start->strides}, nullptr};
+}
+
 OffsetAnalysis::Entry OffsetAnalysis::compute(Value value, unsigned depth) {
   Type type = value.getType();
   if (type.isIntOrIndex())
     return Entry{AffineTile{scalarOf(value, depth), {}}, nullptr};
+  // A tile a counted loop carries, advanced by the same step each time.
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    if (auto loop = dyn_cast<ForRangeOp>(arg.getOwner()->getParentOp()))
+      if (arg.getArgNumber() > 0 && isa<RankedTensorType>(type) &&
+          depth <= kMaxDepth)
+        return computeCarried(arg, loop, depth);
   Operation *op = value.getDefiningOp();
   Entry unknown{std::nullopt, op};
   auto tile = dyn_cast<RankedTensorType>(type);

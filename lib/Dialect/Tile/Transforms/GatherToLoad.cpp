@@ -36,39 +36,36 @@ struct Rectangle {
 };
 } // namespace
 
-/// The index along every dimension such that sum of index[d] * strides[d]
-/// is `base`. `starts[d]`, the start of the mask's bound along d, is used
-/// when the rest of the base then divides by the other stride.
-static std::optional<SmallVector<IntPolynomial, 2>>
-chooseIndices(const IntPolynomial &base, ArrayRef<IntPolynomial> strides,
-              ArrayRef<std::optional<IntPolynomial>> starts) {
+using Indices = SmallVector<IntPolynomial, 2>;
+
+/// With index[d] = start, the other index from what is left of `base`.
+static std::optional<Indices> completeFrom(const IntPolynomial &base,
+                                           ArrayRef<IntPolynomial> strides,
+                                           size_t d,
+                                           const IntPolynomial &start) {
+  std::optional<IntPolynomial> used = start.mul(strides[d]);
+  std::optional<IntPolynomial> rest = used ? base.sub(*used) : std::nullopt;
+  if (!rest)
+    return std::nullopt;
+  Indices indices(strides.size());
+  indices[d] = start;
+  if (strides.size() == 1)
+    return rest->isZero() ? std::optional(indices) : std::nullopt;
+  size_t other = 1 - d;
+  std::optional<IntPolynomial> quotient =
+      rest->isZero() ? IntPolynomial() : rest->divideExactly(strides[other]);
+  if (!quotient)
+    return std::nullopt;
+  indices[other] = *quotient;
+  return indices;
+}
+
+/// Each term of `base` to a dimension whose stride divides it; a unit
+/// stride divides everything, so it is tried last (rows * K + k keeps
+/// rows * K on the rows).
+static std::optional<Indices> splitTerms(const IntPolynomial &base,
+                                         ArrayRef<IntPolynomial> strides) {
   size_t rank = strides.size();
-  // With index[d] = starts[d], the other index from what is left.
-  for (size_t d = 0; d < rank; ++d) {
-    if (!starts[d])
-      continue;
-    std::optional<IntPolynomial> used = starts[d]->mul(strides[d]);
-    std::optional<IntPolynomial> rest = used ? base.sub(*used) : std::nullopt;
-    if (!rest)
-      continue;
-    SmallVector<IntPolynomial, 2> indices(rank);
-    indices[d] = *starts[d];
-    if (rank == 1) {
-      if (rest->isZero())
-        return indices;
-      continue;
-    }
-    size_t other = 1 - d;
-    std::optional<IntPolynomial> quotient =
-        rest->isZero() ? IntPolynomial() : rest->divideExactly(strides[other]);
-    if (!quotient)
-      continue;
-    indices[other] = *quotient;
-    return indices;
-  }
-  // Term by term, each to a dimension whose stride divides it; a unit
-  // stride divides everything, so it is tried last (rows * K + k keeps
-  // rows * K on the rows).
   SmallVector<size_t, 2> order;
   for (size_t d = 0; d < rank; ++d)
     if (!strides[d].isConstant(1))
@@ -76,7 +73,7 @@ chooseIndices(const IntPolynomial &base, ArrayRef<IntPolynomial> strides,
   for (size_t d = 0; d < rank; ++d)
     if (strides[d].isConstant(1))
       order.push_back(d);
-  SmallVector<IntPolynomial, 2> indices(rank);
+  Indices indices(rank);
   for (const auto &[atoms, coeff] : base.getTerms()) {
     bool placed = false;
     for (size_t d : order) {
@@ -94,6 +91,37 @@ chooseIndices(const IntPolynomial &base, ArrayRef<IntPolynomial> strides,
       return std::nullopt;
   }
   return indices;
+}
+
+/// How much index arithmetic `indices` take: one per term and factor.
+static size_t costOf(const Indices &indices) {
+  size_t cost = 0;
+  for (const IntPolynomial &index : indices)
+    for (const auto &term : index.getTerms())
+      cost += 1 + term.first.size();
+  return cost;
+}
+
+/// The index along every dimension such that sum of index[d] * strides[d]
+/// is `base`: from the mask's start along a dimension (`starts[d]`) and
+/// what is left, or term by term; the cheapest of those that exist (with
+/// both starts the natural split usually is).
+static std::optional<Indices>
+chooseIndices(const IntPolynomial &base, ArrayRef<IntPolynomial> strides,
+              ArrayRef<std::optional<IntPolynomial>> starts) {
+  SmallVector<Indices, 3> candidates;
+  for (size_t d = 0; d < strides.size(); ++d)
+    if (starts[d])
+      if (std::optional<Indices> indices =
+              completeFrom(base, strides, d, *starts[d]))
+        candidates.push_back(*indices);
+  if (std::optional<Indices> indices = splitTerms(base, strides))
+    candidates.push_back(*indices);
+  if (candidates.empty())
+    return std::nullopt;
+  return *llvm::min_element(candidates, [](const Indices &a, const Indices &b) {
+    return costOf(a) < costOf(b);
+  });
 }
 
 /// The rectangle an access at `offsets` under `mask` (may be null) is, or
@@ -143,7 +171,7 @@ static FailureOr<Rectangle> rectangleOf(OffsetAnalysis &analysis,
   SmallVector<std::optional<IntPolynomial>, 2> starts;
   for (const std::optional<MaskBound> &bound : bounds)
     starts.push_back(bound ? std::optional(bound->lhs.base) : std::nullopt);
-  std::optional<SmallVector<IntPolynomial, 2>> indices =
+  std::optional<Indices> indices =
       chooseIndices(form->base, form->strides, starts);
   if (!indices) {
     whyNot = "the offsets' start " + analysis.print(form->base) +

@@ -27,6 +27,7 @@
 #include <string>
 
 namespace tile {
+class ForRangeOp;
 
 /// A polynomial with integer coefficients whose variables ("atoms") are
 /// scalar SSA values the analysis does not look into (kernel arguments,
@@ -138,6 +139,8 @@ private:
   };
   Entry analyze(mlir::Value value, unsigned depth);
   Entry compute(mlir::Value value, unsigned depth);
+  Entry computeCarried(mlir::BlockArgument arg, ForRangeOp loop,
+                       unsigned depth);
   IntPolynomial scalarOf(mlir::Value value, unsigned depth);
   AxisFacts factsOf(mlir::Value tile, unsigned depth);
   AxisFacts computeFacts(mlir::Value tile, unsigned depth);

@@ -159,11 +159,13 @@ def TileGatherToLoad : Pass<"tile-gather-to-load"> {
     An offset analysis (`include/tile/Dialect/Tile/Analysis/OffsetAnalysis.h`)
     follows `tile.arange`, `tile.splat`, `tile.broadcast`, splat constants,
     `arith.addi`, `arith.subi`, `arith.muli` by a tile that does not depend
-    on the position, `arith.index_cast` and `arith.extsi` to write the
-    offsets as `base + a * s0 + b * s1` at element `(a, b)`, with `base`
-    and the strides sums of products of scalars and constants. Anything
-    else (`arith.remsi`, `arith.divsi`, loaded or loop-carried offsets)
-    leaves the gather alone. The rewrite is
+    on the position, `arith.index_cast` and `arith.extsi`, and offsets a
+    `tile.for_range` carries and advances by the same step every iteration
+    (Triton's `ptrs += BLOCK_K * stride`), to write the offsets as
+    `base + a * s0 + b * s1` at element `(a, b)`, with `base` and the
+    strides sums of products of scalars and constants. Anything else
+    (`arith.remsi`, `arith.divsi`, loaded offsets) leaves the gather
+    alone. The rewrite is
     `tile.load %buf[%i, %j] strides [%s0, %s1] bounds [%r, %c]` with
     `i * s0 + j * s1 = base`, when
     - there is no mask (then no bounds), or the mask is a conjunction (by
