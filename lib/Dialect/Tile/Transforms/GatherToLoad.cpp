@@ -263,20 +263,18 @@ struct TileGatherToLoadPass
     : tile::impl::TileGatherToLoadBase<TileGatherToLoadPass> {
   using TileGatherToLoadBase::TileGatherToLoadBase;
 
-  /// Emits the addressing of `r` before `op`.
-  void materialize(Operation *op, const Rectangle &r,
-                   SmallVectorImpl<Value> &indices,
-                   SmallVectorImpl<Value> &strides,
-                   SmallVectorImpl<Value> &bounds) {
-    OpBuilder b(op);
-    auto build = [&](ArrayRef<IntPolynomial> polys,
-                     SmallVectorImpl<Value> &out) {
-      for (const IntPolynomial &p : polys)
-        out.push_back(analysis->materialize(p, b, op->getLoc()));
-    };
-    build(r.indices, indices);
-    build(r.strides, strides);
-    build(r.bounds, bounds);
+  /// The operands of the tile.load or tile.store replacing an access.
+  struct Addressing {
+    SmallVector<Value, 2> indices, strides, bounds;
+  };
+
+  /// The rectangle `op` accesses, or failure after a remark saying why.
+  FailureOr<Rectangle> rectangleFor(Operation *op, Value offsets, Value mask) {
+    std::string why;
+    FailureOr<Rectangle> r = rectangleOf(*analysis, offsets, mask, why);
+    if (failed(r))
+      leave(op, offsets, why);
+    return r;
   }
 
   void leave(Operation *op, Value offsets, StringRef why) {
@@ -285,24 +283,34 @@ struct TileGatherToLoadPass
                        << printFacts(analysis->getFacts(offsets));
   }
 
-  void rewrote(Operation *op, Value offsets, const Rectangle &r) {
+  /// Remarks on the rewrite of `op` and emits the addressing of `r` before
+  /// it.
+  Addressing rewriting(Operation *op, Value offsets, const Rectangle &r) {
     if (report)
       op->emitRemark() << "rewritten to "
                        << (isa<GatherOp>(op) ? "tile.load" : "tile.store")
                        << " " << printRectangle(*analysis, r) << "; "
                        << printFacts(analysis->getFacts(offsets));
+    OpBuilder b(op);
+    Addressing addressing;
+    auto build = [&](ArrayRef<IntPolynomial> polys,
+                     SmallVectorImpl<Value> &out) {
+      for (const IntPolynomial &p : polys)
+        out.push_back(analysis->materialize(p, b, op->getLoc()));
+    };
+    build(r.indices, addressing.indices);
+    build(r.strides, addressing.strides);
+    build(r.bounds, addressing.bounds);
+    return addressing;
   }
 
   /// Replaces `gather` by a tile.load when it reads a rectangle; returns
   /// whether it did (the gather then has no uses).
   bool rewrite(GatherOp gather) {
-    std::string why;
     FailureOr<Rectangle> r =
-        rectangleOf(*analysis, gather.getOffsets(), gather.getMask(), why);
-    if (failed(r)) {
-      leave(gather, gather.getOffsets(), why);
+        rectangleFor(gather, gather.getOffsets(), gather.getMask());
+    if (failed(r))
       return false;
-    }
     // Elements outside the bounds read `other`: it must be one value.
     TypedAttr padding;
     if (!r->bounds.empty() && gather.getOther()) {
@@ -315,31 +323,24 @@ struct TileGatherToLoadPass
       if (isDefaultPadding(padding))
         padding = {};
     }
-    rewrote(gather, gather.getOffsets(), *r);
-    SmallVector<Value, 2> indices, strides, bounds;
-    materialize(gather, *r, indices, strides, bounds);
+    Addressing a = rewriting(gather, gather.getOffsets(), *r);
     OpBuilder b(gather);
     auto load = LoadOp::create(b, gather.getLoc(), gather.getType(),
-                               gather.getBuffer(), indices, strides, bounds,
-                               padding);
+                               gather.getBuffer(), a.indices, a.strides,
+                               a.bounds, padding);
     gather.getResult().replaceAllUsesWith(load.getResult());
     return true;
   }
 
   bool rewrite(ScatterOp scatter) {
-    std::string why;
     FailureOr<Rectangle> r =
-        rectangleOf(*analysis, scatter.getOffsets(), scatter.getMask(), why);
-    if (failed(r)) {
-      leave(scatter, scatter.getOffsets(), why);
+        rectangleFor(scatter, scatter.getOffsets(), scatter.getMask());
+    if (failed(r))
       return false;
-    }
-    rewrote(scatter, scatter.getOffsets(), *r);
-    SmallVector<Value, 2> indices, strides, bounds;
-    materialize(scatter, *r, indices, strides, bounds);
+    Addressing a = rewriting(scatter, scatter.getOffsets(), *r);
     OpBuilder b(scatter);
     StoreOp::create(b, scatter.getLoc(), scatter.getValue(),
-                    scatter.getBuffer(), indices, strides, bounds);
+                    scatter.getBuffer(), a.indices, a.strides, a.bounds);
     return true;
   }
 
