@@ -248,6 +248,11 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Run tile-fuse-epilogue (elementwise work on dot "
                      "accumulators into tile.epilogue ops)"),
       llvm::cl::init(true)};
+  Option<bool> gatherToLoad{
+      *this, "gather-to-load",
+      llvm::cl::desc("Run tile-gather-to-load (gathers and scatters whose "
+                     "offsets are a rectangle into tile.load and tile.store)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -262,6 +267,10 @@ static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
           GreedySimplifyRegionLevel::Disabled);
       return createCanonicalizerPass(config);
     };
+    // First: a gather that becomes a tile.load is also a residual the
+    // epilogue fusion can read.
+    if (options.gatherToLoad)
+      pm.addPass(createTileGatherToLoad());
     if (options.fuseEpilogue)
       pm.addPass(createTileFuseEpilogue());
     // Once, on the kernel as written (before the launch math and the
@@ -321,7 +330,7 @@ void tile::registerTileToAppleGPUPipeline(
   registerPassPipeline(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
+      "tile-gather-to-load, tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
       "convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [prologue](OpPassManager &pm, StringRef text,

@@ -1,12 +1,14 @@
-// RUN: tile-opt %s --tile-to-applegpu=target=apple9 | FileCheck %s
-// RUN: tile-opt %s --tile-to-applegpu=target=apple9 | tile-translate --mlir-to-msl > %t.metal
+// RUN: tile-opt %s --tile-to-applegpu="target=apple9 gather-to-load=false" | FileCheck %s
+// RUN: tile-opt %s --tile-to-applegpu="target=apple9 gather-to-load=false" | tile-translate --mlir-to-msl > %t.metal
 // RUN: %msl_check %t.metal
 // RUN: FileCheck %s --check-prefix=MSL < %t.metal
 // Accesses at tiles of offsets on a distributed tile of 64 elements over 32
 // threads (groups of 4: threads 16..31 hold none): each thread's slots in a
 // loop, the access guarded by the mask and by whether the thread holds the
 // slot; atomics become memref.atomic_rmw and applegpu.atomic_compare_exchange,
-// and the buffers they touch are read_write.
+// and the buffers they touch are read_write. The pipeline runs without
+// tile-gather-to-load, which would make the affine gather and scatter a
+// tile.load and a tile.store.
 
 // CHECK-LABEL: func.func @k(
 // CHECK-SAME: applegpu.access = "read", {{.*}}applegpu.name = "X"

@@ -1,6 +1,8 @@
 // An offset the mask lets through outside the buffer is an error, in the
 // interpreter (located at the gather) and in the emulator (the read), and
-// nothing is reported when the offsets stay inside.
+// nothing is reported when the offsets stay inside. The offsets are affine,
+// so the pipeline's tile-gather-to-load makes the gather a tile.load without
+// bounds, whose read past the end the emulator reports the same way.
 // RUN: not tile-run %s --grid 1 --arg X=f32:100:random:1 --arg Y=f32:64:zeros --arg shift=40 2>&1 | FileCheck %s --check-prefix=EMULATOR
 // RUN: not tile-run %s --grid 1 --arg X=f32:100:random:1 --arg Y=f32:64:zeros --arg shift=40 --compare 2>&1 | FileCheck %s --check-prefix=INTERPRETER
 // RUN: tile-run %s --grid 1 --arg X=f32:100:random:1 --arg Y=f32:64:zeros --arg shift=36 --compare | FileCheck %s --check-prefix=INSIDE

@@ -34,7 +34,8 @@ def Tile_GatherOp : Tile_Op<"gather", [AttrSizedOperandSegments,
 
     A gather is lowered element by element; prefer `tile.load` where the
     offsets are a rectangle (it keeps vector loads and the unchecked
-    interior path).
+    interior path). `tile-gather-to-load`, first in the `tile-to-applegpu`
+    pipeline, makes that rewrite where it can prove it.
 
     Example:
 

@@ -146,4 +146,68 @@ def TileSwizzle : Pass<"tile-swizzle"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileGatherToLoad : Pass<"tile-gather-to-load"> {
+  let summary = "Rewrite gathers and scatters whose offsets are a rectangle "
+                "into tile.load and tile.store";
+  let description = [{
+    A `tile.gather` is lowered element by element; a `tile.load` gets vector
+    loads and an unchecked path for tiles inside their bounds. This pass
+    finds the gathers (and `tile.scatter`s) that are loads (stores) of a
+    rectangle written with offsets, as Triton kernels write them
+    (`rows[:, None] * stride + cols[None, :]`), and rewrites them.
+
+    An offset analysis (`include/tile/Dialect/Tile/Analysis/OffsetAnalysis.h`)
+    follows `tile.arange`, `tile.splat`, `tile.broadcast`, splat constants,
+    `arith.addi`, `arith.subi`, `arith.muli` by a tile that does not depend
+    on the position, `arith.index_cast` and `arith.extsi`, and offsets a
+    `tile.for_range` carries and advances by the same step every iteration
+    (Triton's `ptrs += BLOCK_K * stride`), to write the offsets as
+    `base + a * s0 + b * s1` at element `(a, b)`, with `base` and the
+    strides sums of products of scalars and constants. Anything else
+    (`arith.remsi`, `arith.divsi`, loaded offsets) leaves the gather
+    alone. The rewrite is
+    `tile.load %buf[%i, %j] strides [%s0, %s1] bounds [%r, %c]` with
+    `i * s0 + j * s1 = base`, when
+    - there is no mask (then no bounds), or the mask is a conjunction (by
+      `arith.andi`, through `tile.broadcast`) of signed comparisons (`slt`,
+      `sle`, `sgt`, `sge`) each of which bounds the row index (a scalar
+      start plus the position along dimension 0) or the column index by a
+      scalar, at most once per dimension: element `(a, b)` is then valid
+      iff `i + a < r && j + b < c`, tile.load's bounds;
+    - and, with bounds, `other` is absent or a splat constant, which
+      becomes the load's `padding`.
+    Scatters become `tile.store` under the same conditions. What the pass
+    cannot prove stays a gather: correct, only slower. Like Triton's
+    analysis, it takes integer arithmetic on offsets not to wrap around.
+    The index arithmetic it emits is left for `canonicalize` to fold.
+
+    With `report`, each gather and scatter gets a remark: the rectangle it
+    became, or why it stayed, with the offsets' per-dimension contiguity,
+    divisibility and constancy.
+
+    Example (`%rows` = `pid * 32 + arange`, `%cols` = `k + arange`):
+
+    ```mlir
+    %r = tile.broadcast %rows dim 0 : tensor<32xi32> -> tensor<32x32xi32>
+    %c = tile.broadcast %cols dim 1 : tensor<32xi32> -> tensor<32x32xi32>
+    %rK = arith.muli %r, %Kt : tensor<32x32xi32>
+    %offs = arith.addi %rK, %c : tensor<32x32xi32>
+    %inM = arith.cmpi slt, %r, %Mt : tensor<32x32xi32>
+    %inK = arith.cmpi slt, %c, %Kt : tensor<32x32xi32>
+    %m = arith.andi %inM, %inK : tensor<32x32xi1>
+    %a = tile.gather %A[%offs] mask %m
+        : memref<?xf32>, tensor<32x32xi32> -> tensor<32x32xf32>
+    // becomes
+    %a = tile.load %A[%row0, %k] strides [%K, %c1] bounds [%M, %K]
+        : memref<?xf32> -> tensor<32x32xf32>
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each gather and scatter: the rectangle it "
+           "became or why it stayed, with the offsets' axis facts">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
