@@ -129,10 +129,12 @@ typedef struct TmeDeclSlot {
   char type[160];
   char builtin[64];
   char function_constant[64];
+  int implicit_index; /* no attribute: index given in declaration order */
 } TmeDeclSlot;
-/* The parameters of `function`'s first declaration with attributes, in
- * order; -1 if it cannot be read (a parameter without a binding
- * attribute, more than `max`). */
+/* The parameters of `function`'s first declaration, in order, those
+ * without a binding attribute indexed as Metal does (source.c); -1 if it
+ * cannot be read (a parameter that is neither a buffer, threadgroup memory
+ * nor a builtin; more than `max`). */
 int tme_read_parameters(const char *src, const char *function,
                         TmeDeclSlot *slots, size_t max, size_t *count);
 /* The text to compile: `src` with threadgroup pointers and function

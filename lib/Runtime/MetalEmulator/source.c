@@ -352,8 +352,25 @@ static void copy_trimmed(const char *b, const char *e, char *buf,
   buf[n] = '\0';
 }
 
+/* Without a binding attribute, Metal gives a `device`/`constant` pointer or
+ * reference the next free buffer index, and a `threadgroup` pointer the next
+ * free threadgroup index (Apple's add_arrays sample, llama.cpp, tinygrad):
+ * the kind such a parameter `type` takes, or -1 (a plain value, which a
+ * kernel cannot take). */
+static int implicit_kind(const char *type) {
+  if (!strchr(type, '*') && !strchr(type, '&'))
+    return -1;
+  for (const char *p = type; *p; ++p) {
+    if (word_at(type, p, "threadgroup"))
+      return TME_PARAM_THREADGROUP;
+    if (word_at(type, p, "device") || word_at(type, p, "constant"))
+      return TME_PARAM_BUFFER;
+  }
+  return -1;
+}
+
 /* One parameter `decl [[attributes]]` in [b, e). Returns 0 if it has no
- * attribute the emulator can bind. */
+ * attribute the emulator can bind and no type Metal binds implicitly. */
 static int parse_parameter(const char *b, const char *e, TmeDeclSlot *out) {
   memset(out, 0, sizeof *out);
   const char *attr = NULL;
@@ -362,8 +379,17 @@ static int parse_parameter(const char *b, const char *e, TmeDeclSlot *out) {
       attr = a;
       break;
     }
-  if (!attr)
-    return 0;
+  if (!attr) {
+    const char *ne;
+    const char *nb = ident_before(b, e, &ne);
+    if (nb == ne)
+      return 0;
+    copy_trimmed(nb, ne, out->name, sizeof out->name);
+    copy_trimmed(b, nb, out->type, sizeof out->type);
+    out->kind = implicit_kind(out->type);
+    out->implicit_index = 1;
+    return out->kind >= 0;
+  }
   /* Name: the last identifier before the attribute; type: what precedes. */
   const char *ne;
   const char *nb = ident_before(b, attr, &ne);
@@ -414,6 +440,26 @@ static int parse_parameter(const char *b, const char *e, TmeDeclSlot *out) {
   return 1;
 }
 
+/* Parameters without an attribute take, in declaration order, the lowest
+ * index of their kind that no other parameter claims. */
+static void assign_implicit_indices(TmeDeclSlot *slots, size_t count) {
+  for (size_t k = 0; k < count; ++k) {
+    if (!slots[k].implicit_index)
+      continue;
+    for (unsigned index = 0;; ++index) {
+      int taken = 0;
+      for (size_t o = 0; o < count && !taken; ++o)
+        taken = o != k && slots[o].kind == slots[k].kind &&
+                (!slots[o].implicit_index || o < k) &&
+                slots[o].index == index;
+      if (!taken) {
+        slots[k].index = index;
+        break;
+      }
+    }
+  }
+}
+
 int tme_read_parameters(const char *src, const char *function,
                         TmeDeclSlot *slots, size_t max, size_t *count) {
   *count = 0;
@@ -441,6 +487,8 @@ int tme_read_parameters(const char *src, const char *function,
     start = c + 1;
   } while (ok && c < end);
   free(code);
+  if (ok)
+    assign_implicit_indices(slots, *count);
   return ok ? 0 : -1;
 }
 
@@ -546,9 +594,10 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
   free(expanded);
   if (unreadable) {
     tme_set_error(error, error_size,
-                  "cannot read the parameters of kernel '%s' (each needs a "
-                  "[[buffer(n)]], [[threadgroup(n)]] or builtin attribute; "
-                  "a kernel made by a macro needs --abi)",
+                  "cannot read the parameters of kernel '%s' (each is a "
+                  "device, constant or threadgroup pointer or reference, "
+                  "or has a builtin attribute; a kernel made by a macro "
+                  "needs --abi)",
                   k->ref.host);
     free(k);
     return TME_ERR_ARGUMENT;
