@@ -133,7 +133,14 @@ static const char *list_element_end(const char *p, const char *e) {
 static const char *template_parameters(const char *code, const char *p) {
   while (p > code && p[-1] != ';' && p[-1] != '}' && p[-1] != '{')
     --p;
-  p = skip_space(p);
+  /* Preprocessor lines (#pragma once, line markers, the #include lines of
+   * expanded headers) end no statement but precede it. */
+  for (p = skip_space(p); *p == '#';) {
+    const char *eol = strchr(p, '\n');
+    if (!eol)
+      return NULL;
+    p = skip_space(eol + 1);
+  }
   if (!word_at(code, p, "template"))
     return NULL;
   p = skip_space(p + 8);
