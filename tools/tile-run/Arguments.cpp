@@ -6,14 +6,66 @@
 #include "tile/Support/BFloat16.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
 
 using namespace tile::run;
 
 unsigned tile::run::elementBytes(ElementType type) {
+  if (type == ElementType::I64 || type == ElementType::U64)
+    return 8;
   return type == ElementType::F16 || type == ElementType::BF16 ? 2 : 4;
+}
+
+bool tile::run::isIntegerElement(ElementType type) {
+  return type == ElementType::I32 || type == ElementType::U32 ||
+         type == ElementType::I64 || type == ElementType::U64;
+}
+
+llvm::StringRef tile::run::canonicalScalarType(llvm::StringRef type) {
+  return llvm::StringSwitch<llvm::StringRef>(type)
+      .Cases({"uint32_t", "unsigned", "unsigned int"}, "uint")
+      .Case("int32_t", "int")
+      .Cases({"int64_t", "ptrdiff_t"}, "long")
+      .Cases({"uint64_t", "size_t"}, "ulong")
+      .Case("int16_t", "short")
+      .Case("uint16_t", "ushort")
+      .Case("int8_t", "char")
+      .Case("uint8_t", "uchar")
+      .Default(type);
+}
+
+std::optional<MslElement> tile::run::mslElementType(llvm::StringRef type) {
+  bool packed = type.consume_front("packed_");
+  unsigned lanes = 1;
+  if (type.size() > 1 && type.back() >= '2' && type.back() <= '4' &&
+      !llvm::isDigit(type[type.size() - 2])) {
+    lanes = type.back() - '0';
+    type = type.drop_back();
+  }
+  // A float3 occupies 4 floats; a buffer of them is not a multiple of a
+  // scalar spec's elements.
+  if ((lanes == 3 && !packed) || (packed && lanes == 1))
+    return std::nullopt;
+  std::optional<ElementType> element =
+      llvm::StringSwitch<std::optional<ElementType>>(canonicalScalarType(type))
+          .Case("float", ElementType::F32)
+          .Case("half", ElementType::F16)
+          .Case("bfloat", ElementType::BF16)
+          .Case("int", ElementType::I32)
+          .Case("uint", ElementType::U32)
+          .Case("long", ElementType::I64)
+          .Case("ulong", ElementType::U64)
+          .Case("atomic_int", ElementType::I32)
+          .Case("atomic_uint", ElementType::U32)
+          .Case("atomic_float", ElementType::F32)
+          .Default(std::nullopt);
+  if (!element || (lanes > 1 && type.starts_with("atomic_")))
+    return std::nullopt;
+  return MslElement{*element, lanes};
 }
 
 llvm::StringRef tile::run::elementName(ElementType type) {
@@ -23,6 +75,8 @@ llvm::StringRef tile::run::elementName(ElementType type) {
   case ElementType::BF16: return "bf16";
   case ElementType::I32: return "i32";
   case ElementType::U32: return "u32";
+  case ElementType::I64: return "i64";
+  case ElementType::U64: return "u64";
   }
   return "";
 }
@@ -34,6 +88,8 @@ std::optional<ElementType> tile::run::parseElementType(llvm::StringRef name) {
       .Case("bf16", ElementType::BF16)
       .Case("i32", ElementType::I32)
       .Case("u32", ElementType::U32)
+      .Case("i64", ElementType::I64)
+      .Case("u64", ElementType::U64)
       .Default(std::nullopt);
 }
 
@@ -47,6 +103,21 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   }
   ArgSpec spec;
   spec.name = name.str();
+  if (value.starts_with("@") && value.ends_with(".bin")) {
+    // Raw bytes: a buffer of any element type, or a `constant T&` struct.
+    llvm::StringRef path = value.drop_front();
+    auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!file || (*file)->getBufferSize() == 0) {
+      error = "cannot read '" + path.str() + "'" +
+              (file ? std::string(" (it is empty)") : std::string());
+      return std::nullopt;
+    }
+    spec.fill = ArgSpec::Fill::Raw;
+    llvm::StringRef bytes = (*file)->getBuffer();
+    spec.fileData.assign(bytes.bytes_begin(), bytes.bytes_end());
+    return spec;
+  }
   if (value.consume_front("@")) {
     // @FILE.npy reads a file; @OTHER (no .npy) binds parameter OTHER's
     // buffer again (checked once the parameters are known).
@@ -77,7 +148,7 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   std::optional<ElementType> element = parseElementType(parts[0]);
   if (!element) {
     error = "unknown element type '" + parts[0].str() + "' for '" + spec.name +
-            "' (expected f32, f16, bf16, i32 or u32)";
+            "' (expected f32, f16, bf16, i32, u32, i64 or u64)";
     return std::nullopt;
   }
   spec.isBuffer = true;
@@ -122,7 +193,7 @@ static uint64_t nextRandom(uint64_t &state) {
 }
 
 std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
-  if (spec.fill == ArgSpec::Fill::File)
+  if (spec.fill == ArgSpec::Fill::File || spec.fill == ArgSpec::Fill::Raw)
     return spec.fileData;
   if (spec.fill == ArgSpec::Fill::Alias)
     return {}; // the other parameter's data, once bound
@@ -156,6 +227,20 @@ std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
                       ? static_cast<int32_t>(nextRandom(state) % 16) - 8
                       : static_cast<int32_t>(v);
       std::memcpy(p, &x, 4);
+      break;
+    }
+    case ElementType::I64: {
+      int64_t x = spec.fill == ArgSpec::Fill::Random
+                      ? static_cast<int64_t>(nextRandom(state) % 16) - 8
+                      : static_cast<int64_t>(v);
+      std::memcpy(p, &x, 8);
+      break;
+    }
+    case ElementType::U64: {
+      uint64_t x = spec.fill == ArgSpec::Fill::Random
+                       ? nextRandom(state) % 16
+                       : static_cast<uint64_t>(v);
+      std::memcpy(p, &x, 8);
       break;
     }
     case ElementType::U32: {
@@ -198,6 +283,16 @@ double tile::run::readElement(ElementType type, const unsigned char *data,
     uint32_t x;
     std::memcpy(&x, data + 4 * i, 4);
     return x;
+  }
+  case ElementType::I64: {
+    int64_t x;
+    std::memcpy(&x, data + 8 * i, 8);
+    return static_cast<double>(x);
+  }
+  case ElementType::U64: {
+    uint64_t x;
+    std::memcpy(&x, data + 8 * i, 8);
+    return static_cast<double>(x);
   }
   }
   return 0;

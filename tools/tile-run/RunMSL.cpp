@@ -180,8 +180,14 @@ static std::vector<int> aliasesOf(const std::vector<Binding> &bindings,
 
 static void printBuffer(const Binding &b) {
   llvm::outs() << b.name << ":";
+  if (b.untyped) { // a struct's bytes
+    for (unsigned char byte : b.data)
+      llvm::outs() << " " << llvm::format_hex_no_prefix(byte, 2);
+    llvm::outs() << "\n";
+    return;
+  }
   int64_t count = b.data.size() / elementBytes(b.element);
-  bool integer = b.element == ElementType::I32 || b.element == ElementType::U32;
+  bool integer = isIntegerElement(b.element);
   for (int64_t i = 0; i < count; ++i) {
     double v = readElement(b.element, b.data.data(), i);
     if (integer)

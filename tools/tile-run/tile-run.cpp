@@ -247,7 +247,7 @@ outputsOf(const std::vector<Binding> &bindings) {
     llvm::StringRef name, file;
     std::tie(name, file) = llvm::StringRef(text).split('=');
     if (name.empty() || file.empty())
-      usageError("--out " + text + ": expected NAME=FILE.npy");
+      usageError("--out " + text + ": expected NAME=FILE.npy or NAME=FILE.bin");
     auto it = llvm::find_if(bindings,
                             [&](const Binding &b) { return b.name == name; });
     if (it == bindings.end())
@@ -261,17 +261,6 @@ outputsOf(const std::vector<Binding> &bindings) {
     outputs.emplace_back(index, file.str());
   }
   return outputs;
-}
-
-void writeOutputs(const std::vector<Binding> &bindings,
-                         llvm::ArrayRef<std::pair<size_t, std::string>> outputs) {
-  for (const auto &[index, file] : outputs) {
-    const Binding &b = bindings[index];
-    if (llvm::Error error =
-            writeNpy(file, b.element, b.data.data(),
-                     b.data.size() / elementBytes(b.element)))
-      fail("--out " + b.name + ": " + llvm::toString(std::move(error)));
-  }
 }
 
 /// Checks that every spec names a parameter; lists the parameters if not.
@@ -300,6 +289,12 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   Binding b;
   b.name = name.str();
   b.isBuffer = isBuffer;
+  if (spec.fill == ArgSpec::Fill::Raw) {
+    b.data = spec.fileData;
+    b.element = element.value_or(ElementType::U32);
+    b.untyped = !element;
+    return b;
+  }
   if (isBuffer) {
     if (!spec.isBuffer)
       usageError("parameter '" + name +
@@ -313,8 +308,13 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
       usageError("buffer '" + name + "' holds " +
                  (element ? elementName(*element).str() + " elements"
                           : std::string("elements of a type tile-run cannot "
-                                        "make")) +
+                                        "make (pass its bytes: @FILE.bin)")) +
                  ", not " + elementName(spec.element));
+    if (spec.count % limit.lanes != 0)
+      usageError("buffer '" + name + "' holds vectors of " +
+                 llvm::Twine(limit.lanes) + " " + elementName(*element) +
+                 ": give a multiple of " + llvm::Twine(limit.lanes) +
+                 " elements, not " + llvm::Twine(spec.count));
     b.element = spec.element;
     if (limit.maxElements && spec.count > *limit.maxElements)
       usageError("buffer '" + name + "' has " + llvm::Twine(spec.count) +
@@ -326,6 +326,7 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   if (spec.isBuffer)
     usageError("parameter '" + name + "' is a scalar: give NAME=VALUE");
   llvm::StringRef text = spec.scalarText;
+  scalarType = canonicalScalarType(scalarType);
   auto put = [&](const void *bytes, size_t size) {
     b.data.resize(size);
     std::memcpy(b.data.data(), bytes, size);
@@ -378,8 +379,14 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
     range(INT32_MIN, INT32_MAX, "a 32-bit int");
     int32_t x = static_cast<int32_t>(v);
     put(&x, 4);
-  } else if (scalarType == "long") {
+  } else if (scalarType == "long" || scalarType == "ulong") {
+    if (scalarType == "ulong")
+      range(0, INT64_MAX, "a 64-bit ulong");
     put(&v, 8);
+  } else if (scalarType == "ushort" || scalarType == "uchar") {
+    bool isShort = scalarType == "ushort";
+    range(0, isShort ? UINT16_MAX : UINT8_MAX, scalarType);
+    put(&v, isShort ? 2 : 1); // little-endian: the low bytes
   } else if (scalarType == "short") {
     range(INT16_MIN, INT16_MAX, "a 16-bit short");
     int16_t x = static_cast<int16_t>(v);
@@ -449,17 +456,13 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
     names.push_back(p.name);
   checkSpecNames(specs, names);
   std::vector<Binding> bindings;
-  for (const Param &p : params) {
-    std::optional<ElementType> element = llvm::StringSwitch<std::optional<ElementType>>(p.type)
-                                             .Case("float", ElementType::F32)
-                                             .Case("half", ElementType::F16)
-                                             .Case("bfloat", ElementType::BF16)
-                                             .Case("int", ElementType::I32)
-                                             .Case("uint", ElementType::U32)
-                                             .Case("atomic_int", ElementType::I32)
-                                             .Case("atomic_uint", ElementType::U32)
-                                             .Case("atomic_float", ElementType::F32)
-                                             .Default(std::nullopt);
+  for (Param &p : params) {
+    std::optional<MslElement> msl = mslElementType(p.type);
+    std::optional<ElementType> element;
+    if (msl) {
+      element = msl->element;
+      p.limit.lanes = msl->lanes;
+    }
     Binding b =
         makeBinding(specs, p.name, p.isBuffer, element, p.type, p.limit);
     b.written = p.written;

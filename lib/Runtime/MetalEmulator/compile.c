@@ -372,6 +372,12 @@ static int open_module(TmeModule *m, const char *path, char *error,
       return TME_ERR_LOAD;
     }
   }
+  /* The compiler's sizes replace those read from the type's spelling,
+   * which knows no structs and no macro-named types. */
+  const unsigned long *sizes = dlsym(m->handle, "tme_param_sizes");
+  for (size_t i = 0; sizes && i < m->num_params; ++i)
+    if (sizes[i])
+      m->param_types[i].elem_size = sizes[i];
   if (dlinfo(m->handle, RTLD_DI_TLS_MODID, &m->tls_modid) != 0)
     m->tls_modid = 0;
   if (m->tls_modid) {

@@ -572,6 +572,62 @@ static void instantiate_types(const char *src, TmeMslKernel *k) {
   free(code);
 }
 
+/* The replacement text of object-like macro `word` (its first #define in
+ * `code`), trimmed, in buf; 0 if none. */
+static int macro_value(const char *code, const char *word, char *buf,
+                       size_t size) {
+  size_t n = strlen(word);
+  for (const char *p = strstr(code, "define"); p; p = strstr(p + 1, "define")) {
+    const char *h = p;
+    while (h > code && (h[-1] == ' ' || h[-1] == '\t'))
+      --h;
+    if (h == code || h[-1] != '#' || !word_at(code, p, "define"))
+      continue;
+    const char *w = skip_space(p + 6);
+    if (strncmp(w, word, n) != 0 || is_ident(w[n]) || w[n] == '(')
+      continue;
+    const char *e = strchr(w + n, '\n');
+    copy_trimmed(w + n, e ? e : w + n + strlen(w + n), buf, size);
+    return buf[0] != '\0';
+  }
+  return 0;
+}
+
+/* A parameter type spelled with object-like macros (`device TYPE*` with
+ * `#define TYPE float`, from the file or -D) is spelled as the compiler
+ * will see it. */
+static void expand_macro_types(const char *src, TmeMslKernel *k) {
+  char *code = code_only(src);
+  if (!code)
+    return;
+  for (size_t i = 0; i < k->count; ++i) {
+    char *type = k->slots[i].type;
+    for (int round = 0; round < 8; ++round) {
+      int changed = 0;
+      for (const char *p = type; *p;) {
+        if (!is_ident(*p) || (p > type && is_ident(p[-1]))) {
+          ++p;
+          continue;
+        }
+        char word[64], value[128];
+        size_t n = 0;
+        while (is_ident(p[n]) && n + 1 < sizeof word)
+          word[n] = p[n], ++n;
+        word[n] = '\0';
+        p += n;
+        if (macro_value(code, word, value, sizeof value)) {
+          replace_word(type, sizeof k->slots[i].type, word, value);
+          changed = 1;
+          break;
+        }
+      }
+      if (!changed)
+        break;
+    }
+  }
+  free(code);
+}
+
 int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
                         TmeMslKernel **out, char *error, size_t error_size) {
   *out = NULL;
@@ -596,8 +652,10 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
   }
   int unreadable = tme_read_parameters(msl_source, k->ref.base, k->slots,
                                        TME_MAX_DECLARED, &k->count) != 0;
-  if (!unreadable)
+  if (!unreadable) {
     instantiate_types(msl_source, k);
+    expand_macro_types(msl_source, k);
+  }
   free(expanded);
   if (unreadable) {
     tme_set_error(error, error_size,

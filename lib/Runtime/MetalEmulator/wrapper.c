@@ -332,8 +332,12 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   if (rc != TME_OK)
     return rc;
   TmeStr s = {0};
-  /* #line keeps compiler diagnostics pointing into the .metal text. */
-  str_printf(&s, "#line 1 \"%s.metal\"\n", sig->kernel_name);
+  /* What Metal's compiler knows without any #include (a file built into
+   * an app's default library need not include <metal_stdlib>): `kernel`,
+   * the address spaces, the scalar and vector types. #line keeps compiler
+   * diagnostics pointing into the .metal text. */
+  str_printf(&s, "#include \"tile_msl_shim.h\"\n#line 1 \"%s.metal\"\n",
+             sig->kernel_name);
   tme_str_add(&s, adapted, strlen(adapted));
   tme_str_add(&s, "\n", 1);
   free(adapted);
@@ -428,9 +432,27 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       return rc;
     }
   }
+  /* The size of each parameter's value or buffer element as the compiler
+   * sees it (a struct, a macro-named type, float3's 16 bytes), for the
+   * launch's checks (compile.c reads it). */
+  str_printf(&s, ");\n}\n"
+                 "namespace tme_entry_detail {\n"
+                 "template <class TmeT> constexpr unsigned long tme_size_of() {\n"
+                 "  if constexpr (std::is_void_v<std::remove_cv_t<TmeT>>)\n"
+                 "    return 0;\n"
+                 "  else\n"
+                 "    return sizeof(TmeT);\n"
+                 "}\n"
+                 "} // namespace tme_entry_detail\n"
+                 "extern \"C\" __attribute__((visibility(\"default\"))) const "
+                 "unsigned long tme_param_sizes[] = {");
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    char base[256];
+    type_without_declarator(sig->params[i].msl_type, base, sizeof base);
+    str_printf(&s, "\n    ::tme_entry_detail::tme_size_of<%s>(),", base);
+  }
+  str_printf(&s, " 0};\n");
   static const char epilogue[] =
-      ");\n"
-      "}\n"
       "// The addresses the module's references to the hooks resolved to, so\n"
       "// that the emulator can check they are its own definitions.\n"
       "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
