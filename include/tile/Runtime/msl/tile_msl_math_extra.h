@@ -118,6 +118,12 @@ TILE_MSL_FH1(fract, tile_msl_fract)
   inline float clamp(float x, float lo, float hi) {                            \
     return ::metal::clamp(x, lo, hi);                                          \
   }
+// divide(x, y): x / y, also element-wise on float vectors (fast:: and
+// precise:: have it too).
+inline float divide(float x, float y) { return x / y; }
+template <int N> inline vec<float, N> divide(vec<float, N> x, vec<float, N> y) {
+  return x / y;
+}
 namespace precise {
 TILE_MSL_FLOAT_VARIANTS
 } // namespace precise
