@@ -2,7 +2,10 @@
 |*                                                                            *|
 |* Not installed. The emulator is split by concern:                          *|
 |*   wrapper.c  generated C++ entry, MSL type parsing, builtin table          *|
-|*   source.c   finding kernels, reading parameters, rewriting for C++        *|
+|*   lex.c      lexical scanning helpers of source.c and adapt.c              *|
+|*   source.c   finding kernels, reading parameters                           *|
+|*   adapt.c    rewriting the source for C++                                  *|
+|*   include.c  a file with its own headers and the launch's macros          *|
 |*   macros.c   expanding the source's macros to find kernels they declare    *|
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
@@ -99,10 +102,33 @@ typedef struct TmeStr {
 void tme_str_add(TmeStr *s, const char *text, size_t n);
 
 int tme_parse_msl_type(const char *msl_type, TmeTypeInfo *out);
+/* Builtin attribute `name` (`len` bytes): its slot in the builtin values
+ * and its number of components; 0 if it is not a compute builtin. */
+int tme_builtin_slot(const char *name, size_t len, unsigned *slot,
+                     unsigned *components);
 /* Appends the generated C++ (MSL source + entry) to a malloc'd string. */
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
                                const TmeKernelOptions *options, char **out,
                                char *error, size_t error_size);
+
+/* ---- lex.c -------------------------------------------------------------- */
+int tme_is_ident(char c);
+/* `src` with comments, string and character literals replaced by spaces
+ * (newlines kept), same length; malloc'd. */
+char *tme_code_only(const char *src);
+const char *tme_skip_space(const char *p);
+/* `word` at p as a whole word (`code` is the text's start). */
+int tme_word_at(const char *code, const char *p, const char *word);
+/* After the bracket matching the one at `open` ((, [, { or <), or NULL. */
+const char *tme_matching(const char *open);
+/* The identifier just before `p`, not before `lo`: its start, its end in
+ * *end (start == end: none). */
+const char *tme_ident_before(const char *lo, const char *p, const char **end);
+/* The end of the comma-separated element at `p`: the first comma outside
+ * brackets before `e`, else `e`. */
+const char *tme_list_element_end(const char *p, const char *e);
+/* [b, e) trimmed, runs of spaces collapsed, into buf. */
+void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size);
 
 /* ---- source.c ----------------------------------------------------------- */
 #define TME_MAX_DECLARED 64
@@ -137,8 +163,8 @@ typedef struct TmeDeclSlot {
  * nor a builtin; more than `max`). */
 int tme_read_parameters(const char *src, const char *function,
                         TmeDeclSlot *slots, size_t max, size_t *count);
-/* The text to compile: `src` with threadgroup pointers and function
- * constants rewritten for C++ (source.c explains); malloc'd. Fails on a
+/* adapt.c: the text to compile: `src` with threadgroup pointers and
+ * function constants rewritten for C++ (adapt.c explains); malloc'd. Fails on a
  * function constant the signature sets that the source does not declare. */
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      char **out, char *error, size_t error_size);

@@ -528,6 +528,9 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
      * the optimizer must not duplicate a call into both arms of a branch
      * (tail duplication), which would make one barrier look like two. */
     argv[argc++] = "-fconvergent-functions";
+    /* .x/.y/.z of program-scope built-in variables (tile_msl_shim.h). */
+    argv[argc++] = "-fdeclspec";
+    argv[argc++] = "-DTILE_MSL_PROGRAM_SCOPE_PROPERTIES";
   }
   if (m->instrumented)
     argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";

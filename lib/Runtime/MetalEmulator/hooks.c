@@ -87,6 +87,15 @@ unsigned tile_msl_thread_index(void) {
   return w ? w->cur : 0u;
 }
 
+unsigned tile_msl_builtin_value(unsigned slot) {
+  TmeWorker *w = tme_active_worker();
+  if (!w || slot >= TME_BV_COUNT)
+    tile_msl_report(TILE_MSL_REPORT_INVALID,
+                    "a program-scope built-in variable read outside a "
+                    "kernel's thread");
+  return w->fibers[w->cur].bv[slot];
+}
+
 /* A misuse the shim detected (metal_tensor, MetalPerformancePrimitives):
  * stops the threadgroup as a fault in kernel code does. */
 void tile_msl_report(int kind, const char *message) {

@@ -79,6 +79,18 @@ static const struct {
     {"quadgroups_per_threadgroup", TME_BV_NQUADS, 1},
 };
 
+int tme_builtin_slot(const char *name, size_t len, unsigned *slot,
+                     unsigned *components) {
+  for (size_t k = 0; k < sizeof kBuiltins / sizeof kBuiltins[0]; ++k)
+    if (strlen(kBuiltins[k].name) == len &&
+        !strncmp(kBuiltins[k].name, name, len)) {
+      *slot = kBuiltins[k].offset;
+      *components = kBuiltins[k].components;
+      return 1;
+    }
+  return 0;
+}
+
 /* Element scalars of MSL with their sizes. */
 static const struct {
   const char *name;

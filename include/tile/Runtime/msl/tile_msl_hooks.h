@@ -172,6 +172,12 @@ void tile_msl_note_access(const void *address, unsigned size, int store);
  * its elements over all threads of the threadgroup by this index. */
 unsigned tile_msl_thread_index(void);
 
+/* The calling thread's value of builtin slot `slot` (the emulator's table
+ * of builtin values, wrapper.c): what a program-scope built-in variable
+ * (MSL 3.0, `uint tg [[threadgroup_position_in_grid]];` at file scope)
+ * reads on every use. */
+unsigned tile_msl_builtin_value(unsigned slot);
+
 /* What tile_msl_report is about; the emulator maps them to its result
  * codes (TME_ERR_OOB, TME_ERR_FAULT, TME_ERR_DIVERGENCE). */
 #define TILE_MSL_REPORT_OUT_OF_BOUNDS 1 /* a read or write past a tensor   */
