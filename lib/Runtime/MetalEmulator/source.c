@@ -464,9 +464,40 @@ static int macro_value(const char *code, const char *word, char *buf,
   return 0;
 }
 
+/* What `word` names as a plain type alias (`typedef bfloat bfloat16_t;`,
+ * `using bfloat16_t = bfloat;`), in buf; 0 if none. */
+static int alias_value(const char *code, const char *word, char *buf,
+                       size_t size) {
+  for (const char *p = strstr(code, word); p; p = strstr(p + 1, word)) {
+    const char *e = p + strlen(word);
+    if ((p > code && tme_is_ident(p[-1])) || tme_is_ident(*e))
+      continue;
+    const char *after = tme_skip_space(e);
+    const char *ne, *kb = tme_ident_before(code, p, &ne);
+    if (*after == ';') { /* typedef TYPE word; */
+      const char *t = p;
+      while (t > code && t[-1] != ';' && t[-1] != '{' && t[-1] != '}')
+        --t;
+      t = tme_skip_space(t);
+      if (!tme_word_at(code, t, "typedef"))
+        continue;
+      tme_copy_trimmed(t + 7, p, buf, size);
+      return buf[0] != '\0' && !strpbrk(buf, "(*&[");
+    }
+    if (*after == '=' && ne - kb == 5 && !strncmp(kb, "using", 5)) {
+      const char *end = strchr(after, ';');
+      if (!end)
+        return 0;
+      tme_copy_trimmed(after + 1, end, buf, size);
+      return buf[0] != '\0' && !strpbrk(buf, "(*&[");
+    }
+  }
+  return 0;
+}
+
 /* A parameter type spelled with object-like macros (`device TYPE*` with
- * `#define TYPE float`, from the file or -D) is spelled as the compiler
- * will see it. */
+ * `#define TYPE float`, from the file or -D) or plain type aliases is
+ * spelled with what they stand for. */
 static void expand_macro_types(const char *src, TmeMslKernel *k) {
   char *code = tme_code_only(src);
   if (!code)
@@ -486,7 +517,8 @@ static void expand_macro_types(const char *src, TmeMslKernel *k) {
           word[n] = p[n], ++n;
         word[n] = '\0';
         p += n;
-        if (macro_value(code, word, value, sizeof value)) {
+        if (macro_value(code, word, value, sizeof value) ||
+            alias_value(code, word, value, sizeof value)) {
           replace_word(type, sizeof k->slots[i].type, word, value);
           changed = 1;
           break;
