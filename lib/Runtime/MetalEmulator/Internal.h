@@ -179,9 +179,10 @@ int tme_run_capture(char *const *argv, char *out, size_t out_size);
 int tme_write_file(const char *path, const char *text);
 /* When kernel `name` (NULL: the only one) is not found in `src` but `src`
  * defines macros: `src` with its own macros expanded (malloc'd) in *out,
- * else NULL there. */
+ * else NULL there; __METAL_VERSION__ is `metal_version` (0: the default). */
 int tme_expand_macros_if_needed(const char *src, const char *name,
-                                char **out, char *error, size_t error_size);
+                                unsigned metal_version, char **out,
+                                char *error, size_t error_size);
 
 /* ---- memory.c ----------------------------------------------------------- */
 typedef struct TmeRegion {

@@ -541,8 +541,8 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
   }
   /* A kernel a macro declares is found with the macros expanded. */
   char *expanded = NULL;
-  int rc = tme_expand_macros_if_needed(msl_source, kernel_name, &expanded,
-                                       error, error_size);
+  int rc = tme_expand_macros_if_needed(msl_source, kernel_name, 0,
+                                       &expanded, error, error_size);
   if (expanded)
     msl_source = expanded;
   if (rc == TME_OK)
