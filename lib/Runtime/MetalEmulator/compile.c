@@ -474,6 +474,8 @@ static size_t compile_flags(const char **argv, const char *cxx,
      * the optimizer must not duplicate a call into both arms of a branch
      * (tail duplication), which would make one barrier look like two. */
     argv[argc++] = "-fconvergent-functions";
+    /* Indexing of fixed-size arrays is checked (wrapper.c's handler). */
+    argv[argc++] = "-fsanitize=array-bounds";
     /* .x/.y/.z of program-scope built-in variables (tile_msl_shim.h). */
     argv[argc++] = "-fdeclspec";
     argv[argc++] = "-DTILE_MSL_PROGRAM_SCOPE_PROPERTIES";

@@ -488,6 +488,51 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "// hidden, so that its calls bind here and not to another definition\n"
       "// of the same names in the process (a sanitizer runtime's, say).\n";
   tme_str_add(&s, epilogue, sizeof epilogue - 1);
+  /* clang's -fsanitize=array-bounds checks indexing of fixed-size arrays
+   * (thread-private, threadgroup, arrays of simdgroup_matrix), which would
+   * otherwise corrupt a fiber's stack or the next threadgroup variable
+   * silently; its handler, defined here like the callbacks below, reports
+   * the access as out of bounds. The data layout is clang's
+   * (OutOfBoundsData: source location, array type, index type). */
+  static const char bounds[] =
+      "namespace tme_entry_detail {\n"
+      "struct tme_type_descriptor {\n"
+      "  unsigned short tme_kind, tme_info;\n"
+      "  char tme_name[1];\n"
+      "};\n"
+      "struct tme_out_of_bounds_data {\n"
+      "  const char *tme_file;\n"
+      "  unsigned tme_line, tme_column;\n"
+      "  const tme_type_descriptor *tme_array, *tme_index;\n"
+      "};\n"
+      "[[noreturn]] inline void tme_out_of_bounds(void *tme_d,\n"
+      "                                           unsigned long tme_i) {\n"
+      "  const tme_out_of_bounds_data *tme_data =\n"
+      "      static_cast<const tme_out_of_bounds_data *>(tme_d);\n"
+      "  unsigned tme_bits = 1u << (tme_data->tme_index->tme_info >> 1);\n"
+      "  long long tme_value = static_cast<long long>(tme_i);\n"
+      "  if ((tme_data->tme_index->tme_info & 1) && tme_bits < 64 &&\n"
+      "      (tme_i >> (tme_bits - 1)) & 1)\n"
+      "    tme_value -= 1ll << tme_bits;\n"
+      "  char tme_message[512];\n"
+      "  __builtin_snprintf(tme_message, sizeof tme_message,\n"
+      "                     \"out-of-bounds index %lld of an array of type \"\n"
+      "                     \"%s at %s:%u:%u\", tme_value,\n"
+      "                     tme_data->tme_array->tme_name, tme_data->tme_file,\n"
+      "                     tme_data->tme_line, tme_data->tme_column);\n"
+      "  tile_msl_report(TILE_MSL_REPORT_OUT_OF_BOUNDS, tme_message);\n"
+      "  __builtin_trap();\n"
+      "}\n"
+      "} // namespace tme_entry_detail\n"
+      "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+      "__ubsan_handle_out_of_bounds(void *tme_d, unsigned long tme_i) {\n"
+      "  ::tme_entry_detail::tme_out_of_bounds(tme_d, tme_i);\n"
+      "}\n"
+      "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+      "__ubsan_handle_out_of_bounds_abort(void *tme_d, unsigned long tme_i) {\n"
+      "  ::tme_entry_detail::tme_out_of_bounds(tme_d, tme_i);\n"
+      "}\n";
+  tme_str_add(&s, bounds, sizeof bounds - 1);
   static const unsigned sizes[] = {1, 2, 4, 8, 16};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
     str_printf(&s,
