@@ -13,6 +13,7 @@
 |*   hooks.c    tile_msl_* hooks, collectives, load/store callbacks           *|
 |*   simd.c     SIMD-group functions (simd_sum, ...): hook and arithmetic     *|
 |*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
+|*   crossgroup.c  races between threadgroups                                *|
 |*   abi.c      the ABI JSON reader                                           *|
 \*===----------------------------------------------------------------------===*/
 
@@ -285,6 +286,20 @@ typedef struct TmeFiber {
 
 typedef struct TmeLaunchState TmeLaunchState;
 
+/* crossgroup.c: races between threadgroups (one writes a buffer byte that
+ * another reads or writes), looked for in schedule 0. */
+typedef struct TmeCrossGroup TmeCrossGroup;
+TmeCrossGroup *tme_crossgroup_create(const TmeRegion *regions, size_t n);
+void tme_crossgroup_free(TmeCrossGroup *c);
+/* A load or store of `n` bytes at `offset` in parameter `param`'s buffer by
+ * threadgroup `tg` of `grid` threadgroups. */
+void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
+                         size_t n, int store, const unsigned tg[3],
+                         const unsigned grid[3]);
+/* TME_ERR_RACE with a message if a race was seen, else TME_OK. */
+int tme_crossgroup_report(TmeCrossGroup *c, const TmeModule *m, char *error,
+                          size_t error_size);
+
 typedef struct TmeWorker {
   TmeLaunchState *ls;
   unsigned id;
@@ -353,6 +368,7 @@ struct TmeLaunchState {
   TmeStats stats;
   uint64_t float_atomic_params; /* the workers' bits, or'ed (under mu) */
   int float_atomic_threadgroup;
+  TmeCrossGroup *cross;
 };
 
 /* The worker running on this OS thread (NULL outside tme_run's workers). */

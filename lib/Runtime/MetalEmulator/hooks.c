@@ -775,6 +775,8 @@ static void note_access(const void *p, size_t n, int store) {
         w->stats.buffer_bytes_written[i] += n;
       else
         w->stats.buffer_bytes_read[i] += n;
+      tme_crossgroup_note(w->ls->cross, i, (size_t)(a - r->data), n, store,
+                          w->tg, &w->fibers[w->cur].bv[TME_BV_NTG]);
       return;
     }
   }
