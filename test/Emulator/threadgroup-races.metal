@@ -8,9 +8,11 @@
 // A threadgroup that reads what another wrote (a hand-made grid-wide step).
 // RUN: not tile-run %s --kernel shift --threads-per-threadgroup 4 --grid 2 --arg data=f32:8:ones 2>&1 | FileCheck %s --check-prefix=SHIFT
 // SHIFT: a race between threadgroups: threadgroup ({{[01]}},0,0) {{wrote|read}} buffer 'data' element {{[0-9]}} and threadgroup ({{[01]}},0,0) {{reads|writes}} it
-// RUN: tile-run %s --kernel accumulate_atomic --threads-per-threadgroup 32 --grid 4 --arg total=u32:1:zeros --arg in=u32:4:ones --print total | FileCheck %s --check-prefix=ATOMIC
+// The atomics' bytes count in --stats (they did not).
+// RUN: tile-run %s --kernel accumulate_atomic --threads-per-threadgroup 32 --grid 4 --arg total=u32:1:zeros --arg in=u32:4:ones --stats --print total | FileCheck %s --check-prefix=ATOMIC
 // ATOMIC: ran accumulate_atomic on the emulator: ok
-// ATOMIC-NEXT: total: 4
+// ATOMIC: stats: buffer total: 16 bytes read, 16 bytes written
+// ATOMIC: total: 4
 // RUN: tile-run %s --kernel scale_slices --threads-per-threadgroup 4 --grid 2 --arg data=f32:8:ones --arg factor=f32:1:ones --print data | FileCheck %s --check-prefix=SLICES
 // SLICES: data: 2 2 2 2 2 2 2 2
 

@@ -785,3 +785,29 @@ static void note_access(const void *p, size_t n, int store) {
 void tile_msl_note_access(const void *address, unsigned size, int store) {
   note_access(address, size, store);
 }
+
+/* Atomics count in the byte counters only: they are the synchronization
+ * between threadgroups, not a race (crossgroup.c). */
+void tile_msl_note_atomic(const void *address, unsigned size, int reads,
+                          int writes) {
+  TmeWorker *w = tme_current_worker;
+  if (!w || !w->in_fiber || !w->counting)
+    return;
+  const unsigned char *a = address;
+  if (w->tg_mem && a >= w->tg_mem && a < w->tg_mem + w->tg_size) {
+    w->stats.threadgroup_bytes_read += reads ? size : 0;
+    w->stats.threadgroup_bytes_written += writes ? size : 0;
+    return;
+  }
+  size_t np = w->ls->m->num_params;
+  if (np > TME_MAX_COUNTED_PARAMS)
+    np = TME_MAX_COUNTED_PARAMS;
+  for (size_t i = 0; i < np; ++i) {
+    const TmeRegion *r = &w->regions[i];
+    if (a >= r->data && a < r->data + r->size) {
+      w->stats.buffer_bytes_read[i] += reads ? size : 0;
+      w->stats.buffer_bytes_written[i] += writes ? size : 0;
+      return;
+    }
+  }
+}

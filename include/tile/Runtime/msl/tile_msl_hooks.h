@@ -166,6 +166,12 @@ void tile_msl_note_float_atomic(const void *address);
  * names in the process, such as a sanitizer runtime's, can take them). */
 void tile_msl_note_access(const void *address, unsigned size, int store);
 
+/* An atomic operation on `size` bytes at `address` that reads and/or
+ * writes them (metal_atomic): the emulator's byte counters, which its
+ * load/store callbacks do not update for atomics. */
+void tile_msl_note_atomic(const void *address, unsigned size, int reads,
+                          int writes);
+
 /* Index of the calling thread within its threadgroup (the value the kernel
  * sees as [[thread_index_in_threadgroup]]; 0 outside an executor). A
  * cooperative tensor of execution_simdgroups<N> scope (metal_tensor) spreads

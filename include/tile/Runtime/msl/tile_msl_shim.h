@@ -401,6 +401,8 @@ __attribute__((weak)) unsigned tile_msl_builtin_value(unsigned) {
   __builtin_abort();
 }
 __attribute__((weak)) void tile_msl_note_float_atomic(const void *) {}
+__attribute__((weak)) void tile_msl_note_atomic(const void *, unsigned, int,
+                                                int) {}
 __attribute__((weak)) void tile_msl_report(int, const char *message) {
   std::fprintf(stderr, "tile-msl: %s\n", message);
   __builtin_abort();
