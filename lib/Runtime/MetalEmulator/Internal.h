@@ -14,6 +14,7 @@
 |*   simd.c     SIMD-group functions (simd_sum, ...): hook and arithmetic     *|
 |*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
 |*   crossgroup.c  races between threadgroups                                *|
+|*   racecheck.c   races on threadgroup memory, by happens-before            *|
 |*   abi.c      the ABI JSON reader                                           *|
 \*===----------------------------------------------------------------------===*/
 
@@ -332,6 +333,8 @@ typedef struct TmeWorker {
   /* threadgroup memory of this OS thread (the module's TLS block) */
   unsigned char *tg_mem;
   unsigned char *tg_shadow; /* 1 = byte written since threadgroup start */
+  uint32_t *rc_writer, *rc_reader; /* racecheck.c, per threadgroup byte */
+  uint32_t rc_epoch;
   size_t tg_size;
   size_t redzone_offset;    /* in tg_mem, if the module has a red zone */
   int counting;            /* schedule 0: update counters */
@@ -370,6 +373,14 @@ struct TmeLaunchState {
   int float_atomic_threadgroup;
   TmeCrossGroup *cross;
 };
+
+/* racecheck.c: races on threadgroup memory by happens-before. */
+int tme_racecheck_init(TmeWorker *w);
+void tme_racecheck_fini(TmeWorker *w);
+/* At a threadgroup's start, each threadgroup barrier and tensor-op
+ * rendezvous. */
+void tme_racecheck_new_epoch(TmeWorker *w);
+void tme_racecheck_note(TmeWorker *w, size_t offset, size_t n, int store);
 
 /* The worker running on this OS thread (NULL outside tme_run's workers). */
 extern _Thread_local TmeWorker *tme_current_worker;

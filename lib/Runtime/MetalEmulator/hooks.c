@@ -360,8 +360,10 @@ static void release(TmeWorker *w, unsigned lo, unsigned hi,
       ++n;
     }
   }
-  if (state == TME_FS_TG_BARRIER)
+  if (state == TME_FS_TG_BARRIER) {
     w->tg_waiting -= n;
+    tme_racecheck_new_epoch(w);
+  }
   else
     w->sg_waiting[lo / TME_SIMD_WIDTH] -= n;
 }
@@ -415,6 +417,7 @@ static int complete_rendezvous(TmeWorker *w, unsigned lo, unsigned hi) {
   }
   if (w->counting)
     w->stats.tensor_ops++;
+  tme_racecheck_new_epoch(w);
   return 1;
 }
 
@@ -734,6 +737,7 @@ static void note_access(const void *p, size_t n, int store) {
   if (w->tg_mem && a >= w->tg_mem && a < w->tg_mem + w->tg_size) {
     size_t off = (size_t)(a - w->tg_mem);
     size_t m = n < w->tg_size - off ? n : w->tg_size - off;
+    tme_racecheck_note(w, off, m, store);
     if (store) {
       w->stats.threadgroup_bytes_written += n;
       memset(w->tg_shadow + off, 1, m);
