@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
+#include <type_traits>
 
 using namespace tile::run;
 
@@ -192,6 +193,18 @@ static uint64_t nextRandom(uint64_t &state) {
   return z ^ (z >> 31);
 }
 
+/// One integer element: random ones in [-8, 8) (signed) or [0, 16)
+/// (unsigned), exact in every float type; else the fill value.
+template <class Int>
+static void putInteger(unsigned char *p, const ArgSpec &spec, double v,
+                       uint64_t &state) {
+  Int x = static_cast<Int>(v);
+  if (spec.fill == ArgSpec::Fill::Random)
+    x = static_cast<Int>(static_cast<Int>(nextRandom(state) % 16) -
+                         (std::is_signed_v<Int> ? 8 : 0));
+  std::memcpy(p, &x, sizeof x);
+}
+
 std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
   if (spec.fill == ArgSpec::Fill::File || spec.fill == ArgSpec::Fill::Raw)
     return spec.fileData;
@@ -221,79 +234,47 @@ std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
       std::memcpy(p, &h, 2);
       break;
     }
-    case ElementType::I32: {
-      // Random integers in [-8, 8): exact in every float type.
-      int32_t x = spec.fill == ArgSpec::Fill::Random
-                      ? static_cast<int32_t>(nextRandom(state) % 16) - 8
-                      : static_cast<int32_t>(v);
-      std::memcpy(p, &x, 4);
+    case ElementType::I32:
+      putInteger<int32_t>(p, spec, v, state);
       break;
-    }
-    case ElementType::I64: {
-      int64_t x = spec.fill == ArgSpec::Fill::Random
-                      ? static_cast<int64_t>(nextRandom(state) % 16) - 8
-                      : static_cast<int64_t>(v);
-      std::memcpy(p, &x, 8);
+    case ElementType::U32:
+      putInteger<uint32_t>(p, spec, v, state);
       break;
-    }
-    case ElementType::U64: {
-      uint64_t x = spec.fill == ArgSpec::Fill::Random
-                       ? nextRandom(state) % 16
-                       : static_cast<uint64_t>(v);
-      std::memcpy(p, &x, 8);
+    case ElementType::I64:
+      putInteger<int64_t>(p, spec, v, state);
       break;
-    }
-    case ElementType::U32: {
-      // Random integers in [0, 16).
-      uint32_t x = spec.fill == ArgSpec::Fill::Random
-                       ? static_cast<uint32_t>(nextRandom(state) % 16)
-                       : static_cast<uint32_t>(v);
-      std::memcpy(p, &x, 4);
+    case ElementType::U64:
+      putInteger<uint64_t>(p, spec, v, state);
       break;
-    }
     }
   }
   return data;
 }
 
+/// Element `i` of an array of T at `data` (unaligned).
+template <class T> static T load(const unsigned char *data, int64_t i) {
+  T x;
+  std::memcpy(&x, data + sizeof(T) * i, sizeof(T));
+  return x;
+}
+
 double tile::run::readElement(ElementType type, const unsigned char *data,
                               int64_t i) {
   switch (type) {
-  case ElementType::F32: {
-    float f;
-    std::memcpy(&f, data + 4 * i, 4);
-    return f;
-  }
-  case ElementType::F16: {
-    _Float16 h;
-    std::memcpy(&h, data + 2 * i, 2);
-    return static_cast<double>(h);
-  }
-  case ElementType::BF16: {
-    uint16_t h;
-    std::memcpy(&h, data + 2 * i, 2);
-    return tile::bfloat16BitsToFloat(h);
-  }
-  case ElementType::I32: {
-    int32_t x;
-    std::memcpy(&x, data + 4 * i, 4);
-    return x;
-  }
-  case ElementType::U32: {
-    uint32_t x;
-    std::memcpy(&x, data + 4 * i, 4);
-    return x;
-  }
-  case ElementType::I64: {
-    int64_t x;
-    std::memcpy(&x, data + 8 * i, 8);
-    return static_cast<double>(x);
-  }
-  case ElementType::U64: {
-    uint64_t x;
-    std::memcpy(&x, data + 8 * i, 8);
-    return static_cast<double>(x);
-  }
+  case ElementType::F32:
+    return load<float>(data, i);
+  case ElementType::F16:
+    return static_cast<double>(load<_Float16>(data, i));
+  case ElementType::BF16:
+    return tile::bfloat16BitsToFloat(load<uint16_t>(data, i));
+  case ElementType::I32:
+    return load<int32_t>(data, i);
+  case ElementType::U32:
+    return load<uint32_t>(data, i);
+  case ElementType::I64:
+    return static_cast<double>(load<int64_t>(data, i));
+  case ElementType::U64:
+    return static_cast<double>(load<uint64_t>(data, i));
   }
   return 0;
 }

@@ -179,6 +179,8 @@ char *tme_find_shim_dir(char *error, size_t error_size);
 /* Runs argv, collects its output; returns the exit status or -1. */
 int tme_run_capture(char *const *argv, char *out, size_t out_size);
 int tme_write_file(const char *path, const char *text);
+/* The whole file (malloc'd), or NULL (include.c). */
+char *tme_read_file(const char *path);
 /* When kernel `name` (NULL: the only one) is not found in `src` but `src`
  * defines macros: `src` with its own macros expanded (malloc'd) in *out,
  * else NULL there; __METAL_VERSION__ is `metal_version` (0: the default). */

@@ -714,6 +714,19 @@ void tme_describe_stall(TmeWorker *w) {
 }
 
 /* ---- load/store callbacks (-fsanitize-coverage=trace-loads,trace-stores) */
+/* The counted buffer parameter whose memory holds `a`, or -1. */
+static long counted_buffer_of(const TmeWorker *w, const unsigned char *a) {
+  size_t np = w->ls->m->num_params;
+  if (np > TME_MAX_COUNTED_PARAMS)
+    np = TME_MAX_COUNTED_PARAMS;
+  for (size_t i = 0; i < np; ++i) {
+    const TmeRegion *r = &w->regions[i];
+    if (a >= r->data && a < r->data + r->size)
+      return (long)i;
+  }
+  return -1;
+}
+
 /* Called before every 1/2/4/8/16-byte load or store of the module, also for
  * its stack, so the common path must be short. */
 static void note_access(const void *p, size_t n, int store) {
@@ -769,21 +782,16 @@ static void note_access(const void *p, size_t n, int store) {
     }
     return;
   }
-  size_t np = w->ls->m->num_params;
-  if (np > TME_MAX_COUNTED_PARAMS)
-    np = TME_MAX_COUNTED_PARAMS;
-  for (size_t i = 0; i < np; ++i) {
-    const TmeRegion *r = &w->regions[i];
-    if (a >= r->data && a < r->data + r->size) {
-      if (store)
-        w->stats.buffer_bytes_written[i] += n;
-      else
-        w->stats.buffer_bytes_read[i] += n;
-      tme_crossgroup_note(w->ls->cross, i, (size_t)(a - r->data), n, store,
-                          w->tg, &w->fibers[w->cur].bv[TME_BV_NTG]);
-      return;
-    }
-  }
+  long i = counted_buffer_of(w, a);
+  if (i < 0)
+    return;
+  if (store)
+    w->stats.buffer_bytes_written[i] += n;
+  else
+    w->stats.buffer_bytes_read[i] += n;
+  tme_crossgroup_note(w->ls->cross, (size_t)i,
+                      (size_t)(a - w->regions[i].data), n, store, w->tg,
+                      &w->fibers[w->cur].bv[TME_BV_NTG]);
 }
 
 void tile_msl_note_access(const void *address, unsigned size, int store) {
@@ -803,15 +811,9 @@ void tile_msl_note_atomic(const void *address, unsigned size, int reads,
     w->stats.threadgroup_bytes_written += writes ? size : 0;
     return;
   }
-  size_t np = w->ls->m->num_params;
-  if (np > TME_MAX_COUNTED_PARAMS)
-    np = TME_MAX_COUNTED_PARAMS;
-  for (size_t i = 0; i < np; ++i) {
-    const TmeRegion *r = &w->regions[i];
-    if (a >= r->data && a < r->data + r->size) {
-      w->stats.buffer_bytes_read[i] += reads ? size : 0;
-      w->stats.buffer_bytes_written[i] += writes ? size : 0;
-      return;
-    }
+  long i = counted_buffer_of(w, a);
+  if (i >= 0) {
+    w->stats.buffer_bytes_read[i] += reads ? size : 0;
+    w->stats.buffer_bytes_written[i] += writes ? size : 0;
   }
 }

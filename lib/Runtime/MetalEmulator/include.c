@@ -39,7 +39,7 @@ typedef struct Expansion {
   size_t error_size;
 } Expansion;
 
-static char *read_whole_file(const char *path) {
+char *tme_read_file(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
@@ -265,7 +265,7 @@ static int expand(Expansion *x, const char *path, const char *shown,
       }
       if (found) {
         if (!is_done(x, found)) {
-          char *header = read_whole_file(found);
+          char *header = tme_read_file(found);
           if (!header) {
             tme_set_error(x->error, x->error_size, "cannot read %s: %s",
                           found, strerror(errno));
@@ -341,7 +341,7 @@ int tme_msl_read_source(const char *path, const char *const *include_dirs,
   if (error_size)
     error[0] = '\0';
   char *real = realpath(path, NULL);
-  char *text = real ? read_whole_file(real) : NULL;
+  char *text = real ? tme_read_file(real) : NULL;
   if (!text) {
     tme_set_error(error, error_size, "cannot read '%s': %s", path,
                   strerror(errno));

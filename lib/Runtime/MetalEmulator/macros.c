@@ -76,22 +76,6 @@ static void remove_tree(const char *dir, int depth) {
   rmdir(dir);
 }
 
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  TmeStr s = {0};
-  char buf[8192];
-  size_t r;
-  while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-    tme_str_add(&s, buf, r);
-  fclose(f);
-  if (s.oom) {
-    free(s.p);
-    return NULL;
-  }
-  return s.p ? s.p : tme_strdup("");
-}
 
 /* The preprocessed text with the markers turned back into #includes, and
  * the temporary file's name in line markers replaced by `shown` (what
@@ -155,7 +139,7 @@ static int expand_macros(const char *src, const char *name,
                           "-nostdinc++", "-I",      stubs, input,
                           "-o",         output,     NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
-    char *text = status == 0 ? read_file(output) : NULL;
+    char *text = status == 0 ? tme_read_file(output) : NULL;
     char shown[256];
     snprintf(shown, sizeof shown, "%s.metal", name ? name : "kernel");
     *out = text ? restore_includes(text, input, shown) : NULL;

@@ -257,24 +257,19 @@ static int parse_parameter(const char *b, const char *e, TmeDeclSlot *out) {
       attr = a;
       break;
     }
-  if (!attr) {
-    const char *ne;
-    const char *nb = tme_ident_before(b, e, &ne);
-    if (nb == ne)
-      return 0;
-    tme_copy_trimmed(nb, ne, out->name, sizeof out->name);
-    tme_copy_trimmed(b, nb, out->type, sizeof out->type);
-    out->kind = implicit_kind(out->type);
-    out->implicit_index = 1;
-    return out->kind >= 0;
-  }
-  /* Name: the last identifier before the attribute; type: what precedes. */
+  /* Name: the last identifier before the attribute (or the end); type:
+   * what precedes. */
   const char *ne;
-  const char *nb = tme_ident_before(b, attr, &ne);
+  const char *nb = tme_ident_before(b, attr ? attr : e, &ne);
   if (nb == ne)
     return 0;
   tme_copy_trimmed(nb, ne, out->name, sizeof out->name);
   tme_copy_trimmed(b, nb, out->type, sizeof out->type);
+  if (!attr) {
+    out->kind = implicit_kind(out->type);
+    out->implicit_index = 1;
+    return out->kind >= 0;
+  }
   const char *attr_end = strstr(attr, "]]");
   if (!attr_end || attr_end > e)
     return 0;
