@@ -83,15 +83,12 @@ llvm::StringRef tile::run::elementName(ElementType type) {
 }
 
 std::optional<ElementType> tile::run::parseElementType(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<ElementType>>(name)
-      .Case("f32", ElementType::F32)
-      .Case("f16", ElementType::F16)
-      .Case("bf16", ElementType::BF16)
-      .Case("i32", ElementType::I32)
-      .Case("u32", ElementType::U32)
-      .Case("i64", ElementType::I64)
-      .Case("u64", ElementType::U64)
-      .Default(std::nullopt);
+  for (ElementType type :
+       {ElementType::F32, ElementType::F16, ElementType::BF16, ElementType::I32,
+        ElementType::U32, ElementType::I64, ElementType::U64})
+    if (elementName(type) == name)
+      return type;
+  return std::nullopt;
 }
 
 std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
