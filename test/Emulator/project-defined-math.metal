@@ -58,5 +58,14 @@ kernel void use_project_math(device const bfloat16_t* x [[buffer(0)]],
                 "the project's specializations are seen");
   bfloat16_t e = exp(x[i]);                       // 2.71875 in bfloat
   bfloat16_t m = fast::fmax(abs(-x[i]), x[i]);    // 1
-  out[i] = simd_max(float(e) + float(m));
+  // Builtins with other names or shapes than the functions they implement.
+  int exponent;
+  float mantissa = __metal_frexp(4.0f, &exponent);            // 0.5, 3
+  float three = __metal_fmax3(1.0f, mantissa, __metal_divide(6.0f, 2.0f));
+  float filled = __metal_simd_shuffle_and_fill_down(
+      0.0f, 1.0f, ushort(1), ushort(__metal_get_simdgroup_size(ushort())));
+  float lane_ok = __metal_get_thread_index_in_simdgroup(ushort()) == i % 32;
+  out[i] = simd_max(float(e) + float(m)) +
+           (three == 3.0f && exponent == 3 && lane_ok ? 0.0f : 100.0f) +
+           simd_min(filled) * 0.0f;
 }

@@ -31,7 +31,7 @@ struct math_mode {
 #define __METAL_MAYBE_FAST_MATH__ __METAL_FAST_MATH__
 #endif
 
-// __metal_F(args...[, mode]) for 1 to 3 arguments.
+// __metal_F(args...[, mode]) for 1 to 3 arguments, and 4 without a mode.
 #define TILE_MSL_METAL_BUILTIN(F)                                              \
   template <class X>                                                           \
   inline auto __metal_##F(X x)->decltype(::metal::F(x)) {                      \
@@ -59,6 +59,11 @@ struct math_mode {
   inline auto __metal_##F(X x, Y y, Z z, ::tile_msl::math_mode)                \
       ->decltype(::metal::F(x, y, z)) {                                        \
     return ::metal::F(x, y, z);                                                \
+  }                                                                            \
+  template <class X, class Y, class Z, class W>                                \
+  inline auto __metal_##F(X x, Y y, Z z, W w)                                  \
+      ->decltype(::metal::F(x, y, z, w)) {                                     \
+    return ::metal::F(x, y, z, w);                                             \
   }
 TILE_MSL_METAL_BUILTIN(abs)
 TILE_MSL_METAL_BUILTIN(acos)
@@ -163,6 +168,36 @@ TILE_MSL_METAL_BUILTIN(popcount)
 TILE_MSL_METAL_BUILTIN(clz)
 TILE_MSL_METAL_BUILTIN(ctz)
 TILE_MSL_METAL_BUILTIN(mulhi)
+TILE_MSL_METAL_BUILTIN(divide)
 #undef TILE_MSL_METAL_BUILTIN
+
+// Builtins named differently from the functions they implement.
+#define TILE_MSL_METAL_BUILTIN3(B, F)                                          \
+  template <class X>                                                           \
+  inline auto __metal_##B(X x, X y, X z)->decltype(::metal::F(x, y, z)) {      \
+    return ::metal::F(x, y, z);                                                \
+  }                                                                            \
+  template <class X>                                                           \
+  inline auto __metal_##B(X x, X y, X z, ::tile_msl::math_mode)                \
+      ->decltype(::metal::F(x, y, z)) {                                        \
+    return ::metal::F(x, y, z);                                                \
+  }
+TILE_MSL_METAL_BUILTIN3(fmin3, min3)
+TILE_MSL_METAL_BUILTIN3(fmax3, max3)
+TILE_MSL_METAL_BUILTIN3(fmedian3, median3)
+#undef TILE_MSL_METAL_BUILTIN3
+// frexp and modf's second result through a pointer.
+template <class X>
+inline auto __metal_frexp(X x, thread int *e) -> decltype(::metal::frexp(x, *e)) {
+  return ::metal::frexp(x, *e);
+}
+template <class X>
+inline auto __metal_modf(X x, thread X *i) -> decltype(::metal::modf(x, *i)) {
+  return ::metal::modf(x, *i);
+}
+inline uint __metal_get_simdgroup_size(ushort = 0) { return 32u; }
+inline uint __metal_get_thread_index_in_simdgroup(ushort = 0) {
+  return tile_msl_lane_id();
+}
 
 #endif // TILE_RUNTIME_MSL_TILE_MSL_METAL_BUILTINS_H
