@@ -157,6 +157,151 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
   return s.p;
 }
 
+/* ---- overloads on address spaces -------------------------------------- */
+/* MSL overloads functions on address spaces: `f(device const int* p)` and
+ * `f(constant const int* p)` (MLX's elem_to_loc), members qualified by the
+ * object's address space (`complex_t() thread` and `complex_t()
+ * threadgroup`, MLX's complex.h). In the emulator's one flat address space
+ * those are redefinitions: a function definition whose declaration differs
+ * from an earlier one only in address-space words is blanked (any of them
+ * serves every address space), and the address-space word qualifying a
+ * member function is dropped. Only declarations at namespace and class
+ * scope are looked at; the text keeps its lines. */
+static int is_address_space(const char *code, const char *p) {
+  return tme_word_at(code, p, "device") || tme_word_at(code, p, "constant") ||
+         tme_word_at(code, p, "thread") || tme_word_at(code, p, "threadgroup");
+}
+
+/* [b, e) without address-space words and with spaces collapsed. */
+static char *declaration_key(const char *code, const char *b, const char *e) {
+  TmeStr k = {0};
+  for (const char *p = b; p < e;) {
+    if (is_address_space(code, p)) {
+      while (tme_is_ident(*p))
+        ++p;
+      continue;
+    }
+    if (isspace((unsigned char)*p)) {
+      if (k.len && k.p[k.len - 1] != ' ')
+        tme_str_add(&k, " ", 1);
+    } else {
+      tme_str_add(&k, p, 1);
+    }
+    ++p;
+  }
+  if (!k.p)
+    return tme_strdup("");
+  return k.p;
+}
+
+typedef struct {
+  char **keys;
+  size_t n, cap;
+} Keys;
+
+/* 1 if `key` was seen (then freed), else remembers it. */
+static int seen_before(Keys *seen, char *key) {
+  for (size_t i = 0; i < seen->n; ++i)
+    if (!strcmp(seen->keys[i], key)) {
+      free(key);
+      return 1;
+    }
+  if (seen->n == seen->cap) {
+    size_t cap = seen->cap ? 2 * seen->cap : 64;
+    char **grown = realloc(seen->keys, cap * sizeof *grown);
+    if (!grown) {
+      free(key);
+      return 0;
+    }
+    seen->keys = grown;
+    seen->cap = cap;
+  }
+  seen->keys[seen->n++] = key;
+  return 0;
+}
+
+static void blank(char *text, const char *code, const char *b,
+                  const char *e) {
+  for (const char *q = b; q < e; ++q)
+    if (text[q - code] != '\n')
+      text[q - code] = ' ';
+}
+
+static void blank_address_space_overloads(char *text, const char *code) {
+  Keys seen = {0};
+  const char *start = code; /* the current declaration's start */
+  for (const char *p = code; *p; ++p) {
+    if (*p == '(' || *p == '[') { /* (parameters) and [[attributes]] */
+      const char *close = tme_matching(p);
+      if (!close)
+        break;
+      p = close - 1;
+      continue;
+    }
+    if (*p == '#') { /* a preprocessor line is no declaration */
+      while (*p && *p != '\n')
+        ++p;
+      start = p;
+      if (!*p)
+        break;
+      continue;
+    }
+    if (*p == ';' || *p == '}') {
+      start = p + 1;
+      continue;
+    }
+    if (*p != '{')
+      continue;
+    /* The declaration [start, p) opens a scope or a body. */
+    const char *last_paren = NULL;
+    for (const char *q = start; q < p; ++q) {
+      if (*q == '(') {
+        const char *close = tme_matching(q);
+        if (!close || close > p)
+          break;
+        if (!last_paren || q < last_paren)
+          last_paren = close - 1; /* the parameter list's ')' */
+        q = close - 1;
+      }
+    }
+    const char *close = tme_matching(p);
+    if (!close)
+      break;
+    int scope = 0;
+    static const char *const scopes[] = {"namespace", "struct", "class",
+                                         "extern"};
+    for (size_t k = 0; k < 4 && !last_paren; ++k) {
+      const char *w = strstr(start, scopes[k]);
+      scope |= w && w < p && !memchr(start, '=', (size_t)(p - start));
+    }
+    if (scope) {
+      start = p + 1; /* its declarations are looked at */
+      continue;
+    }
+    if (last_paren) {
+      /* A function: `) [const] AS` qualifies the object; the word goes. */
+      const char *q = tme_skip_space(last_paren + 1);
+      if (tme_word_at(code, q, "const"))
+        q = tme_skip_space(q + 5);
+      if (is_address_space(code, q))
+        for (const char *w = q; tme_is_ident(*w); ++w)
+          text[w - code] = ' ';
+      const char *b = tme_skip_space(start);
+      int qualified = 0;
+      for (const char *w = b; w < p && !qualified; ++w)
+        qualified = is_address_space(code, w);
+      char *key = qualified ? declaration_key(code, b, p) : NULL;
+      if (key && seen_before(&seen, key))
+        blank(text, code, b, close);
+    }
+    p = close - 1; /* not into bodies or initializers */
+    start = close;
+  }
+  for (size_t i = 0; i < seen.n; ++i)
+    free(seen.keys[i]);
+  free(seen.keys);
+}
+
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      char **out, char *error, size_t error_size) {
   *out = NULL;
@@ -164,6 +309,17 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
   if (rewritten)
     src = rewritten;
+  /* Blanking keeps every position, so the scan reads a blanked copy. */
+  char *members = tme_strdup(src), *member_code = tme_code_only(src);
+  if (members && member_code) {
+    blank_address_space_overloads(members, member_code);
+    free(rewritten);
+    rewritten = members;
+    src = members;
+    members = NULL;
+  }
+  free(members);
+  free(member_code);
   char *code = tme_code_only(src);
   Constants *c = calloc(1, sizeof *c);
   if (!code || !c || failed) {

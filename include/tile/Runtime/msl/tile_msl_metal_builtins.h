@@ -146,9 +146,6 @@ TILE_MSL_METAL_BUILTIN(simd_max)
 TILE_MSL_METAL_BUILTIN(simd_min)
 TILE_MSL_METAL_BUILTIN(simd_sum)
 TILE_MSL_METAL_BUILTIN(simd_product)
-TILE_MSL_METAL_BUILTIN(simd_and)
-TILE_MSL_METAL_BUILTIN(simd_or)
-TILE_MSL_METAL_BUILTIN(simd_xor)
 TILE_MSL_METAL_BUILTIN(simd_prefix_inclusive_sum)
 TILE_MSL_METAL_BUILTIN(simd_prefix_exclusive_sum)
 TILE_MSL_METAL_BUILTIN(simd_prefix_inclusive_product)
@@ -170,6 +167,24 @@ TILE_MSL_METAL_BUILTIN(ctz)
 TILE_MSL_METAL_BUILTIN(mulhi)
 TILE_MSL_METAL_BUILTIN(divide)
 #undef TILE_MSL_METAL_BUILTIN
+
+// The bitwise SIMD-group reductions also take floating-point values as
+// builtins (MLX's bf16_math.h defines simd_and & co. for bfloat with them):
+// on their bits.
+#define TILE_MSL_METAL_BITWISE(F)                                              \
+  template <class X> inline X __metal_##F(X x) {                               \
+    if constexpr (std::is_floating_point_v<X> || std::is_same_v<X, half> ||    \
+                  std::is_same_v<X, bfloat>) {                                 \
+      using bits = std::conditional_t<sizeof(X) == 2, ushort, uint>;           \
+      return __builtin_bit_cast(X, ::metal::F(__builtin_bit_cast(bits, x)));   \
+    } else {                                                                   \
+      return ::metal::F(x);                                                    \
+    }                                                                          \
+  }
+TILE_MSL_METAL_BITWISE(simd_and)
+TILE_MSL_METAL_BITWISE(simd_or)
+TILE_MSL_METAL_BITWISE(simd_xor)
+#undef TILE_MSL_METAL_BITWISE
 
 // Builtins named differently from the functions they implement.
 #define TILE_MSL_METAL_BUILTIN3(B, F)                                          \
