@@ -29,6 +29,15 @@ template <typename T> struct pair_t {
   constexpr T sum() const device { return a + b; }
 };
 
+// Another class with the same members: its own (a key per class).
+template <typename T> struct single_t {
+  T a;
+  constexpr single_t(T x, T y) thread : a(x + y) {}
+  constexpr single_t(T x, T y) device : a(x + y) {}
+  constexpr T sum() const thread { return a; }
+  constexpr T sum() const device { return a; }
+};
+
 template <typename T>
 constexpr thread pair_t<T>& operator+=(thread pair_t<T>& x, pair_t<T> y) {
   x.a += y.a;
@@ -51,5 +60,6 @@ kernel void use_overloads(device const int* shape [[buffer(0)]],
   shared[i] += pair_t<float>(float(i), float(i));
   pair_t<float> local;
   local += shared[i];
-  out[i] = local.sum() + float(elem_to_loc(i, shape)) - float(i);
+  out[i] = local.sum() + float(elem_to_loc(i, shape)) - float(i) +
+           single_t<float>(1.0f, -1.0f).sum();
 }

@@ -172,9 +172,14 @@ static int is_address_space(const char *code, const char *p) {
          tme_word_at(code, p, "thread") || tme_word_at(code, p, "threadgroup");
 }
 
-/* [b, e) without address-space words and with spaces collapsed. */
-static char *declaration_key(const char *code, const char *b, const char *e) {
+/* The offset of the enclosing scope, then [b, e) without address-space
+ * words and with spaces collapsed. */
+static char *declaration_key(const char *code, const char *scope,
+                             const char *b, const char *e) {
   TmeStr k = {0};
+  char where[32];
+  snprintf(where, sizeof where, "%ld:", (long)(scope - code));
+  tme_str_add(&k, where, strlen(where));
   for (const char *p = b; p < e;) {
     if (is_address_space(code, p)) {
       while (tme_is_ident(*p))
@@ -230,6 +235,10 @@ static void blank(char *text, const char *code, const char *b,
 static void blank_address_space_overloads(char *text, const char *code) {
   Keys seen = {0};
   const char *start = code; /* the current declaration's start */
+  /* The namespaces and classes the scan is in: a declaration's key names
+   * its innermost one, so that members of different classes differ. */
+  const char *scopes_in[64];
+  size_t depth_in = 0;
   for (const char *p = code; *p; ++p) {
     if (*p == '(' || *p == '[') { /* (parameters) and [[attributes]] */
       const char *close = tme_matching(p);
@@ -247,6 +256,8 @@ static void blank_address_space_overloads(char *text, const char *code) {
       continue;
     }
     if (*p == ';' || *p == '}') {
+      if (*p == '}' && depth_in)
+        --depth_in;
       start = p + 1;
       continue;
     }
@@ -275,6 +286,8 @@ static void blank_address_space_overloads(char *text, const char *code) {
       scope |= w && w < p && !memchr(start, '=', (size_t)(p - start));
     }
     if (scope) {
+      if (depth_in < 64)
+        scopes_in[depth_in++] = p;
       start = p + 1; /* its declarations are looked at */
       continue;
     }
@@ -290,7 +303,10 @@ static void blank_address_space_overloads(char *text, const char *code) {
       int qualified = 0;
       for (const char *w = b; w < p && !qualified; ++w)
         qualified = is_address_space(code, w);
-      char *key = qualified ? declaration_key(code, b, p) : NULL;
+      char *key = qualified ? declaration_key(
+                                  code, depth_in ? scopes_in[depth_in - 1] : code,
+                                  b, p)
+                            : NULL;
       if (key && seen_before(&seen, key))
         blank(text, code, b, close);
     }
