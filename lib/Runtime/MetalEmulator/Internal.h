@@ -10,7 +10,8 @@
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
-|*   hooks.c    tile_msl_* hooks, collectives, load/store callbacks           *|
+|*   hooks.c    tile_msl_* hooks and collectives                              *|
+|*   access.c   load/store and atomic callbacks: counters, checks             *|
 |*   simd.c     SIMD-group functions (simd_sum, ...): hook and arithmetic     *|
 |*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
 |*   crossgroup.c  races between threadgroups                                *|
