@@ -6,14 +6,67 @@
 #include "tile/Support/BFloat16.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
+#include <type_traits>
 
 using namespace tile::run;
 
 unsigned tile::run::elementBytes(ElementType type) {
+  if (type == ElementType::I64 || type == ElementType::U64)
+    return 8;
   return type == ElementType::F16 || type == ElementType::BF16 ? 2 : 4;
+}
+
+bool tile::run::isIntegerElement(ElementType type) {
+  return type == ElementType::I32 || type == ElementType::U32 ||
+         type == ElementType::I64 || type == ElementType::U64;
+}
+
+llvm::StringRef tile::run::canonicalScalarType(llvm::StringRef type) {
+  return llvm::StringSwitch<llvm::StringRef>(type)
+      .Cases({"uint32_t", "unsigned", "unsigned int"}, "uint")
+      .Case("int32_t", "int")
+      .Cases({"int64_t", "ptrdiff_t"}, "long")
+      .Cases({"uint64_t", "size_t"}, "ulong")
+      .Case("int16_t", "short")
+      .Case("uint16_t", "ushort")
+      .Case("int8_t", "char")
+      .Case("uint8_t", "uchar")
+      .Default(type);
+}
+
+std::optional<MslElement> tile::run::mslElementType(llvm::StringRef type) {
+  bool packed = type.consume_front("packed_");
+  unsigned lanes = 1;
+  if (type.size() > 1 && type.back() >= '2' && type.back() <= '4' &&
+      !llvm::isDigit(type[type.size() - 2])) {
+    lanes = type.back() - '0';
+    type = type.drop_back();
+  }
+  // A float3 occupies 4 floats; a buffer of them is not a multiple of a
+  // scalar spec's elements.
+  if ((lanes == 3 && !packed) || (packed && lanes == 1))
+    return std::nullopt;
+  std::optional<ElementType> element =
+      llvm::StringSwitch<std::optional<ElementType>>(canonicalScalarType(type))
+          .Case("float", ElementType::F32)
+          .Case("half", ElementType::F16)
+          .Case("bfloat", ElementType::BF16)
+          .Case("int", ElementType::I32)
+          .Case("uint", ElementType::U32)
+          .Case("long", ElementType::I64)
+          .Case("ulong", ElementType::U64)
+          .Case("atomic_int", ElementType::I32)
+          .Case("atomic_uint", ElementType::U32)
+          .Case("atomic_float", ElementType::F32)
+          .Default(std::nullopt);
+  if (!element || (lanes > 1 && type.starts_with("atomic_")))
+    return std::nullopt;
+  return MslElement{*element, lanes};
 }
 
 llvm::StringRef tile::run::elementName(ElementType type) {
@@ -23,18 +76,19 @@ llvm::StringRef tile::run::elementName(ElementType type) {
   case ElementType::BF16: return "bf16";
   case ElementType::I32: return "i32";
   case ElementType::U32: return "u32";
+  case ElementType::I64: return "i64";
+  case ElementType::U64: return "u64";
   }
   return "";
 }
 
 std::optional<ElementType> tile::run::parseElementType(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<ElementType>>(name)
-      .Case("f32", ElementType::F32)
-      .Case("f16", ElementType::F16)
-      .Case("bf16", ElementType::BF16)
-      .Case("i32", ElementType::I32)
-      .Case("u32", ElementType::U32)
-      .Default(std::nullopt);
+  for (ElementType type :
+       {ElementType::F32, ElementType::F16, ElementType::BF16, ElementType::I32,
+        ElementType::U32, ElementType::I64, ElementType::U64})
+    if (elementName(type) == name)
+      return type;
+  return std::nullopt;
 }
 
 std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
@@ -47,6 +101,21 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   }
   ArgSpec spec;
   spec.name = name.str();
+  if (value.starts_with("@") && value.ends_with(".bin")) {
+    // Raw bytes: a buffer of any element type, or a `constant T&` struct.
+    llvm::StringRef path = value.drop_front();
+    auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!file || (*file)->getBufferSize() == 0) {
+      error = "cannot read '" + path.str() + "'" +
+              (file ? std::string(" (it is empty)") : std::string());
+      return std::nullopt;
+    }
+    spec.fill = ArgSpec::Fill::Raw;
+    llvm::StringRef bytes = (*file)->getBuffer();
+    spec.fileData.assign(bytes.bytes_begin(), bytes.bytes_end());
+    return spec;
+  }
   if (value.consume_front("@")) {
     // @FILE.npy reads a file; @OTHER (no .npy) binds parameter OTHER's
     // buffer again (checked once the parameters are known).
@@ -77,7 +146,7 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   std::optional<ElementType> element = parseElementType(parts[0]);
   if (!element) {
     error = "unknown element type '" + parts[0].str() + "' for '" + spec.name +
-            "' (expected f32, f16, bf16, i32 or u32)";
+            "' (expected f32, f16, bf16, i32, u32, i64 or u64)";
     return std::nullopt;
   }
   spec.isBuffer = true;
@@ -121,8 +190,20 @@ static uint64_t nextRandom(uint64_t &state) {
   return z ^ (z >> 31);
 }
 
+/// One integer element: random ones in [-8, 8) (signed) or [0, 16)
+/// (unsigned), exact in every float type; else the fill value.
+template <class Int>
+static void putInteger(unsigned char *p, const ArgSpec &spec, double v,
+                       uint64_t &state) {
+  Int x = static_cast<Int>(v);
+  if (spec.fill == ArgSpec::Fill::Random)
+    x = static_cast<Int>(static_cast<Int>(nextRandom(state) % 16) -
+                         (std::is_signed_v<Int> ? 8 : 0));
+  std::memcpy(p, &x, sizeof x);
+}
+
 std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
-  if (spec.fill == ArgSpec::Fill::File)
+  if (spec.fill == ArgSpec::Fill::File || spec.fill == ArgSpec::Fill::Raw)
     return spec.fileData;
   if (spec.fill == ArgSpec::Fill::Alias)
     return {}; // the other parameter's data, once bound
@@ -150,55 +231,47 @@ std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
       std::memcpy(p, &h, 2);
       break;
     }
-    case ElementType::I32: {
-      // Random integers in [-8, 8): exact in every float type.
-      int32_t x = spec.fill == ArgSpec::Fill::Random
-                      ? static_cast<int32_t>(nextRandom(state) % 16) - 8
-                      : static_cast<int32_t>(v);
-      std::memcpy(p, &x, 4);
+    case ElementType::I32:
+      putInteger<int32_t>(p, spec, v, state);
       break;
-    }
-    case ElementType::U32: {
-      // Random integers in [0, 16).
-      uint32_t x = spec.fill == ArgSpec::Fill::Random
-                       ? static_cast<uint32_t>(nextRandom(state) % 16)
-                       : static_cast<uint32_t>(v);
-      std::memcpy(p, &x, 4);
+    case ElementType::U32:
+      putInteger<uint32_t>(p, spec, v, state);
       break;
-    }
+    case ElementType::I64:
+      putInteger<int64_t>(p, spec, v, state);
+      break;
+    case ElementType::U64:
+      putInteger<uint64_t>(p, spec, v, state);
+      break;
     }
   }
   return data;
 }
 
+/// Element `i` of an array of T at `data` (unaligned).
+template <class T> static T load(const unsigned char *data, int64_t i) {
+  T x;
+  std::memcpy(&x, data + sizeof(T) * i, sizeof(T));
+  return x;
+}
+
 double tile::run::readElement(ElementType type, const unsigned char *data,
                               int64_t i) {
   switch (type) {
-  case ElementType::F32: {
-    float f;
-    std::memcpy(&f, data + 4 * i, 4);
-    return f;
-  }
-  case ElementType::F16: {
-    _Float16 h;
-    std::memcpy(&h, data + 2 * i, 2);
-    return static_cast<double>(h);
-  }
-  case ElementType::BF16: {
-    uint16_t h;
-    std::memcpy(&h, data + 2 * i, 2);
-    return tile::bfloat16BitsToFloat(h);
-  }
-  case ElementType::I32: {
-    int32_t x;
-    std::memcpy(&x, data + 4 * i, 4);
-    return x;
-  }
-  case ElementType::U32: {
-    uint32_t x;
-    std::memcpy(&x, data + 4 * i, 4);
-    return x;
-  }
+  case ElementType::F32:
+    return load<float>(data, i);
+  case ElementType::F16:
+    return static_cast<double>(load<_Float16>(data, i));
+  case ElementType::BF16:
+    return tile::bfloat16BitsToFloat(load<uint16_t>(data, i));
+  case ElementType::I32:
+    return load<int32_t>(data, i);
+  case ElementType::U32:
+    return load<uint32_t>(data, i);
+  case ElementType::I64:
+    return static_cast<double>(load<int64_t>(data, i));
+  case ElementType::U64:
+    return static_cast<double>(load<uint64_t>(data, i));
   }
   return 0;
 }

@@ -13,16 +13,30 @@
 namespace tile::run {
 
 /// Element types tile-run can make buffers of.
-enum class ElementType { F32, F16, BF16, I32, U32 };
+enum class ElementType { F32, F16, BF16, I32, U32, I64, U64 };
 
 /// Bytes per element and the spelling used on the command line / in MSL.
 unsigned elementBytes(ElementType type);
 llvm::StringRef elementName(ElementType type);
 std::optional<ElementType> parseElementType(llvm::StringRef name);
+bool isIntegerElement(ElementType type);
+
+/// What an MSL buffer element or value type holds, as tile-run makes it:
+/// `float` -> f32 x 1, `float4` / `packed_half2` -> f16 x 2 (a vector
+/// buffer takes a scalar spec whose count is a multiple of the width),
+/// `size_t` / `ulong` -> u64. `float3` (padded to 4) and structs: none.
+struct MslElement {
+  ElementType element;
+  unsigned lanes = 1;
+};
+std::optional<MslElement> mslElementType(llvm::StringRef type);
+/// The MSL scalar type a value parameter's type names (`uint32_t` ->
+/// "uint", `size_t` -> "ulong"), or `type` itself.
+llvm::StringRef canonicalScalarType(llvm::StringRef type);
 
 /// One `--arg NAME=...`: a scalar (VALUE) or a buffer
 /// (TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | TYPE:COUNT:ones |
-/// @FILE.npy).
+/// @FILE.npy) or raw bytes for any parameter (@FILE.bin).
 struct ArgSpec {
   std::string name;
   bool isBuffer = false;
@@ -31,10 +45,11 @@ struct ArgSpec {
   // Buffers:
   ElementType element = ElementType::F32;
   int64_t count = 0;
-  enum class Fill { Random, Zeros, Ones, File, Alias } fill = Fill::Zeros;
+  /// Raw: @FILE.bin, the bytes of a buffer or of a `constant T&` value.
+  enum class Fill { Random, Zeros, Ones, File, Alias, Raw } fill = Fill::Zeros;
   std::string aliasOf; ///< Fill::Alias: the parameter whose buffer it shares
   uint64_t seed = 1;
-  std::vector<unsigned char> fileData; ///< Fill::File: the .npy's elements
+  std::vector<unsigned char> fileData; ///< File/Raw: the bytes
 };
 
 /// Parses one `--arg` value (reading the .npy file of `@FILE`), or returns

@@ -29,6 +29,12 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   Binding b;
   b.name = name.str();
   b.isBuffer = isBuffer;
+  if (spec.fill == ArgSpec::Fill::Raw) {
+    b.data = spec.fileData;
+    b.element = element.value_or(ElementType::U32);
+    b.untyped = !element;
+    return b;
+  }
   if (isBuffer) {
     if (!spec.isBuffer)
       usageError("parameter '" + name +
@@ -42,8 +48,13 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
       usageError("buffer '" + name + "' holds " +
                  (element ? elementName(*element).str() + " elements"
                           : std::string("elements of a type tile-run cannot "
-                                        "make")) +
+                                        "make (pass its bytes: @FILE.bin)")) +
                  ", not " + elementName(spec.element));
+    if (spec.count % limit.lanes != 0)
+      usageError("buffer '" + name + "' holds vectors of " +
+                 llvm::Twine(limit.lanes) + " " + elementName(*element) +
+                 ": give a multiple of " + llvm::Twine(limit.lanes) +
+                 " elements, not " + llvm::Twine(spec.count));
     b.element = spec.element;
     if (limit.maxElements && spec.count > *limit.maxElements)
       usageError("buffer '" + name + "' has " + llvm::Twine(spec.count) +
@@ -55,6 +66,7 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   if (spec.isBuffer)
     usageError("parameter '" + name + "' is a scalar: give NAME=VALUE");
   llvm::StringRef text = spec.scalarText;
+  scalarType = canonicalScalarType(scalarType);
   auto put = [&](const void *bytes, size_t size) {
     b.data.resize(size);
     std::memcpy(b.data.data(), bytes, size);
@@ -107,8 +119,14 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
     range(INT32_MIN, INT32_MAX, "a 32-bit int");
     int32_t x = static_cast<int32_t>(v);
     put(&x, 4);
-  } else if (scalarType == "long") {
+  } else if (scalarType == "long" || scalarType == "ulong") {
+    if (scalarType == "ulong")
+      range(0, INT64_MAX, "a 64-bit ulong");
     put(&v, 8);
+  } else if (scalarType == "ushort" || scalarType == "uchar") {
+    bool isShort = scalarType == "ushort";
+    range(0, isShort ? UINT16_MAX : UINT8_MAX, scalarType);
+    put(&v, isShort ? 2 : 1); // little-endian: the low bytes
   } else if (scalarType == "short") {
     range(INT16_MIN, INT16_MAX, "a 16-bit short");
     int16_t x = static_cast<int16_t>(v);

@@ -51,6 +51,9 @@ void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
 /// 32-bit ints. Unset: the type's own range.
 struct ParamLimit {
   std::optional<int64_t> maxValue, maxElements;
+  /// Scalars per buffer element (4 for `device float4*`): a buffer spec's
+  /// count must be a multiple.
+  unsigned lanes = 1;
 };
 Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
                     llvm::StringRef name, bool isBuffer,

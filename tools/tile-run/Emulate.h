@@ -22,6 +22,9 @@ struct Binding {
   bool isBuffer = false;
   bool written = false;       ///< buffers the kernel writes (from the ABI)
   ElementType element = ElementType::F32;
+  /// Raw bytes (@FILE.bin) of a type tile-run cannot read (a struct):
+  /// printed as bytes, written only as .bin.
+  bool untyped = false;
   std::vector<unsigned char> data; ///< buffer bytes, or the scalar's bytes
   double scalarFloat = 0;  ///< a float scalar's value (after rounding)
   int64_t scalarInt = 0;   ///< an integer or index scalar's value

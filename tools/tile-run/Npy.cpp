@@ -29,6 +29,8 @@ static constexpr std::pair<ElementType, llvm::StringLiteral> dtypes[] = {
     {ElementType::F16, "<f2"},
     {ElementType::I32, "<i4"},
     {ElementType::U32, "<u4"},
+    {ElementType::I64, "<i8"},
+    {ElementType::U64, "<u8"},
 };
 
 static llvm::Error fail(llvm::StringRef path, const llvm::Twine &why) {
@@ -100,7 +102,7 @@ llvm::Expected<NpyArray> tile::run::readNpy(llvm::StringRef path) {
   if (dtype == std::end(dtypes))
     return fail(path, "dtype '" + descr +
                           "' is not one tile-run passes (f32 '<f4', f16 "
-                          "'<f2', i32 '<i4', u32 '<u4'; convert with "
+                          "'<f2', i32 '<i4', u32 '<u4', i64 '<i8', u64 '<u8'; convert with "
                           "array.astype(numpy.float32))");
   array.element = dtype->first;
   if (dictValue(header, "fortran_order") != "False")

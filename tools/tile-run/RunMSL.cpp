@@ -47,6 +47,16 @@ static cl::list<std::string> threadgroupMemorySpecs(
              "memory, a multiple of 16 (setThreadgroupMemoryLength; MSL "
              "inputs)"),
     cl::value_desc("N=BYTES"));
+static cl::list<std::string> includeDirs(
+    "I", cl::Prefix, cl::cat(runOptions),
+    cl::desc("DIR: also look for the kernel's #include files in DIR (after "
+             "the including file's directory; MSL inputs)"),
+    cl::value_desc("DIR"));
+static cl::list<std::string> macroDefinitions(
+    "D", cl::Prefix, cl::cat(runOptions),
+    cl::desc("NAME[=VALUE]: define a macro before the kernel's source, as "
+             "Metal's preprocessorMacros do (MSL inputs)"),
+    cl::value_desc("NAME[=VALUE]"));
 static cl::opt<std::string> threadsPerGridText(
     "threads-per-grid", cl::cat(runOptions),
     cl::desc("X[,Y[,Z]]: launch this many threads (dispatchThreads): the "
@@ -190,8 +200,14 @@ void tile::run::refuseMSLOptions() {
 
 static void printBuffer(const Binding &b) {
   llvm::outs() << b.name << ":";
+  if (b.untyped) { // a struct's bytes
+    for (unsigned char byte : b.data)
+      llvm::outs() << " " << llvm::format_hex_no_prefix(byte, 2);
+    llvm::outs() << "\n";
+    return;
+  }
   int64_t count = b.data.size() / elementBytes(b.element);
-  bool integer = b.element == ElementType::I32 || b.element == ElementType::U32;
+  bool integer = isIntegerElement(b.element);
   for (int64_t i = 0; i < count; ++i) {
     double v = readElement(b.element, b.data.data(), i);
     if (integer)
@@ -209,13 +225,29 @@ void tile::run::printRequestedBuffers(const std::vector<Binding> &bindings) {
         printBuffer(b);
 }
 
+/// The input with its own headers in place and the -D macros first
+/// (tme_msl_read_source).
+static std::string readSource() {
+  std::vector<const char *> dirs, defines;
+  for (const std::string &d : includeDirs)
+    dirs.push_back(d.c_str());
+  for (const std::string &d : macroDefinitions)
+    defines.push_back(d.c_str());
+  char *text = nullptr;
+  char message[1024] = {0};
+  if (tme_msl_read_source(inputPath().c_str(), dirs.data(), dirs.size(),
+                          defines.data(), defines.size(), &text, message,
+                          sizeof(message)) != 0)
+    usageError(message);
+  std::string msl(text);
+  free(text);
+  return msl;
+}
+
 int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
   if (compareRequested())
     usageError("--compare needs a tile kernel (.mlir) input");
-  auto mslFile = llvm::MemoryBuffer::getFile(inputPath());
-  if (!mslFile)
-    usageError("cannot read '" + inputPath() + "'");
-  std::string msl = (*mslFile)->getBuffer().str();
+  std::string msl = readSource();
 
   LaunchExtras extras;
   extras.sourceName = inputPath();

@@ -257,7 +257,7 @@ outputsOf(const std::vector<Binding> &bindings) {
     llvm::StringRef name, file;
     std::tie(name, file) = llvm::StringRef(text).split('=');
     if (name.empty() || file.empty())
-      usageError("--out " + text + ": expected NAME=FILE.npy");
+      usageError("--out " + text + ": expected NAME=FILE.npy or NAME=FILE.bin");
     auto it = llvm::find_if(bindings,
                             [&](const Binding &b) { return b.name == name; });
     if (it == bindings.end())
@@ -271,17 +271,6 @@ outputsOf(const std::vector<Binding> &bindings) {
     outputs.emplace_back(index, file.str());
   }
   return outputs;
-}
-
-void writeOutputs(const std::vector<Binding> &bindings,
-                         llvm::ArrayRef<std::pair<size_t, std::string>> outputs) {
-  for (const auto &[index, file] : outputs) {
-    const Binding &b = bindings[index];
-    if (llvm::Error error =
-            writeNpy(file, b.element, b.data.data(),
-                     b.data.size() / elementBytes(b.element)))
-      fail("--out " + b.name + ": " + llvm::toString(std::move(error)));
-  }
 }
 
 /// Checks that every spec names a parameter; lists the parameters if not.
@@ -348,17 +337,13 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
     names.push_back(p.name);
   checkSpecNames(specs, names);
   std::vector<Binding> bindings;
-  for (const Param &p : params) {
-    std::optional<ElementType> element = llvm::StringSwitch<std::optional<ElementType>>(p.type)
-                                             .Case("float", ElementType::F32)
-                                             .Case("half", ElementType::F16)
-                                             .Case("bfloat", ElementType::BF16)
-                                             .Case("int", ElementType::I32)
-                                             .Case("uint", ElementType::U32)
-                                             .Case("atomic_int", ElementType::I32)
-                                             .Case("atomic_uint", ElementType::U32)
-                                             .Case("atomic_float", ElementType::F32)
-                                             .Default(std::nullopt);
+  for (Param &p : params) {
+    std::optional<MslElement> msl = mslElementType(p.type);
+    std::optional<ElementType> element;
+    if (msl) {
+      element = msl->element;
+      p.limit.lanes = msl->lanes;
+    }
     Binding b =
         makeBinding(specs, p.name, p.isBuffer, element, p.type, p.limit);
     b.written = p.written;

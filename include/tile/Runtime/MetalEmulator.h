@@ -251,6 +251,18 @@ const TmeDeclaredParam *tme_msl_kernel_param(const TmeMslKernel *kernel,
                                              size_t i);
 void tme_msl_kernel_free(TmeMslKernel *kernel);
 
+/* The text of the .metal file at `path` as the functions here take it:
+ * `defines` ("NAME" or "NAME=VALUE", Metal's preprocessorMacros) as
+ * #defines first, then the file with the project's own headers in place of
+ * their #include lines (`"..."` relative to the including file, then the
+ * include directories; `<...>` found in the include directories), between
+ * #line directives. Includes found nowhere (<metal_stdlib>) stay. *out is
+ * malloc'd. */
+int tme_msl_read_source(const char *path, const char *const *include_dirs,
+                        size_t num_include_dirs, const char *const *defines,
+                        size_t num_defines, char **out, char *error,
+                        size_t error_size);
+
 /* Compiles `msl_source` (one .metal file's text, which may hold several
  * kernels) for the kernel described by `sig` and loads it. The shared object
  * is cached in `cache_dir` (created if missing; NULL: $TILE_MSL_CACHE_DIR,

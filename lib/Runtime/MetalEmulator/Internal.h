@@ -2,14 +2,20 @@
 |*                                                                            *|
 |* Not installed. The emulator is split by concern:                          *|
 |*   wrapper.c  generated C++ entry, MSL type parsing, builtin table          *|
-|*   source.c   finding kernels, reading parameters, rewriting for C++        *|
+|*   lex.c      lexical scanning helpers of source.c and adapt.c              *|
+|*   source.c   finding kernels, reading parameters                           *|
+|*   adapt.c    rewriting the source for C++                                  *|
+|*   include.c  a file with its own headers and the launch's macros          *|
 |*   macros.c   expanding the source's macros to find kernels they declare    *|
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
-|*   hooks.c    tile_msl_* hooks, collectives, load/store callbacks           *|
+|*   hooks.c    tile_msl_* hooks and collectives                              *|
+|*   access.c   load/store and atomic callbacks: counters, checks             *|
 |*   simd.c     SIMD-group functions (simd_sum, ...): hook and arithmetic     *|
 |*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
+|*   crossgroup.c  races between threadgroups                                *|
+|*   racecheck.c   races on threadgroup memory, by happens-before            *|
 |*   abi.c      the ABI JSON reader                                           *|
 \*===----------------------------------------------------------------------===*/
 
@@ -99,10 +105,33 @@ typedef struct TmeStr {
 void tme_str_add(TmeStr *s, const char *text, size_t n);
 
 int tme_parse_msl_type(const char *msl_type, TmeTypeInfo *out);
+/* Builtin attribute `name` (`len` bytes): its slot in the builtin values
+ * and its number of components; 0 if it is not a compute builtin. */
+int tme_builtin_slot(const char *name, size_t len, unsigned *slot,
+                     unsigned *components);
 /* Appends the generated C++ (MSL source + entry) to a malloc'd string. */
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
                                const TmeKernelOptions *options, char **out,
                                char *error, size_t error_size);
+
+/* ---- lex.c -------------------------------------------------------------- */
+int tme_is_ident(char c);
+/* `src` with comments, string and character literals replaced by spaces
+ * (newlines kept), same length; malloc'd. */
+char *tme_code_only(const char *src);
+const char *tme_skip_space(const char *p);
+/* `word` at p as a whole word (`code` is the text's start). */
+int tme_word_at(const char *code, const char *p, const char *word);
+/* After the bracket matching the one at `open` ((, [, { or <), or NULL. */
+const char *tme_matching(const char *open);
+/* The identifier just before `p`, not before `lo`: its start, its end in
+ * *end (start == end: none). */
+const char *tme_ident_before(const char *lo, const char *p, const char **end);
+/* The end of the comma-separated element at `p`: the first comma outside
+ * brackets before `e`, else `e`. */
+const char *tme_list_element_end(const char *p, const char *e);
+/* [b, e) trimmed, runs of spaces collapsed, into buf. */
+void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size);
 
 /* ---- source.c ----------------------------------------------------------- */
 #define TME_MAX_DECLARED 64
@@ -129,14 +158,16 @@ typedef struct TmeDeclSlot {
   char type[160];
   char builtin[64];
   char function_constant[64];
+  int implicit_index; /* no attribute: index given in declaration order */
 } TmeDeclSlot;
-/* The parameters of `function`'s first declaration with attributes, in
- * order; -1 if it cannot be read (a parameter without a binding
- * attribute, more than `max`). */
+/* The parameters of `function`'s first declaration, in order, those
+ * without a binding attribute indexed as Metal does (source.c); -1 if it
+ * cannot be read (a parameter that is neither a buffer, threadgroup memory
+ * nor a builtin; more than `max`). */
 int tme_read_parameters(const char *src, const char *function,
                         TmeDeclSlot *slots, size_t max, size_t *count);
-/* The text to compile: `src` with threadgroup pointers and function
- * constants rewritten for C++ (source.c explains); malloc'd. Fails on a
+/* adapt.c: the text to compile: `src` with threadgroup pointers and
+ * function constants rewritten for C++ (adapt.c explains); malloc'd. Fails on a
  * function constant the signature sets that the source does not declare. */
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      char **out, char *error, size_t error_size);
@@ -149,11 +180,14 @@ char *tme_find_shim_dir(char *error, size_t error_size);
 /* Runs argv, collects its output; returns the exit status or -1. */
 int tme_run_capture(char *const *argv, char *out, size_t out_size);
 int tme_write_file(const char *path, const char *text);
+/* The whole file (malloc'd), or NULL (include.c). */
+char *tme_read_file(const char *path);
 /* When kernel `name` (NULL: the only one) is not found in `src` but `src`
  * defines macros: `src` with its own macros expanded (malloc'd) in *out,
- * else NULL there. */
+ * else NULL there; __METAL_VERSION__ is `metal_version` (0: the default). */
 int tme_expand_macros_if_needed(const char *src, const char *name,
-                                char **out, char *error, size_t error_size);
+                                unsigned metal_version, char **out,
+                                char *error, size_t error_size);
 
 /* ---- memory.c ----------------------------------------------------------- */
 typedef struct TmeRegion {
@@ -258,6 +292,20 @@ typedef struct TmeFiber {
 
 typedef struct TmeLaunchState TmeLaunchState;
 
+/* crossgroup.c: races between threadgroups (one writes a buffer byte that
+ * another reads or writes), looked for in schedule 0. */
+typedef struct TmeCrossGroup TmeCrossGroup;
+TmeCrossGroup *tme_crossgroup_create(const TmeRegion *regions, size_t n);
+void tme_crossgroup_free(TmeCrossGroup *c);
+/* A load or store of `n` bytes at `offset` in parameter `param`'s buffer by
+ * threadgroup `tg` of `grid` threadgroups. */
+void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
+                         size_t n, int store, const unsigned tg[3],
+                         const unsigned grid[3]);
+/* TME_ERR_RACE with a message if a race was seen, else TME_OK. */
+int tme_crossgroup_report(TmeCrossGroup *c, const TmeModule *m, char *error,
+                          size_t error_size);
+
 typedef struct TmeWorker {
   TmeLaunchState *ls;
   unsigned id;
@@ -291,6 +339,8 @@ typedef struct TmeWorker {
   /* threadgroup memory of this OS thread (the module's TLS block) */
   unsigned char *tg_mem;
   unsigned char *tg_shadow; /* 1 = byte written since threadgroup start */
+  uint32_t *rc_writer, *rc_reader; /* racecheck.c, per threadgroup byte */
+  uint32_t rc_epoch;
   size_t tg_size;
   size_t redzone_offset;    /* in tg_mem, if the module has a red zone */
   int counting;            /* schedule 0: update counters */
@@ -327,7 +377,16 @@ struct TmeLaunchState {
   TmeStats stats;
   uint64_t float_atomic_params; /* the workers' bits, or'ed (under mu) */
   int float_atomic_threadgroup;
+  TmeCrossGroup *cross;
 };
+
+/* racecheck.c: races on threadgroup memory by happens-before. */
+int tme_racecheck_init(TmeWorker *w);
+void tme_racecheck_fini(TmeWorker *w);
+/* At a threadgroup's start, each threadgroup barrier and tensor-op
+ * rendezvous. */
+void tme_racecheck_new_epoch(TmeWorker *w);
+void tme_racecheck_note(TmeWorker *w, size_t offset, size_t n, int store);
 
 /* The worker running on this OS thread (NULL outside tme_run's workers). */
 extern _Thread_local TmeWorker *tme_current_worker;

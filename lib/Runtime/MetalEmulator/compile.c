@@ -372,6 +372,12 @@ static int open_module(TmeModule *m, const char *path, char *error,
       return TME_ERR_LOAD;
     }
   }
+  /* The compiler's sizes replace those read from the type's spelling,
+   * which knows no structs and no macro-named types. */
+  const unsigned long *sizes = dlsym(m->handle, "tme_param_sizes");
+  for (size_t i = 0; sizes && i < m->num_params; ++i)
+    if (sizes[i])
+      m->param_types[i].elem_size = sizes[i];
   if (dlinfo(m->handle, RTLD_DI_TLS_MODID, &m->tls_modid) != 0)
     m->tls_modid = 0;
   if (m->tls_modid) {
@@ -392,6 +398,98 @@ static int open_module(TmeModule *m, const char *path, char *error,
     return TME_ERR_LOAD;
   }
   return TME_OK;
+}
+
+/* The MSL version the signature's compile options ask for
+ * (-std=metalX.Y), 0 for none. */
+static int metal_version_of(const TmeSignature *sig, unsigned *version,
+                            char *error, size_t error_size) {
+  *version = 0;
+  if (sig->num_compile_options > 64) {
+    tme_set_error(error, error_size, "too many compile options");
+    return TME_ERR_ARGUMENT;
+  }
+  for (size_t i = 0; i < sig->num_compile_options; ++i) {
+    const char *o = sig->compile_options[i];
+    if (!o || strncmp(o, "-std=metal", 10) != 0)
+      continue;
+    *version = parse_metal_version(o + 10);
+    if (!*version) {
+      tme_set_error(error, error_size,
+                    "unsupported compile option '%s' (expected a Metal "
+                    "Shading Language version such as -std=metal3.1 or "
+                    "-std=metal4.0)",
+                    o);
+      return TME_ERR_ARGUMENT;
+    }
+  }
+  return TME_OK;
+}
+
+/* The compiler's command line up to the input: writes argv, returns argc.
+ * `version_define` holds the -D__METAL_VERSION__ flag's text. */
+static size_t compile_flags(const char **argv, const char *cxx,
+                            const char *shim, const TmeSignature *sig,
+                            unsigned metal_version, int instrumented,
+                            char version_define[48]) {
+  int is_clang = strstr(cxx, "clang") != NULL;
+  /* Fixed flags. -O2: a kernel runs once per thread and schedule, so its
+   * speed is the emulator's (values kept in registers also mean fewer
+   * instrumented stack accesses); it compiles as fast as -O1. No
+   * exceptions/RTTI: MSL has none. Hidden visibility plus
+   * section garbage collection drop the other kernels of the source and
+   * their threadgroup variables, so the module's TLS segment is exactly this
+   * kernel's threadgroup memory. -rtlib=compiler-rt: float->bfloat
+   * conversions call __truncsfbf2, which old libgcc lacks. The load/store
+   * callbacks give the byte counters (hooks.c). */
+  size_t argc = 0;
+  argv[argc++] = cxx;
+  /* MSL 4.0 needs C++20 (class-type template arguments) and
+   * __HAVE_TENSOR__. */
+  argv[argc++] = metal_version >= 400 ? "-std=c++20" : "-std=c++17";
+  /* Without an option, Metal 3.2 (what Apple's compiler of macOS 15 assumes
+   * by default): kernels test __METAL_VERSION__ for bfloat (>= 310) and
+   * choose their tensor path (>= 400) by it. */
+  snprintf(version_define, 48, "-D__METAL_VERSION__=%u",
+           metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
+  argv[argc++] = version_define;
+  static const char *const fixed[] = {
+      "-O2",
+      "-fPIC",               "-shared",
+      "-fno-exceptions",     "-fno-rtti",
+      "-fvisibility=hidden", "-ffunction-sections",
+      "-fdata-sections",     "-Wl,--gc-sections",
+      "-DTILE_MSL_NO_DEFAULT_HOOKS",
+      /* No warnings: they are not findings of the emulator, and a long
+       * list of them would push the error out of the captured output. */
+      "-w"};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+    argv[argc++] = fixed[i];
+  if (is_clang) {
+    argv[argc++] = "-rtlib=compiler-rt";
+    /* Probe big frames page by page, so that a kernel overflowing its fiber
+     * stack hits the guard page below it rather than the next stack. */
+    argv[argc++] = "-fstack-clash-protection";
+    /* Barriers and SIMD-group functions are told apart by their call site:
+     * the optimizer must not duplicate a call into both arms of a branch
+     * (tail duplication), which would make one barrier look like two. */
+    argv[argc++] = "-fconvergent-functions";
+    /* Indexing of fixed-size arrays is checked (wrapper.c's handler). */
+    argv[argc++] = "-fsanitize=array-bounds";
+    /* .x/.y/.z of program-scope built-in variables (tile_msl_shim.h). */
+    argv[argc++] = "-fdeclspec";
+    argv[argc++] = "-DTILE_MSL_PROGRAM_SCOPE_PROPERTIES";
+  }
+  if (instrumented)
+    argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
+  argv[argc++] = "-I";
+  argv[argc++] = shim;
+  for (size_t i = 0; i < sig->num_compile_options; ++i) {
+    const char *o = sig->compile_options[i];
+    if (o && strncmp(o, "-std=metal", 10) != 0)
+      argv[argc++] = o;
+  }
+  return argc;
 }
 
 int tme_module_load(const char *msl_source, const TmeSignature *sig,
@@ -416,10 +514,16 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   int rc = TME_ERR_SYSTEM;
   if (!m)
     goto fail;
+  unsigned metal_version;
+  rc = metal_version_of(sig, &metal_version, error, error_size);
+  if (rc != TME_OK)
+    goto fail;
   /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
-   * in the text with the source's own macros expanded (macros.c). */
-  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name, &expanded,
-                                   error, error_size);
+   * in the text with the source's own macros expanded (macros.c), as the
+   * kernel's MSL version sees them. */
+  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name,
+                                   metal_version, &expanded, error,
+                                   error_size);
   if (rc != TME_OK)
     goto fail;
   if (expanded)
@@ -459,79 +563,11 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   }
   const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
   m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
-  int is_clang = strstr(cxx, "clang") != NULL;
 
-  /* Fixed flags. -O2: a kernel runs once per thread and schedule, so its
-   * speed is the emulator's (values kept in registers also mean fewer
-   * instrumented stack accesses); it compiles as fast as -O1. No
-   * exceptions/RTTI: MSL has none. Hidden visibility plus
-   * section garbage collection drop the other kernels of the source and
-   * their threadgroup variables, so the module's TLS segment is exactly this
-   * kernel's threadgroup memory. -rtlib=compiler-rt: float->bfloat
-   * conversions call __truncsfbf2, which old libgcc lacks. The load/store
-   * callbacks give the byte counters (hooks.c). */
   const char *argv[64 + 32];
-  size_t argc = 0;
-  argv[argc++] = cxx;
-  /* The MSL version, from -std=metalX.Y (MetalEmulator.h): MSL 4.0 needs
-   * C++20 (class-type template arguments) and __HAVE_TENSOR__. */
-  unsigned metal_version = 0;
   char version_define[48];
-  if (sig->num_compile_options > 64) {
-    tme_set_error(error, error_size, "too many compile options");
-    rc = TME_ERR_ARGUMENT;
-    goto fail;
-  }
-  for (size_t i = 0; i < sig->num_compile_options; ++i) {
-    const char *o = sig->compile_options[i];
-    if (!o || strncmp(o, "-std=metal", 10) != 0)
-      continue;
-    metal_version = parse_metal_version(o + 10);
-    if (!metal_version) {
-      tme_set_error(error, error_size,
-                    "unsupported compile option '%s' (expected a Metal "
-                    "Shading Language version such as -std=metal3.1 or "
-                    "-std=metal4.0)",
-                    o);
-      rc = TME_ERR_ARGUMENT;
-      goto fail;
-    }
-  }
-  argv[argc++] = metal_version >= 400 ? "-std=c++20" : "-std=c++17";
-  /* Without an option, Metal 3.2 (what Apple's compiler of macOS 15 assumes
-   * by default): kernels test __METAL_VERSION__ for bfloat (>= 310) and
-   * choose their tensor path (>= 400) by it. */
-  snprintf(version_define, sizeof version_define, "-D__METAL_VERSION__=%u",
-           metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
-  argv[argc++] = version_define;
-  static const char *const fixed[] = {
-      "-O2",
-      "-fPIC",               "-shared",
-      "-fno-exceptions",     "-fno-rtti",
-      "-fvisibility=hidden", "-ffunction-sections",
-      "-fdata-sections",     "-Wl,--gc-sections",
-      "-DTILE_MSL_NO_DEFAULT_HOOKS", "-Wno-unknown-attributes"};
-  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
-    argv[argc++] = fixed[i];
-  if (is_clang) {
-    argv[argc++] = "-rtlib=compiler-rt";
-    /* Probe big frames page by page, so that a kernel overflowing its fiber
-     * stack hits the guard page below it rather than the next stack. */
-    argv[argc++] = "-fstack-clash-protection";
-    /* Barriers and SIMD-group functions are told apart by their call site:
-     * the optimizer must not duplicate a call into both arms of a branch
-     * (tail duplication), which would make one barrier look like two. */
-    argv[argc++] = "-fconvergent-functions";
-  }
-  if (m->instrumented)
-    argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
-  argv[argc++] = "-I";
-  argv[argc++] = shim;
-  for (size_t i = 0; i < sig->num_compile_options; ++i) {
-    const char *o = sig->compile_options[i];
-    if (o && strncmp(o, "-std=metal", 10) != 0)
-      argv[argc++] = o;
-  }
+  size_t argc = compile_flags(argv, cxx, shim, sig, metal_version,
+                              m->instrumented, version_define);
   size_t nflags = argc;
 
   uint64_t h = 0xcbf29ce484222325ull;

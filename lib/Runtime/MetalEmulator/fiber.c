@@ -99,7 +99,7 @@ int tme_worker_init(TmeWorker *w, TmeLaunchState *ls, unsigned id) {
     w->tg_mem = __tls_get_addr(&idx);
     w->tg_size = ls->m->tls_size;
     w->tg_shadow = calloc(w->tg_size, 1);
-    if (!w->tg_mem || !w->tg_shadow)
+    if (!w->tg_mem || !w->tg_shadow || tme_racecheck_init(w) != 0)
       return TME_ERR_SYSTEM;
     if (ls->m->redzone_address)
       w->redzone_offset = (size_t)(ls->m->redzone_address() - w->tg_mem);
@@ -122,6 +122,7 @@ void tme_worker_fini(TmeWorker *w) {
   free(w->rv_args);
   free(w->sg_waiting);
   free(w->tg_shadow);
+  tme_racecheck_fini(w);
   memset(w, 0, sizeof *w);
 }
 
@@ -365,6 +366,7 @@ int tme_run_threadgroup(TmeWorker *w, unsigned schedule,
      * threadgroup memory either. */
     memset(w->tg_mem, 0xFF, w->tg_size);
     memset(w->tg_shadow, 0, w->tg_size);
+    tme_racecheck_new_epoch(w);
   }
   prepare_fibers(w);
   if (w->counting) {

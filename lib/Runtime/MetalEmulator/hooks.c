@@ -1,4 +1,4 @@
-/*===- hooks.c - tile_msl_* hooks, collectives, access callbacks --*- C -*-===*\
+/*===- hooks.c - tile_msl_* hooks and collectives ------------------*- C -*-===*\
 |*                                                                            *|
 |* The kernel module calls the hooks of tile_msl_hooks.h; they are defined    *|
 |* here (strong, exported) and resolved by the dynamic linker when the module *|
@@ -11,10 +11,7 @@
 |* tile_msl_rendezvous is the generic form (matmul2d::run of the tensor       *|
 |* headers): the threads of a scope meet, one runs the shim's callback over   *|
 |* all their arguments, and all continue.                                     *|
-|*                                                                            *|
-|* Also here: tile_msl_note_access, which the module's SanitizerCoverage     *|
-|* load/store callbacks call: the byte counters, and reads of threadgroup     *|
-|* memory that nobody wrote.                                                  *|
+|* The load/store and atomic callbacks are access.c's.                       *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -101,6 +98,15 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
 unsigned tile_msl_thread_index(void) {
   TmeWorker *w = tme_active_worker();
   return w ? w->cur : 0u;
+}
+
+unsigned tile_msl_builtin_value(unsigned slot) {
+  TmeWorker *w = tme_active_worker();
+  if (!w || slot >= TME_BV_COUNT)
+    tile_msl_report(TILE_MSL_REPORT_INVALID,
+                    "a program-scope built-in variable read outside a "
+                    "kernel's thread");
+  return w->fibers[w->cur].bv[slot];
 }
 
 /* A misuse the shim detected (metal_tensor, MetalPerformancePrimitives):
@@ -367,8 +373,10 @@ static void release(TmeWorker *w, unsigned lo, unsigned hi,
       ++n;
     }
   }
-  if (state == TME_FS_TG_BARRIER)
+  if (state == TME_FS_TG_BARRIER) {
     w->tg_waiting -= n;
+    tme_racecheck_new_epoch(w);
+  }
   else
     w->sg_waiting[lo / TME_SIMD_WIDTH] -= n;
 }
@@ -422,6 +430,7 @@ static int complete_rendezvous(TmeWorker *w, unsigned lo, unsigned hi) {
   }
   if (w->counting)
     w->stats.tensor_ops++;
+  tme_racecheck_new_epoch(w);
   return 1;
 }
 
@@ -720,78 +729,4 @@ void tme_describe_stall(TmeWorker *w) {
     return;
   tme_worker_error(w, TME_ERR_DIVERGENCE, 0,
                    "threadgroup cannot make progress (internal)");
-}
-
-/* ---- load/store callbacks (-fsanitize-coverage=trace-loads,trace-stores) */
-/* Called before every 1/2/4/8/16-byte load or store of the module, also for
- * its stack, so the common path must be short. */
-static void note_access(const void *p, size_t n, int store) {
-  TmeWorker *w = tme_current_worker;
-  if (!w || !w->in_fiber)
-    return;
-  if (atomic_load_explicit(&w->ls->abort_flag, memory_order_relaxed)) {
-    /* The watchdog fired; leaving the fiber here is as safe as from the
-     * fault handler (synchronous, in kernel code). */
-    tme_worker_error(w, TME_ERR_TIMEOUT, w->cur,
-                     "launch timed out (a thread waiting for memory another "
-                     "thread writes, without a barrier, never finishes "
-                     "under cooperative scheduling)");
-    siglongjmp(w->fault_jmp, 1);
-  }
-  const unsigned char *a = p;
-  w->last_addr = a;
-  w->last_size = n;
-  if (!w->counting)
-    return;
-  if (w->tg_mem && a >= w->tg_mem && a < w->tg_mem + w->tg_size) {
-    size_t off = (size_t)(a - w->tg_mem);
-    size_t m = n < w->tg_size - off ? n : w->tg_size - off;
-    if (store) {
-      w->stats.threadgroup_bytes_written += n;
-      memset(w->tg_shadow + off, 1, m);
-      return;
-    }
-    w->stats.threadgroup_bytes_read += n;
-    /* An unwritten read is a load none of whose bytes was written. A load
-     * that is only partly unwritten is an aggregate copy (a struct copied
-     * whole after being written field by field: its padding was never
-     * written) or two neighbouring values merged into one load by the
-     * optimizer, not a bug. Writes the callbacks do not see -- memcpy and
-     * struct assignments the compiler expands after instrumentation,
-     * atomics -- still change the 0xFF fill: such bytes count as written
-     * from then on. */
-    size_t unwritten = 0;
-    for (size_t i = 0; i < m; ++i) {
-      if (w->tg_shadow[off + i])
-        continue;
-      if (w->tg_mem[off + i] != 0xFF)
-        w->tg_shadow[off + i] = 1;
-      else
-        ++unwritten;
-    }
-    if (unwritten && unwritten == m &&
-        w->stats.threadgroup_uninit_reads++ == 0) {
-      memcpy(w->stats.uninit_threadgroup, w->tg, sizeof w->tg);
-      w->stats.uninit_thread = w->cur;
-      w->stats.uninit_offset = (unsigned long)off;
-    }
-    return;
-  }
-  size_t np = w->ls->m->num_params;
-  if (np > TME_MAX_COUNTED_PARAMS)
-    np = TME_MAX_COUNTED_PARAMS;
-  for (size_t i = 0; i < np; ++i) {
-    const TmeRegion *r = &w->regions[i];
-    if (a >= r->data && a < r->data + r->size) {
-      if (store)
-        w->stats.buffer_bytes_written[i] += n;
-      else
-        w->stats.buffer_bytes_read[i] += n;
-      return;
-    }
-  }
-}
-
-void tile_msl_note_access(const void *address, unsigned size, int store) {
-  note_access(address, size, store);
 }

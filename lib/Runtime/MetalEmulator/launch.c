@@ -406,6 +406,7 @@ static void free_launch(TmeLaunchState *ls) {
   for (size_t i = 0; ls->regions && i < ls->nregions; ++i)
     if (!ls->regions[i].is_alias)
       tme_region_destroy(&ls->regions[i]);
+  tme_crossgroup_free(ls->cross);
   free(ls->regions);
   free(ls->args);
   pthread_mutex_destroy(&ls->mu);
@@ -486,6 +487,13 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
     }
   }
 
+  ls->cross = tme_crossgroup_create(ls->regions, n);
+  if (!ls->cross) {
+    free_launch(ls);
+    tme_set_error(error, error_size, "out of memory");
+    return TME_ERR_SYSTEM;
+  }
+
   unsigned workers = launch->workers;
   if (!workers) {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -543,7 +551,9 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
     free_launch(ls);
     return rc;
   }
-  rc = compare_schedules(ls, schedules, error, error_size);
+  rc = tme_crossgroup_report(ls->cross, m, error, error_size);
+  if (rc == TME_OK)
+    rc = compare_schedules(ls, schedules, error, error_size);
   if (rc != TME_OK) {
     free_launch(ls);
     return rc;

@@ -76,22 +76,6 @@ static void remove_tree(const char *dir, int depth) {
   rmdir(dir);
 }
 
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  TmeStr s = {0};
-  char buf[8192];
-  size_t r;
-  while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-    tme_str_add(&s, buf, r);
-  fclose(f);
-  if (s.oom) {
-    free(s.p);
-    return NULL;
-  }
-  return s.p ? s.p : tme_strdup("");
-}
 
 /* The preprocessed text with the markers turned back into #includes, and
  * the temporary file's name in line markers replaced by `shown` (what
@@ -123,8 +107,9 @@ static char *restore_includes(const char *text, const char *input,
   return s.p ? s.p : tme_strdup("");
 }
 
-static int expand_macros(const char *src, const char *name, char **out,
-                         char *error, size_t error_size) {
+static int expand_macros(const char *src, const char *name,
+                         unsigned metal_version, char **out, char *error,
+                         size_t error_size) {
   char dir[] = "/tmp/tile-msl-macros-XXXXXX";
   if (!mkdtemp(dir)) {
     tme_set_error(error, error_size, "cannot create a temporary directory");
@@ -135,7 +120,7 @@ static int expand_macros(const char *src, const char *name, char **out,
   snprintf(input, sizeof input, "%s/kernel.metal", dir);
   snprintf(output, sizeof output, "%s/kernel.ii", dir);
   snprintf(version, sizeof version, "-D__METAL_VERSION__=%u",
-           TME_DEFAULT_METAL_VERSION);
+           metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
   char *shim = tme_find_shim_dir(error, error_size);
   char *cxx = tme_find_compiler();
   char *log = malloc(8192);
@@ -154,7 +139,7 @@ static int expand_macros(const char *src, const char *name, char **out,
                           "-nostdinc++", "-I",      stubs, input,
                           "-o",         output,     NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
-    char *text = status == 0 ? read_file(output) : NULL;
+    char *text = status == 0 ? tme_read_file(output) : NULL;
     char shown[256];
     snprintf(shown, sizeof shown, "%s.metal", name ? name : "kernel");
     *out = text ? restore_includes(text, input, shown) : NULL;
@@ -177,7 +162,8 @@ static int expand_macros(const char *src, const char *name, char **out,
 }
 
 int tme_expand_macros_if_needed(const char *src, const char *name,
-                                char **out, char *error, size_t error_size) {
+                                unsigned metal_version, char **out,
+                                char *error, size_t error_size) {
   *out = NULL;
   if (!strstr(src, "define"))
     return TME_OK;
@@ -186,5 +172,5 @@ int tme_expand_macros_if_needed(const char *src, const char *name,
   if (tme_resolve_kernel(src, name, 1, &ref, ignored, sizeof ignored) ==
       TME_OK)
     return TME_OK;
-  return expand_macros(src, name, out, error, error_size);
+  return expand_macros(src, name, metal_version, out, error, error_size);
 }

@@ -79,6 +79,18 @@ static const struct {
     {"quadgroups_per_threadgroup", TME_BV_NQUADS, 1},
 };
 
+int tme_builtin_slot(const char *name, size_t len, unsigned *slot,
+                     unsigned *components) {
+  for (size_t k = 0; k < sizeof kBuiltins / sizeof kBuiltins[0]; ++k)
+    if (strlen(kBuiltins[k].name) == len &&
+        !strncmp(kBuiltins[k].name, name, len)) {
+      *slot = kBuiltins[k].offset;
+      *components = kBuiltins[k].components;
+      return 1;
+    }
+  return 0;
+}
+
 /* Element scalars of MSL with their sizes. */
 static const struct {
   const char *name;
@@ -210,9 +222,9 @@ static int emit_param(TmeStr *s, const TmeSignature *sig, size_t i, char *error,
   char base[256];
   type_without_declarator(p->msl_type, base, sizeof base);
   if (ti.is_pointer)
-    str_printf(s, "(%s*)args[%zu]", base, i);
+    str_printf(s, "(%s*)tme_args[%zu]", base, i);
   else /* reference, or (unusual) by value: the binding holds the value */
-    str_printf(s, "*(%s*)args[%zu]", base, i);
+    str_printf(s, "*(%s*)tme_args[%zu]", base, i);
   return TME_OK;
 }
 
@@ -228,9 +240,9 @@ static int emit_builtin(TmeStr *s, const char *b, char *error, size_t error_size
   }
   unsigned o = kBuiltins[k].offset;
   if (kBuiltins[k].components == 1)
-    str_printf(s, "::tme_entry_detail::value{bv[%u], 0u, 0u}", o);
+    str_printf(s, "::tme_entry_detail::tme_value{tme_bv[%u], 0u, 0u}", o);
   else
-    str_printf(s, "::tme_entry_detail::value{bv[%u], bv[%u], bv[%u]}", o,
+    str_printf(s, "::tme_entry_detail::tme_value{tme_bv[%u], tme_bv[%u], tme_bv[%u]}", o,
                o + 1, o + 2);
   return TME_OK;
 }
@@ -332,7 +344,11 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   if (rc != TME_OK)
     return rc;
   TmeStr s = {0};
-  /* #line keeps compiler diagnostics pointing into the .metal text. */
+  /* What Metal's compiler knows without any #include (a file built into
+   * an app's default library need not include <metal_stdlib>): `kernel`,
+   * the address spaces, the scalar and vector types. #line keeps compiler
+   * diagnostics pointing into the .metal text, under its own name. */
+  tme_str_add(&s, "#include \"tile_msl_shim.h\"\n", 26);
   if (options && options->source_name) {
     tme_str_add(&s, "#line 1 \"", 9);
     for (const char *c = options->source_name; *c; ++c) {
@@ -347,37 +363,41 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   tme_str_add(&s, adapted, strlen(adapted));
   tme_str_add(&s, "\n", 1);
   free(adapted);
+  /* Every name here starts with tme_ (or is a keyword): the kernel's own
+   * macros (`#define N 8`, `#define value ...`) are still defined. */
   static const char prologue[] =
       "#line 1 \"tme-entry.cpp\"\n"
       "#include \"tile_msl_hooks.h\"\n"
       "namespace tme_entry_detail {\n"
-      "template <class X> struct lanes { static constexpr int n = 1; };\n"
-      "template <class T, int N>\n"
-      "struct lanes<T __attribute__((ext_vector_type(N)))> {\n"
-      "  static constexpr int n = N;\n"
+      "template <class tme_X> struct tme_lanes {\n"
+      "  static constexpr int tme_n = 1;\n"
+      "};\n"
+      "template <class tme_T, int tme_N>\n"
+      "struct tme_lanes<tme_T __attribute__((ext_vector_type(tme_N)))> {\n"
+      "  static constexpr int tme_n = tme_N;\n"
       "};\n"
       "// A builtin value converts to whatever the kernel declared: uint,\n"
       "// ushort, uint2, ushort3, ...\n"
-      "struct value {\n"
-      "  unsigned x, y, z;\n"
-      "  template <class V> operator V() const {\n"
-      "    if constexpr (lanes<V>::n == 1) {\n"
-      "      return static_cast<V>(x);\n"
+      "struct tme_value {\n"
+      "  unsigned tme_x, tme_y, tme_z;\n"
+      "  template <class tme_V> operator tme_V() const {\n"
+      "    if constexpr (tme_lanes<tme_V>::tme_n == 1) {\n"
+      "      return static_cast<tme_V>(tme_x);\n"
       "    } else {\n"
-      "      V v{};\n"
-      "      v[0] = x;\n"
-      "      v[1] = y;\n"
-      "      if constexpr (lanes<V>::n > 2) v[2] = z;\n"
-      "      return v;\n"
+      "      tme_V tme_v{};\n"
+      "      tme_v[0] = tme_x;\n"
+      "      tme_v[1] = tme_y;\n"
+      "      if constexpr (tme_lanes<tme_V>::tme_n > 2) tme_v[2] = tme_z;\n"
+      "      return tme_v;\n"
       "    }\n"
       "  }\n"
       "};\n"
       "// Threadgroup memory of a [[threadgroup(n)]] parameter, as whatever\n"
       "// pointer the kernel declared.\n"
-      "struct pointer {\n"
-      "  unsigned char *p;\n"
-      "  template <class T> operator T *() const {\n"
-      "    return reinterpret_cast<T *>(p);\n"
+      "struct tme_pointer {\n"
+      "  unsigned char *tme_p;\n"
+      "  template <class tme_T> operator tme_T *() const {\n"
+      "    return reinterpret_cast<tme_T *>(tme_p);\n"
       "  }\n"
       "};\n"
       "} // namespace tme_entry_detail\n";
@@ -397,9 +417,9 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
                tg_bytes, TME_TG_REDZONE, tg_bytes);
   static const char entry[] =
       "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
-      "tme_entry(void *const *args, const unsigned *bv) {\n"
-      "  (void)args;\n"
-      "  (void)bv;\n";
+      "tme_entry(void *const *tme_args, const unsigned *tme_bv) {\n"
+      "  (void)tme_args;\n"
+      "  (void)tme_bv;\n";
   tme_str_add(&s, entry, sizeof entry - 1);
   str_printf(&s, "  ::%s(", ref.callee);
   /* Arguments in the order the kernel declares its parameters when its
@@ -426,7 +446,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
     str_printf(&s, "%s\n      ", k ? "," : "");
     if (slots[k].tg_offset >= 0) {
       str_printf(&s,
-                 "::tme_entry_detail::pointer{tme_threadgroup_params + %ld}",
+                 "::tme_entry_detail::tme_pointer{tme_threadgroup_params + %ld}",
                  slots[k].tg_offset);
       continue;
     }
@@ -438,38 +458,101 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       return rc;
     }
   }
+  /* The size of each parameter's value or buffer element as the compiler
+   * sees it (a struct, a macro-named type, float3's 16 bytes), for the
+   * launch's checks (compile.c reads it). */
+  str_printf(&s, ");\n}\n"
+                 "namespace tme_entry_detail {\n"
+                 "template <class tme_T> constexpr unsigned long tme_size_of() {\n"
+                 "  if constexpr (std::is_void_v<std::remove_cv_t<tme_T>>)\n"
+                 "    return 0;\n"
+                 "  else\n"
+                 "    return sizeof(tme_T);\n"
+                 "}\n"
+                 "} // namespace tme_entry_detail\n"
+                 "extern \"C\" __attribute__((visibility(\"default\"))) const "
+                 "unsigned long tme_param_sizes[] = {");
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    char base[256];
+    type_without_declarator(sig->params[i].msl_type, base, sizeof base);
+    str_printf(&s, "\n    ::tme_entry_detail::tme_size_of<%s>(),", base);
+  }
+  str_printf(&s, " 0};\n");
   static const char epilogue[] =
-      ");\n"
-      "}\n"
       "// The addresses the module's references to the hooks resolved to, so\n"
       "// that the emulator can check they are its own definitions.\n"
       "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
-      "tme_hook_addresses(void (**out)(void)) {\n"
-      "  out[0] = (void (*)(void))&tile_msl_lane_id;\n"
-      "  out[1] = (void (*)(void))&tile_msl_threadgroup_barrier;\n"
-      "  out[2] = (void (*)(void))&tile_msl_simdgroup_barrier;\n"
-      "  out[3] = (void (*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
-      "  out[4] = (void (*)(void))&tile_msl_simd_collective;\n"
-      "  out[5] = (void (*)(void))&tile_msl_thread_index;\n"
-      "  out[6] = (void (*)(void))&tile_msl_report;\n"
-      "  out[7] = (void (*)(void))&tile_msl_rendezvous;\n"
-      "  out[8] = (void (*)(void))&tile_msl_note_float_atomic;\n"
-      "  out[9] = (void (*)(void))&tile_msl_note_access;\n"
+      "tme_hook_addresses(void (**tme_out)(void)) {\n"
+      "  tme_out[0] = (void (*)(void))&tile_msl_lane_id;\n"
+      "  tme_out[1] = (void (*)(void))&tile_msl_threadgroup_barrier;\n"
+      "  tme_out[2] = (void (*)(void))&tile_msl_simdgroup_barrier;\n"
+      "  tme_out[3] = (void (*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
+      "  tme_out[4] = (void (*)(void))&tile_msl_simd_collective;\n"
+      "  tme_out[5] = (void (*)(void))&tile_msl_thread_index;\n"
+      "  tme_out[6] = (void (*)(void))&tile_msl_report;\n"
+      "  tme_out[7] = (void (*)(void))&tile_msl_rendezvous;\n"
+      "  tme_out[8] = (void (*)(void))&tile_msl_note_float_atomic;\n"
+      "  tme_out[9] = (void (*)(void))&tile_msl_note_access;\n"
       "}\n"
       "// The SanitizerCoverage callbacks of this module's loads and stores:\n"
       "// hidden, so that its calls bind here and not to another definition\n"
       "// of the same names in the process (a sanitizer runtime's, say).\n";
   tme_str_add(&s, epilogue, sizeof epilogue - 1);
+  /* clang's -fsanitize=array-bounds checks indexing of fixed-size arrays
+   * (thread-private, threadgroup, arrays of simdgroup_matrix), which would
+   * otherwise corrupt a fiber's stack or the next threadgroup variable
+   * silently; its handler, defined here like the callbacks below, reports
+   * the access as out of bounds. The data layout is clang's
+   * (OutOfBoundsData: source location, array type, index type). */
+  static const char bounds[] =
+      "namespace tme_entry_detail {\n"
+      "struct tme_type_descriptor {\n"
+      "  unsigned short tme_kind, tme_info;\n"
+      "  char tme_name[1];\n"
+      "};\n"
+      "struct tme_out_of_bounds_data {\n"
+      "  const char *tme_file;\n"
+      "  unsigned tme_line, tme_column;\n"
+      "  const tme_type_descriptor *tme_array, *tme_index;\n"
+      "};\n"
+      "[[noreturn]] inline void tme_out_of_bounds(void *tme_d,\n"
+      "                                           unsigned long tme_i) {\n"
+      "  const tme_out_of_bounds_data *tme_data =\n"
+      "      static_cast<const tme_out_of_bounds_data *>(tme_d);\n"
+      "  unsigned tme_bits = 1u << (tme_data->tme_index->tme_info >> 1);\n"
+      "  long long tme_value = static_cast<long long>(tme_i);\n"
+      "  if ((tme_data->tme_index->tme_info & 1) && tme_bits < 64 &&\n"
+      "      (tme_i >> (tme_bits - 1)) & 1)\n"
+      "    tme_value -= 1ll << tme_bits;\n"
+      "  char tme_message[512];\n"
+      "  __builtin_snprintf(tme_message, sizeof tme_message,\n"
+      "                     \"out-of-bounds index %lld of an array of type \"\n"
+      "                     \"%s at %s:%u:%u\", tme_value,\n"
+      "                     tme_data->tme_array->tme_name, tme_data->tme_file,\n"
+      "                     tme_data->tme_line, tme_data->tme_column);\n"
+      "  tile_msl_report(TILE_MSL_REPORT_OUT_OF_BOUNDS, tme_message);\n"
+      "  __builtin_trap();\n"
+      "}\n"
+      "} // namespace tme_entry_detail\n"
+      "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+      "__ubsan_handle_out_of_bounds(void *tme_d, unsigned long tme_i) {\n"
+      "  ::tme_entry_detail::tme_out_of_bounds(tme_d, tme_i);\n"
+      "}\n"
+      "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+      "__ubsan_handle_out_of_bounds_abort(void *tme_d, unsigned long tme_i) {\n"
+      "  ::tme_entry_detail::tme_out_of_bounds(tme_d, tme_i);\n"
+      "}\n";
+  tme_str_add(&s, bounds, sizeof bounds - 1);
   static const unsigned sizes[] = {1, 2, 4, 8, 16};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
     str_printf(&s,
                "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
-               "__sanitizer_cov_load%u(void *p) {\n"
-               "  tile_msl_note_access(p, %u, 0);\n"
+               "__sanitizer_cov_load%u(void *tme_p) {\n"
+               "  tile_msl_note_access(tme_p, %u, 0);\n"
                "}\n"
                "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
-               "__sanitizer_cov_store%u(void *p) {\n"
-               "  tile_msl_note_access(p, %u, 1);\n"
+               "__sanitizer_cov_store%u(void *tme_p) {\n"
+               "  tile_msl_note_access(tme_p, %u, 1);\n"
                "}\n",
                sizes[i], sizes[i], sizes[i], sizes[i]);
   if (s.oom) {

@@ -171,11 +171,23 @@ void tile_msl_note_float_atomic(const void *address);
  * names in the process, such as a sanitizer runtime's, can take them). */
 void tile_msl_note_access(const void *address, unsigned size, int store);
 
+/* An atomic operation on `size` bytes at `address` that reads and/or
+ * writes them (metal_atomic): the emulator's byte counters, which its
+ * load/store callbacks do not update for atomics. */
+void tile_msl_note_atomic(const void *address, unsigned size, int reads,
+                          int writes);
+
 /* Index of the calling thread within its threadgroup (the value the kernel
  * sees as [[thread_index_in_threadgroup]]; 0 outside an executor). A
  * cooperative tensor of execution_simdgroups<N> scope (metal_tensor) spreads
  * its elements over all threads of the threadgroup by this index. */
 unsigned tile_msl_thread_index(void);
+
+/* The calling thread's value of builtin slot `slot` (the emulator's table
+ * of builtin values, wrapper.c): what a program-scope built-in variable
+ * (MSL 3.0, `uint tg [[threadgroup_position_in_grid]];` at file scope)
+ * reads on every use. */
+unsigned tile_msl_builtin_value(unsigned slot);
 
 /* What tile_msl_report is about; the emulator maps them to its result
  * codes (TME_ERR_OOB, TME_ERR_FAULT, TME_ERR_DIVERGENCE). */

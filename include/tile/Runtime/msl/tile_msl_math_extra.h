@@ -3,7 +3,9 @@
 //
 // The math functions hand-written kernels use beyond what tile-mlir emits
 // (metal_math): rounding (round, trunc, rint, fract), more transcendentals
-// (exp10, log10, tan, sinh, cosh, asin, acos, atan, atan2, powr, cbrt),
+// (exp10, log10, tan, sinh, cosh, asin, acos, atan, atan2, powr, cbrt, the
+// inverse hyperbolic functions, sinpi/cospi/tanpi, ldexp, frexp, ilogb, modf,
+// nextafter),
 // copysign, fdim, float min3/max3/median3 are in metal_common -- for float and
 // half scalars and vectors; MSL has no bfloat overloads, and neither does the
 // shim. Then the namespaces metal::precise and metal::fast, which in MSL hold
@@ -55,6 +57,31 @@ TILE_MSL_FH1(asin, __builtin_asinf)
 TILE_MSL_FH1(acos, __builtin_acosf)
 TILE_MSL_FH1(atan, __builtin_atanf)
 TILE_MSL_FH1(cbrt, __builtin_cbrtf)
+TILE_MSL_FH1(asinh, __builtin_asinhf)
+TILE_MSL_FH1(acosh, __builtin_acoshf)
+TILE_MSL_FH1(atanh, __builtin_atanhf)
+inline float tile_msl_sinpi(float x) { return __builtin_sinf(M_PI_F * x); }
+inline float tile_msl_cospi(float x) { return __builtin_cosf(M_PI_F * x); }
+inline float tile_msl_tanpi(float x) { return __builtin_tanf(M_PI_F * x); }
+TILE_MSL_FH1(sinpi, tile_msl_sinpi)
+TILE_MSL_FH1(cospi, tile_msl_cospi)
+TILE_MSL_FH1(tanpi, tile_msl_tanpi)
+TILE_MSL_FH2(nextafter, __builtin_nextafterf)
+inline float ldexp(float x, int k) { return __builtin_ldexpf(x, k); }
+inline half ldexp(half x, int k) { return half(__builtin_ldexpf(float(x), k)); }
+inline int ilogb(float x) { return __builtin_ilogbf(x); }
+inline int ilogb(half x) { return __builtin_ilogbf(float(x)); }
+inline float frexp(float x, thread int &e) { return __builtin_frexpf(x, &e); }
+inline half frexp(half x, thread int &e) {
+  return half(__builtin_frexpf(float(x), &e));
+}
+inline float modf(float x, thread float &i) { return __builtin_modff(x, &i); }
+inline half modf(half x, thread half &i) {
+  float whole;
+  float r = __builtin_modff(float(x), &whole);
+  i = half(whole);
+  return half(r);
+}
 TILE_MSL_FH2(atan2, __builtin_atan2f)
 TILE_MSL_FH2(copysign, __builtin_copysignf)
 TILE_MSL_FH2(fdim, __builtin_fdimf)
@@ -118,6 +145,12 @@ TILE_MSL_FH1(fract, tile_msl_fract)
   inline float clamp(float x, float lo, float hi) {                            \
     return ::metal::clamp(x, lo, hi);                                          \
   }
+// divide(x, y): x / y, also element-wise on float vectors (fast:: and
+// precise:: have it too).
+inline float divide(float x, float y) { return x / y; }
+template <int N> inline vec<float, N> divide(vec<float, N> x, vec<float, N> y) {
+  return x / y;
+}
 namespace precise {
 TILE_MSL_FLOAT_VARIANTS
 } // namespace precise

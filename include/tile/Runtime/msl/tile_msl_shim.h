@@ -395,7 +395,15 @@ tile_msl_simdgroup_multiply_accumulate(void *, int, const void *, int,
   __builtin_abort();
 }
 __attribute__((weak)) unsigned tile_msl_thread_index(void) { return 0; }
+__attribute__((weak)) unsigned tile_msl_builtin_value(unsigned) {
+  std::fputs("tile-msl: program-scope built-in variables need the tile-mlir "
+             "Metal emulator\n",
+             stderr);
+  __builtin_abort();
+}
 __attribute__((weak)) void tile_msl_note_float_atomic(const void *) {}
+__attribute__((weak)) void tile_msl_note_atomic(const void *, unsigned, int,
+                                                int) {}
 __attribute__((weak)) void tile_msl_report(int, const char *message) {
   std::fprintf(stderr, "tile-msl: %s\n", message);
   __builtin_abort();
@@ -489,5 +497,46 @@ __attribute__((weak)) void tile_msl_simd_collective(int op, int type,
 }
 } // extern "C"
 #endif
+
+namespace tile_msl {
+// A program-scope built-in variable (MSL 3.0: `uint tg
+// [[threadgroup_position_in_grid]];` at file scope), which the Metal
+// emulator declares as one of these: each use reads the calling thread's
+// value. Scalars and vectors convert to the declared type; a vector's
+// components are also members .x, .y, .z (properties: the emulator compiles
+// with clang's -fdeclspec).
+template <class X> struct component_of {
+  using type = X;
+};
+template <class E, int N> struct component_of<E __attribute__((ext_vector_type(N)))> {
+  using type = E;
+};
+template <class T, unsigned Slot, unsigned Components> struct program_builtin {
+  using component_type = typename component_of<T>::type;
+  component_type component(unsigned i) const {
+    return static_cast<component_type>(
+        tile_msl_builtin_value(Slot + (i < Components ? i : 0)));
+  }
+  component_type get_x() const { return component(0); }
+  component_type get_y() const { return component(1); }
+  component_type get_z() const { return component(2); }
+#ifdef TILE_MSL_PROGRAM_SCOPE_PROPERTIES
+  __declspec(property(get = get_x)) component_type x;
+  __declspec(property(get = get_y)) component_type y;
+  __declspec(property(get = get_z)) component_type z;
+#endif
+  operator T() const {
+    if constexpr (vec_info<T>::size == 1) {
+      return static_cast<T>(tile_msl_builtin_value(Slot));
+    } else {
+      T v{};
+      for (int i = 0; i < vec_info<T>::size && i < int(Components); ++i)
+        v[i] = tile_msl_builtin_value(Slot + unsigned(i));
+      return v;
+    }
+  }
+  T value() const { return *this; }
+};
+} // namespace tile_msl
 
 #endif // TILE_RUNTIME_MSL_TILE_MSL_SHIM_H

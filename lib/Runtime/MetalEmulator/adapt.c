@@ -1,0 +1,497 @@
+/*===- adapt.c - Adapting a kernel's MSL source for C++ ------------*- C -*-===*\
+|*                                                                            *|
+|* The emulator compiles MSL as C++ against the shim, unchanged except for    *|
+|* what C++ cannot express, which this file rewrites in the text it          *|
+|* compiles (same lines, so diagnostics still point into the .metal file):    *|
+|*  - `threadgroup` qualifying a pointer or reference (`threadgroup float* p  *|
+|*    = tg + i;`, helper and kernel parameters): the shim's `threadgroup`     *|
+|*    makes block-scope variables shared (static thread_local), which a       *|
+|*    pointer must not be; the word is dropped there (one flat address       *|
+|*    space). `[[threadgroup(n)]]` attributes are dropped too (the binding   *|
+|*    is read from the original text);                                       *|
+|*  - function constants (`constant bool f [[function_constant(0)]];`): a     *|
+|*    const needs an initializer in C++, so the attribute becomes `= VALUE`  *|
+|*    (or `= {}`, undefined, when the launch sets none), and                  *|
+|*    is_function_constant_defined(f) becomes true or false;                  *|
+|*  - [[function_constant(c)]] on a parameter is dropped, and so are the     *|
+|*    attributes of explicit instantiations (`template [[host_name("f32")]]  *|
+|*    [[kernel]] void f<float>(...)`), which C++ does not allow there.       *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "Internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- adapting the text -------------------------------------------------- */
+typedef struct {
+  char name[64], index[32];
+} DeclaredConstant;
+
+typedef struct {
+  const TmeKernelOptions *options;
+  DeclaredConstant declared[64];
+  size_t ndeclared;
+  unsigned char used[64]; /* per options->function_constants entry */
+} Constants;
+
+/* The value the launch gives constant (name, index), or NULL. */
+static const char *constant_value(Constants *c, const char *name,
+                                  const char *index) {
+  for (size_t i = 0; i < c->options->num_function_constants && i < 64; ++i) {
+    const TmeFunctionConstant *f = &c->options->function_constants[i];
+    if (f->name && (strcmp(f->name, name) == 0 ||
+                    (index && strcmp(f->name, index) == 0))) {
+      c->used[i] = 1;
+      return f->value;
+    }
+  }
+  return NULL;
+}
+
+static int valid_value(const char *v) {
+  if (!v || !*v)
+    return 0;
+  for (; *v; ++v)
+    if (!tme_is_ident(*v) && *v != '.' && *v != '+' && *v != '-')
+      return 0;
+  return 1;
+}
+
+/* `threadgroup` at p qualifies a pointer or reference: a `*` or `&` comes
+ * before the declarator ends. */
+static int qualifies_pointer(const char *p) {
+  int angle = 0;
+  for (p += 11; *p; ++p) {
+    if (*p == '<')
+      ++angle;
+    else if (*p == '>' && angle > 0)
+      --angle;
+    else if (angle == 0 && (*p == '*' || *p == '&'))
+      return 1;
+    else if (angle == 0 && strchr(";,)={[(", *p))
+      return 0;
+  }
+  return 0;
+}
+
+static void add_spaces(TmeStr *s, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    tme_str_add(s, " ", 1);
+}
+
+/* ---- program-scope built-in variables ----------------------------------- */
+/* The attribute list at `p` ([[...]]) names one compute builtin and ends a
+ * declaration: its slot and components. */
+static int program_scope_builtin_at(const char *p, const char **end, unsigned *slot,
+                                    unsigned *components) {
+  if (p[0] != '[' || p[1] != '[')
+    return 0;
+  const char *close = strstr(p, "]]");
+  if (!close || *tme_skip_space(close + 2) != ';')
+    return 0;
+  const char *w = tme_skip_space(p + 2), *e = w;
+  while (tme_is_ident(*e))
+    ++e;
+  if (e == w || tme_skip_space(e) != close)
+    return 0;
+  *end = strchr(close, ';') + 1;
+  return tme_builtin_slot(w, (size_t)(e - w), slot, components);
+}
+
+/* MSL 3.0's program-scope built-in variables (`uint tg
+ * [[threadgroup_position_in_grid]];` outside any function) become
+ * `static const ::tile_msl::program_builtin<uint, SLOT, N> tg;`, whose every
+ * use reads the calling thread's value (tile_msl_shim.h), on the same
+ * lines. NULL (and *failed 0) when the source declares none. */
+static char *rewrite_program_scope_builtins(const char *src, int *failed) {
+  *failed = 0;
+  char *code = tme_code_only(src);
+  if (!code) {
+    *failed = 1;
+    return NULL;
+  }
+  TmeStr s = {0};
+  size_t copied = 0;
+  for (const char *p = code; *p; ++p) {
+    const char *end;
+    unsigned slot, components;
+    if (!program_scope_builtin_at(p, &end, &slot, &components))
+      continue;
+    const char *ne, *te;
+    const char *nb = tme_ident_before(code, p, &ne);
+    const char *tb = tme_ident_before(code, nb, &te);
+    if (nb == ne || tb == te)
+      continue;
+    const char *cb, *ce;
+    cb = tme_ident_before(code, tb, &ce);
+    /* `const uint tg [[...]];`: the declaration starts at `const`. */
+    const char *start = ce - cb == 5 && !strncmp(cb, "const", 5) ? cb : tb;
+    tme_str_add(&s, src + copied, (size_t)(start - code) - copied);
+    char text[96];
+    snprintf(text, sizeof text, "static const ::tile_msl::program_builtin<");
+    tme_str_add(&s, text, strlen(text));
+    tme_str_add(&s, src + (tb - code), (size_t)(te - tb));
+    snprintf(text, sizeof text, ", %uu, %uu> ", slot, components);
+    tme_str_add(&s, text, strlen(text));
+    tme_str_add(&s, src + (nb - code), (size_t)(ne - nb));
+    tme_str_add(&s, ";", 1);
+    for (const char *q = start; q < end; ++q)
+      if (*q == '\n')
+        tme_str_add(&s, "\n", 1);
+    copied = (size_t)(end - code);
+    p = end - 1;
+  }
+  free(code);
+  if (!s.p && !s.oom)
+    return NULL;
+  tme_str_add(&s, src + copied, strlen(src + copied));
+  if (s.oom) {
+    free(s.p);
+    *failed = 1;
+    return NULL;
+  }
+  return s.p;
+}
+
+/* ---- overloads on address spaces -------------------------------------- */
+/* MSL overloads functions on address spaces: `f(device const int* p)` and
+ * `f(constant const int* p)` (MLX's elem_to_loc), members qualified by the
+ * object's address space (`complex_t() thread` and `complex_t()
+ * threadgroup`, MLX's complex.h). In the emulator's one flat address space
+ * those are redefinitions: a function definition whose declaration differs
+ * from an earlier one only in address-space words is blanked (any of them
+ * serves every address space), and the address-space word qualifying a
+ * member function is dropped. Only declarations at namespace and class
+ * scope are looked at; the text keeps its lines. */
+static int is_address_space(const char *code, const char *p) {
+  return tme_word_at(code, p, "device") || tme_word_at(code, p, "constant") ||
+         tme_word_at(code, p, "thread") || tme_word_at(code, p, "threadgroup");
+}
+
+/* The offset of the enclosing scope, then [b, e) without address-space
+ * words and with spaces collapsed. */
+static char *declaration_key(const char *code, const char *scope,
+                             const char *b, const char *e) {
+  TmeStr k = {0};
+  char where[32];
+  snprintf(where, sizeof where, "%ld:", (long)(scope - code));
+  tme_str_add(&k, where, strlen(where));
+  for (const char *p = b; p < e;) {
+    if (is_address_space(code, p)) {
+      while (tme_is_ident(*p))
+        ++p;
+      continue;
+    }
+    if (isspace((unsigned char)*p)) {
+      if (k.len && k.p[k.len - 1] != ' ')
+        tme_str_add(&k, " ", 1);
+    } else {
+      tme_str_add(&k, p, 1);
+    }
+    ++p;
+  }
+  if (!k.p)
+    return tme_strdup("");
+  return k.p;
+}
+
+typedef struct {
+  char **keys;
+  size_t n, cap;
+} Keys;
+
+/* 1 if `key` was seen (then freed), else remembers it. */
+static int seen_before(Keys *seen, char *key) {
+  for (size_t i = 0; i < seen->n; ++i)
+    if (!strcmp(seen->keys[i], key)) {
+      free(key);
+      return 1;
+    }
+  if (seen->n == seen->cap) {
+    size_t cap = seen->cap ? 2 * seen->cap : 64;
+    char **grown = realloc(seen->keys, cap * sizeof *grown);
+    if (!grown) {
+      free(key);
+      return 0;
+    }
+    seen->keys = grown;
+    seen->cap = cap;
+  }
+  seen->keys[seen->n++] = key;
+  return 0;
+}
+
+static void blank(char *text, const char *code, const char *b,
+                  const char *e) {
+  for (const char *q = b; q < e; ++q)
+    if (text[q - code] != '\n')
+      text[q - code] = ' ';
+}
+
+static void blank_address_space_overloads(char *text, const char *code) {
+  Keys seen = {0};
+  const char *start = code; /* the current declaration's start */
+  /* The namespaces and classes the scan is in: a declaration's key names
+   * its innermost one, so that members of different classes differ. */
+  const char *scopes_in[64];
+  size_t depth_in = 0;
+  for (const char *p = code; *p; ++p) {
+    if (*p == '(' || *p == '[') { /* (parameters) and [[attributes]] */
+      const char *close = tme_matching(p);
+      if (!close)
+        break;
+      p = close - 1;
+      continue;
+    }
+    if (*p == '#') { /* a preprocessor line is no declaration */
+      while (*p && *p != '\n')
+        ++p;
+      start = p;
+      if (!*p)
+        break;
+      continue;
+    }
+    if (*p == ';' || *p == '}') {
+      if (*p == '}' && depth_in)
+        --depth_in;
+      start = p + 1;
+      continue;
+    }
+    if (*p != '{')
+      continue;
+    /* The declaration [start, p) opens a scope or a body. */
+    const char *last_paren = NULL;
+    for (const char *q = start; q < p; ++q) {
+      if (*q == '(') {
+        const char *close = tme_matching(q);
+        if (!close || close > p)
+          break;
+        if (!last_paren || q < last_paren)
+          last_paren = close - 1; /* the parameter list's ')' */
+        q = close - 1;
+      }
+    }
+    const char *close = tme_matching(p);
+    if (!close)
+      break;
+    int scope = 0;
+    static const char *const scopes[] = {"namespace", "struct", "class",
+                                         "extern"};
+    for (size_t k = 0; k < 4 && !last_paren; ++k) {
+      const char *w = strstr(start, scopes[k]);
+      scope |= w && w < p && !memchr(start, '=', (size_t)(p - start));
+    }
+    if (scope) {
+      if (depth_in < 64)
+        scopes_in[depth_in++] = p;
+      start = p + 1; /* its declarations are looked at */
+      continue;
+    }
+    if (last_paren) {
+      /* A function: `) [const] AS` qualifies the object; the word goes. */
+      const char *q = tme_skip_space(last_paren + 1);
+      if (tme_word_at(code, q, "const"))
+        q = tme_skip_space(q + 5);
+      if (is_address_space(code, q))
+        for (const char *w = q; tme_is_ident(*w); ++w)
+          text[w - code] = ' ';
+      const char *b = tme_skip_space(start);
+      int qualified = 0;
+      for (const char *w = b; w < p && !qualified; ++w)
+        qualified = is_address_space(code, w);
+      char *key = qualified ? declaration_key(
+                                  code, depth_in ? scopes_in[depth_in - 1] : code,
+                                  b, p)
+                            : NULL;
+      if (key && seen_before(&seen, key))
+        blank(text, code, b, close);
+    }
+    p = close - 1; /* not into bodies or initializers */
+    start = close;
+  }
+  for (size_t i = 0; i < seen.n; ++i)
+    free(seen.keys[i]);
+  free(seen.keys);
+}
+
+int tme_adapt_source(const char *src, const TmeKernelOptions *options,
+                     char **out, char *error, size_t error_size) {
+  *out = NULL;
+  int failed;
+  char *rewritten = rewrite_program_scope_builtins(src, &failed);
+  if (rewritten)
+    src = rewritten;
+  /* Blanking keeps every position, so the scan reads a blanked copy. */
+  char *members = tme_strdup(src), *member_code = tme_code_only(src);
+  if (members && member_code) {
+    blank_address_space_overloads(members, member_code);
+    free(rewritten);
+    rewritten = members;
+    src = members;
+    members = NULL;
+  }
+  free(members);
+  free(member_code);
+  char *code = tme_code_only(src);
+  Constants *c = calloc(1, sizeof *c);
+  if (!code || !c || failed) {
+    free(rewritten);
+    free(code);
+    free(c);
+    tme_set_error(error, error_size, "out of memory");
+    return TME_ERR_SYSTEM;
+  }
+  c->options = options;
+  TmeStr s = {0};
+  int rc = TME_OK;
+  size_t n = strlen(src);
+  for (size_t i = 0; i < n && rc == TME_OK;) {
+    const char *p = code + i;
+    if (p[0] == '[' && p[1] == '[') {
+      const char *end = strstr(p, "]]");
+      if (!end)
+        break;
+      const char *fc = NULL;
+      for (const char *q = p + 2; q < end; ++q)
+        if (tme_word_at(code, q, "function_constant"))
+          fc = q;
+      if (fc && *tme_skip_space(end + 2) == ';') {
+        /* constant T NAME [[function_constant(INDEX)]];  ->  = VALUE */
+        DeclaredConstant d;
+        const char *ne;
+        const char *nb = tme_ident_before(code, p, &ne);
+        tme_copy_trimmed(nb, ne, d.name, sizeof d.name);
+        const char *args = tme_skip_space(fc + 17);
+        const char *args_end = *args == '(' ? tme_matching(args) : NULL;
+        if (args_end && args_end <= end)
+          tme_copy_trimmed(args + 1, args_end - 1, d.index, sizeof d.index);
+        else
+          d.index[0] = '\0';
+        if (c->ndeclared < 64)
+          c->declared[c->ndeclared++] = d;
+        const char *value = constant_value(c, d.name, d.index);
+        if (value && !valid_value(value)) {
+          tme_set_error(error, error_size,
+                        "function constant '%s': '%s' is not a literal "
+                        "value",
+                        d.name, value);
+          rc = TME_ERR_ARGUMENT;
+        }
+        tme_str_add(&s, " = ", 3);
+        if (value) {
+          tme_str_add(&s, "(", 1);
+          tme_str_add(&s, value, strlen(value));
+          tme_str_add(&s, ")", 1);
+        } else {
+          tme_str_add(&s, "{}", 2);
+        }
+        i = (size_t)(end + 2 - code);
+        continue;
+      }
+      /* Other attribute lists: drop function_constant(...) and
+       * threadgroup(n) elements, keep the rest. */
+      tme_str_add(&s, "[[", 2);
+      const char *q = p + 2;
+      while (q < end) {
+        const char *e = q;
+        int depth = 0;
+        while (e < end && !(depth == 0 && *e == ',')) {
+          depth += *e == '(' ? 1 : *e == ')' ? -1 : 0;
+          ++e;
+        }
+        const char *w = tme_skip_space(q);
+        int drop = tme_word_at(code, w, "function_constant") ||
+                   tme_word_at(code, w, "threadgroup");
+        if (drop)
+          add_spaces(&s, (size_t)(e - q));
+        else
+          tme_str_add(&s, src + (q - code), (size_t)(e - q));
+        if (e < end)
+          tme_str_add(&s, ",", 1);
+        q = e < end ? e + 1 : e;
+      }
+      tme_str_add(&s, "]]", 2);
+      i = (size_t)(end + 2 - code);
+      continue;
+    }
+    if (tme_word_at(code, p, "template")) {
+      /* An explicit instantiation's attributes ([[host_name("...")]]
+       * [[kernel]]) are not allowed there in C++: dropped (the host name
+       * was read from the original text). */
+      const char *q = p + 8;
+      tme_str_add(&s, src + i, 8);
+      for (;;) {
+        const char *a = tme_skip_space(q);
+        const char *end = a[0] == '[' && a[1] == '[' ? strstr(a, "]]") : NULL;
+        if (!end)
+          break;
+        tme_str_add(&s, src + (q - code), (size_t)(a - q));
+        add_spaces(&s, (size_t)(end + 2 - a));
+        q = end + 2;
+      }
+      i = (size_t)(q - code);
+      continue;
+    }
+    if (tme_word_at(code, p, "threadgroup")) {
+      if (qualifies_pointer(p))
+        add_spaces(&s, 11);
+      else
+        tme_str_add(&s, src + i, 11);
+      i += 11;
+      continue;
+    }
+    if (tme_word_at(code, p, "is_function_constant_defined")) {
+      const char *a = tme_skip_space(p + 28);
+      const char *close = *a == '(' ? tme_matching(a) : NULL;
+      if (close) {
+        char name[64];
+        tme_copy_trimmed(a + 1, close - 1, name, sizeof name);
+        const char *index = NULL;
+        for (size_t k = 0; k < c->ndeclared; ++k)
+          if (!strcmp(c->declared[k].name, name))
+            index = c->declared[k].index;
+        const char *v = constant_value(c, name, index);
+        tme_str_add(&s, v ? "true" : "false", v ? 4 : 5);
+        i = (size_t)(close - code);
+        continue;
+      }
+    }
+    tme_str_add(&s, src + i, 1);
+    ++i;
+  }
+  for (size_t k = 0; rc == TME_OK && k < options->num_function_constants; ++k) {
+    if (k < 64 && c->used[k])
+      continue;
+    char list[512] = "";
+    for (size_t d = 0; d < c->ndeclared; ++d) {
+      size_t len = strlen(list);
+      snprintf(list + len, sizeof list - len, "%s%s (%s)", d ? ", " : "",
+               c->declared[d].name, c->declared[d].index);
+    }
+    tme_set_error(error, error_size,
+                  "the kernel source declares no function constant '%s' "
+                  "(it declares: %s)",
+                  options->function_constants[k].name
+                      ? options->function_constants[k].name
+                      : "(null)",
+                  c->ndeclared ? list : "none");
+    rc = TME_ERR_ARGUMENT;
+  }
+  free(code);
+  free(c);
+  free(rewritten);
+  if (rc == TME_OK && s.oom) {
+    tme_set_error(error, error_size, "out of memory");
+    rc = TME_ERR_SYSTEM;
+  }
+  if (rc != TME_OK) {
+    free(s.p);
+    return rc;
+  }
+  *out = s.p ? s.p : tme_strdup("");
+  return TME_OK;
+}
