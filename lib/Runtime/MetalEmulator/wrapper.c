@@ -348,7 +348,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
    * an app's default library need not include <metal_stdlib>): `kernel`,
    * the address spaces, the scalar and vector types. #line keeps compiler
    * diagnostics pointing into the .metal text, under its own name. */
-  tme_str_add(&s, "#include \"tile_msl_shim.h\"\n", 26);
+  str_printf(&s, "#include \"tile_msl_shim.h\"\n");
   if (options && options->source_name) {
     tme_str_add(&s, "#line 1 \"", 9);
     for (const char *c = options->source_name; *c; ++c) {

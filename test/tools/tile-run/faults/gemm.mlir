@@ -31,9 +31,9 @@
 // The barrier between staging A and B in threadgroup memory and the SIMD-groups' loads dropped: a race (the reverse schedule runs one SIMD-group at a time).
 // RUN: sed -e '0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier1.metal
 // RUN: not tile-run %tile_src_root/examples/gemm.mlir %{args} --run-msl %t.barrier1.metal --compare 2>&1 | FileCheck %s --check-prefix=BARRIER1
-// BARRIER1: tile-run: kernel 'matmul': the result depends on the order in which threads run
+// BARRIER1: tile-run: kernel 'matmul'{{.*}}: a race on threadgroup memory
 
 // The barrier before the next K step overwrites the staged tiles dropped: a race.
 // RUN: sed -e '0,/threadgroup_barrier/b; 0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier2.metal
 // RUN: not tile-run %tile_src_root/examples/gemm.mlir %{args} --run-msl %t.barrier2.metal --compare 2>&1 | FileCheck %s --check-prefix=BARRIER2
-// BARRIER2: tile-run: kernel 'matmul': the result depends on the order in which threads run
+// BARRIER2: tile-run: kernel 'matmul'{{.*}}: a race on threadgroup memory

@@ -26,4 +26,4 @@
 // The barrier between writing the row statistics to threadgroup memory and reading them dropped (the second one; the first guards nothing yet): a race.
 // RUN: sed -e '0,/threadgroup_barrier/b; 0,/threadgroup_barrier/{/threadgroup_barrier/d}' %t.metal > %t.barrier.metal
 // RUN: not tile-run %tile_src_root/examples/layernorm.mlir %{args} --run-msl %t.barrier.metal --compare 2>&1 | FileCheck %s --check-prefix=BARRIER
-// BARRIER: tile-run: kernel 'layernorm': the result depends on the order in which threads run
+// BARRIER: tile-run: kernel 'layernorm'{{.*}}: a race on threadgroup memory
