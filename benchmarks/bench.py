@@ -176,6 +176,22 @@ def python_compile(build, bench, work, iterations, runs):
     sys.stdout.flush()
 
 
+def triton_tutorial(build):
+    """Global reads of Triton's tutorial 03 kernel (benchmarks/triton_matmul.py)."""
+    print("## Triton tutorial 03 on pointer tensors\n")
+    print("The tutorial's matmul kernel as a Triton user writes it (rows and "
+          "columns wrapped with `% M` / `% N`: A and B are `tile.gather`s "
+          "feeding `tile.dot`), 32x32x16 blocks, on the emulator; global bytes "
+          "read per program against the minimum (its rows of A and columns "
+          "of B read once).\n")
+    print("| target | problem | gathers in the IR | global read / minimum |")
+    print("|---|---|---|---|")
+    sys.stdout.flush()
+    subprocess.run([python_with_numpy(), str(ROOT / "benchmarks/triton_matmul.py"),
+                    str(build), "256"], check=True)
+    print()
+
+
 def main():
     args = parse_args()
     build = args.build.resolve()
@@ -187,6 +203,7 @@ def main():
     build_compile_bench(build, bench)
     headline(bench, 200 if quick else 1000, 1 if quick else 5)
     python_compile(build, bench, work, 200 if quick else 1000, 1 if quick else 5)
+    triton_tutorial(build)
 
     size = 256
     print("## Compile and counters per config\n")
