@@ -97,7 +97,9 @@ for target in ("apple9", "apple10"):
            tol=0)
 
     locks, won = np.zeros(3, np.int32), np.zeros(9, np.int32)
-    cas_kernel[(9,)](locks, won, 3, target=target)
+    # Which program wins a lock depends on the order threadgroups run in, as
+    # on a GPU: one run (schedules=1), checked for exactly one winner per lock.
+    cas_kernel[(9,)](locks, won, 3, target=target, schedules=1)
     ok = all(sorted(won[p::3].tolist()).count(0) == 1 for p in range(3)) and \
         all(locks[p] - 1 in range(p, 9, 3) for p in range(3))
     print("cas %s: %s" % (target, "ok" if ok else "MISMATCH %s %s" % (locks, won)))
