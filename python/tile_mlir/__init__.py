@@ -23,6 +23,7 @@ from .autotune import Autotuned, Config, autotune, estimate_seconds
 from .errors import (CompilationError, DSLError, EmulatorError,
                      LibraryNotFoundError, TileError)
 from .kernel import Buffer, CompiledKernel, Kernel, jit, kernel
+from .metile_memory import load, store
 from .registry import static_range
 from .triton_ops import next_power_of_2
 
@@ -33,5 +34,5 @@ __all__ = [
     "where", "zeros", "Buffer", "CompiledKernel", "Kernel", "jit", "kernel",
     "static_range", "CompilationError", "DSLError", "EmulatorError",
     "LibraryNotFoundError", "TileError", "Autotuned", "Config", "autotune",
-    "estimate_seconds", "next_power_of_2",
+    "estimate_seconds", "next_power_of_2", "load", "store",
 ]

@@ -64,9 +64,10 @@ def estimate_seconds(stats, abi, chip="M3"):
 
 
 class Autotuned:
-    def __init__(self, kernel, configs, key, timer=None, chip=None):
+    def __init__(self, kernel, configs, key, timer=None, chip=None,
+                 verbose=False):
         self.kernel, self.configs, self.key = kernel, list(configs), list(key)
-        self.timer, self.chip = timer, chip
+        self.timer, self.chip, self.verbose = timer, chip, verbose
         self.best, self.scores, self.pruned = {}, {}, {}
         self.__name__ = kernel.__name__
 
@@ -119,6 +120,10 @@ class Autotuned:
                 "%r: %s" % p for p in pruned))
         self.scores[k] = {name: s for name, (s, _) in scores.items()}
         self.best[k] = min(scores.values(), key=lambda sc: sc[0])[1]
+        if self.verbose:
+            print("autotune %s %s: %r (%d configs scored, %d pruned)" % (
+                self.__name__, dict(zip(self.key, k)), self.best[k],
+                len(scores), len(pruned)))
 
 
 def _copy(arg):
@@ -131,8 +136,11 @@ def _copy(arg):
     return np.copy(arg) if isinstance(arg, np.ndarray) else arg
 
 
-def autotune(configs, key, timer=None, chip=None):
-    """Decorator factory: autotune(configs=[Config(...)], key=["M", "N"])(kernel)."""
+def autotune(configs, key, timer=None, chip=None, warmup=None, rep=None,
+             verbose=False):
+    """Decorator factory: autotune(configs=[Config(...)], key=["M", "N"])(kernel).
+    meTile's warmup and rep (timing repetitions on a Mac) are accepted and
+    unused: each config runs once; verbose prints the chosen config."""
     def wrap(kernel):
-        return Autotuned(kernel, configs, key, timer, chip)
+        return Autotuned(kernel, configs, key, timer, chip, verbose)
     return wrap

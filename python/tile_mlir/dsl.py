@@ -63,6 +63,17 @@ def _axis_name(tr, axis):
 
 
 def _h_program_id(tr, axis):
+    em = tr.em
+    if em.swizzle is not None and axis in (0, 1):
+        # A Config's SWIZZLE (meTile): the 2-D program id goes through
+        # tile_swizzle with that pattern, once per region.
+        pair = em.cached(("swizzled pid", em.swizzle), lambda: _h_tile_swizzle(
+            tr, _raw_program_id(tr, 0), _raw_program_id(tr, 1), em.swizzle))
+        return pair[axis]
+    return _raw_program_id(tr, axis)
+
+
+def _raw_program_id(tr, axis):
     return tr.em.op1("index", (), "tile.program_id %s : index" % _axis_name(tr, axis),
                      hint="pid")
 

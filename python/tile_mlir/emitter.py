@@ -84,6 +84,8 @@ class Emitter:
         self.inline_stack = []  # names of the @jit helpers being traced
         self.default_stages = None  # the launch's num_stages, for loops
         self.predicate = None   # i1 scalar of the runtime `if` being traced
+        self.loop_masks = []    # per tile loop: its body's first metile mask
+        self.swizzle = None     # a launch's SWIZZLE: program ids 0, 1 remapped
 
     # ---- low level ----------------------------------------------------
     def error(self, message):

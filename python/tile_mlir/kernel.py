@@ -4,6 +4,7 @@ specialization) and launch on the Metal emulator."""
 import ctypes
 import inspect
 import json
+import warnings
 
 from . import _capi, registry
 from ._numpy import numpy as np, require
@@ -15,7 +16,24 @@ from .tracer import Tracer, parse_function
 
 # Launch keywords that are not kernel parameters.
 _LAUNCH_OPTIONS = ("target", "WM", "WN", "schedules", "options", "num_warps",
-                   "num_stages")
+                   "num_stages", "SWIZZLE")
+# meTile's tensor-op hints (NAX_FRAGMENTS, NAX_OUTER_K, NAX_K_UNROLL, ...)
+# tune meTile's own M5 matmul code; tile-mlir's backends choose their
+# fragments and K loop themselves. Accepted, warned about once each.
+_HINT_PREFIX = "NAX_"
+_warned_hints = set()
+
+
+def _launch_option(name):
+    return name in _LAUNCH_OPTIONS or name.startswith(_HINT_PREFIX)
+
+
+def _warn_hint(name):
+    if name.startswith(_HINT_PREFIX) and name not in _warned_hints:
+        _warned_hints.add(name)
+        warnings.warn("%s is a meTile tensor-op hint with no meaning in "
+                      "tile-mlir (its backends pick the matmul fragments and "
+                      "K loop themselves): ignored" % name, stacklevel=4)
 # Triton's num_warps as the SIMD-group grid (WM, WN) of tile.simdgroups: a
 # warp is a SIMD-group of 32 threads.
 _WARP_GRIDS = {1: (1, 1), 2: (2, 1), 4: (2, 2), 8: (4, 2), 16: (4, 4)}
@@ -192,7 +210,9 @@ class Kernel:
     def bind(self, args, kwargs):
         """(values by parameter name, launch options)."""
         options = {k: kwargs.pop(k) for k in list(kwargs)
-                   if k in _LAUNCH_OPTIONS and k not in self.signature.parameters}
+                   if _launch_option(k) and k not in self.signature.parameters}
+        for k in options:
+            _warn_hint(k)
         values = registry.bind_simple(self.simple, args, kwargs) \
             if self.simple else None
         if values is not None:
@@ -213,7 +233,8 @@ class Kernel:
             else:
                 key.append((p.name,) + self.arg_kind(p.name, v))
         for k in sorted(options):
-            if k in ("target", "WM", "WN", "options", "num_warps", "num_stages"):
+            if k in ("target", "WM", "WN", "options", "num_warps", "num_stages",
+                     "SWIZZLE"):
                 key.append((k, options[k]))
         return tuple(key)
 
@@ -254,6 +275,7 @@ class Kernel:
         em = Emitter(self.__name__)
         em.hidden = HiddenArguments(p.name for p in self.params)
         em.default_stages = options.get("num_stages")
+        em.swizzle = options.get("SWIZZLE")
         if em.default_stages is not None and (
                 not isinstance(em.default_stages, int) or em.default_stages < 1):
             raise DSLError("num_stages must be an int >= 1, got %r" %

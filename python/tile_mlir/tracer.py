@@ -303,7 +303,7 @@ class Tracer:
             self.env[name] = self.rebuild(kind, extra, vals)
             k += n
 
-    def tile_loop(self, s, r):
+    def tile_loop(self, s, r, promoted=frozenset()):
         if not isinstance(s.target, ast.Name):
             self.error("the variable of a tile loop must be a name", s.target)
         em = self.em
@@ -336,13 +336,29 @@ class Tracer:
         self.assign(s.target, em.atom_poly(ivv))
         self.bind_slots(slots, arg_ssas, inits)
         self.loop_depth += 1
+        em.loop_masks.append(None)
         self.block(s.body)
+        body_mask = em.loop_masks.pop()
         self.loop_depth -= 1
         self.located(s)
         yields = []
         for name, kind, extra, n in slots:
             parts = self.loop_parts(name, self.env[name], expect=(kind, extra))[1]
             yields.extend(parts)
+        grown = scalars_grown(slots, inits, yields)
+        if grown:
+            # meTile: `m = -1e38`, then `m = maximum(m, x)` in the loop makes
+            # m a tile. Trace the loop again with m that tile from the start.
+            del em.func.lines[header_at:]
+            em.scopes.pop()
+            em.func.indent, em.loc, self.env = outer_indent, loop_loc, saved_env
+            for name, (element, shape) in grown.items():
+                self.env[name] = em.to_shape(em.cast(
+                    self.loop_parts(name, self.env[name])[1][0], element), shape)
+            return self.tile_loop(s, r, promoted | set(grown))
+        if body_mask is not None:
+            yields = self.keep_masked_lanes(slots, promoted, body_mask, yields,
+                                            arg_ssas, inits)
         for y, v in zip(yields, inits):
             if y.ir_type != v.ir_type:
                 self.error("loop variable changes type in the loop body: %s "
@@ -402,6 +418,20 @@ class Tracer:
         for name in new_names | set(assigned):
             if name not in self.env or isinstance(self.env[name], _LoopLocal):
                 self.env[name] = _LoopLocal(name, s.lineno)
+
+    def keep_masked_lanes(self, slots, promoted, mask, yields, arg_ssas, inits):
+        """meTile runs a masked loop body only on the lanes its mask keeps:
+        a value promoted from a scalar keeps its previous value on the
+        others (the first metile.load/store mask of the body)."""
+        em, k, out = self.em, 0, list(yields)
+        for name, kind, extra, n in slots:
+            y = yields[k]
+            if name in promoted and kind == "value" and \
+                    tuple(getattr(mask, "shape", ())) == tuple(y.shape):
+                old = Value(arg_ssas[k], inits[k].element, inits[k].shape)
+                out[k] = em.select(mask, y, old)
+            k += n
+        return out
 
     def zeros_before(self, index, values):
         """Zero constants of the types of `values`, emitted before line
@@ -662,6 +692,17 @@ class Tracer:
                 kwargs[k.arg] = self.expr(k.value)
         self.located(node)
         return registry.call(self, fn, args, kwargs)
+
+
+def scalars_grown(slots, inits, yields):
+    """{name: (element, shape)} of carried values that enter a loop as a
+    scalar and leave its body as a tile."""
+    grown, k = {}, 0
+    for name, kind, extra, n in slots:
+        if kind == "value" and not inits[k].shape and yields[k].shape:
+            grown[name] = (yields[k].element, tuple(yields[k].shape))
+        k += n
+    return grown
 
 
 def _stored_names(stmt):

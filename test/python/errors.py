@@ -91,14 +91,16 @@ show("if", lambda: runtime_if[(1,)](a, 4, BLOCK=16))
 
 @tm.kernel
 def changes_type(X, N, BLOCK: tm.constexpr):
-    acc = 0.0
+    # (A scalar that becomes a tile is carried as that tile, as in meTile;
+    # a tile that changes its element type is an error.)
+    acc = tm.zeros((BLOCK,))
     for i in tm.tile_range(0, N, BLOCK):
-        acc = acc + tm.tile_load(X, i, shape=(BLOCK,), bounds=(N,))
+        acc = tm.cast(acc + tm.tile_load(X, i, shape=(BLOCK,), bounds=(N,)), "f16")
     tm.tile_store(X, 0, value=acc, shape=(BLOCK,))
 
 
 show("loop type", lambda: changes_type[(1,)](a, 4, BLOCK=16))
-# CHECK: loop type -> DSLError: errors.py:[[@LINE-6]]:5: error: loop variable changes type in the loop body: f32 before, tensor<16xf32> after
+# CHECK: loop type -> DSLError: errors.py:[[@LINE-6]]:5: error: loop variable changes type in the loop body: tensor<16xf32> before, tensor<16xf16> after
 
 
 @tm.kernel
