@@ -116,6 +116,36 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
     spec.fileData.assign(bytes.bytes_begin(), bytes.bytes_end());
     return spec;
   }
+  if (value.starts_with("{")) {
+    // A struct by field: {M=3,N=4,scale=0.5}; the types and layout come
+    // from the compiled kernel (fillStructFields).
+    if (!value.consume_back("}")) {
+      error = "'" + text.str() + "': a struct's fields end with '}'";
+      return std::nullopt;
+    }
+    spec.fill = ArgSpec::Fill::Fields;
+    llvm::SmallVector<llvm::StringRef> items;
+    value.drop_front().split(items, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef item : items) {
+      llvm::StringRef field, fieldValue;
+      std::tie(field, fieldValue) = item.split('=');
+      field = field.trim();
+      fieldValue = fieldValue.trim();
+      if (field.empty() || fieldValue.empty()) {
+        error = "'" + text.str() + "': expected FIELD=VALUE, got '" +
+                item.str() + "'";
+        return std::nullopt;
+      }
+      if (llvm::any_of(spec.fields,
+                       [&](const auto &f) { return f.first == field; })) {
+        error = "'" + text.str() + "': field '" + field.str() +
+                "' is given twice";
+        return std::nullopt;
+      }
+      spec.fields.emplace_back(field.str(), fieldValue.str());
+    }
+    return spec;
+  }
   if (value.consume_front("@")) {
     // @FILE.npy reads a file; @OTHER (no .npy) binds parameter OTHER's
     // buffer again (checked once the parameters are known).

@@ -46,7 +46,10 @@ struct ArgSpec {
   ElementType element = ElementType::F32;
   int64_t count = 0;
   /// Raw: @FILE.bin, the bytes of a buffer or of a `constant T&` value.
-  enum class Fill { Random, Zeros, Ones, File, Alias, Raw } fill = Fill::Zeros;
+  /// Fields: {NAME=VALUE,...}, a `constant T&` struct by field.
+  enum class Fill { Random, Zeros, Ones, File, Alias, Raw, Fields } fill =
+      Fill::Zeros;
+  std::vector<std::pair<std::string, std::string>> fields; ///< Fill::Fields
   std::string aliasOf; ///< Fill::Alias: the parameter whose buffer it shares
   uint64_t seed = 1;
   std::vector<unsigned char> fileData; ///< File/Raw: the bytes

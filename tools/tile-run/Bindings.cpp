@@ -29,6 +29,15 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   Binding b;
   b.name = name.str();
   b.isBuffer = isBuffer;
+  if (spec.fill == ArgSpec::Fill::Fields) {
+    if (isBuffer)
+      usageError("parameter '" + name + "' is a buffer: {FIELD=VALUE,...} "
+                 "is for a `constant T&` struct");
+    b.fields = spec.fields;
+    b.fromFields = true;
+    b.untyped = true;
+    return b;
+  }
   if (spec.fill == ArgSpec::Fill::Raw) {
     b.data = spec.fileData;
     b.element = element.value_or(ElementType::U32);

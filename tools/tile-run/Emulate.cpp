@@ -97,6 +97,7 @@ bool tile::run::emulate(const std::string &msl,
     error = message;
     return false;
   }
+  fillStructFields(module, bindings);
   // A binding that aliases another passes the other's memory: the emulator
   // then gives both parameters one buffer.
   std::vector<TmeBinding> tmeBindings;

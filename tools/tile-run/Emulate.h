@@ -28,7 +28,17 @@ struct Binding {
   std::vector<unsigned char> data; ///< buffer bytes, or the scalar's bytes
   double scalarFloat = 0;  ///< a float scalar's value (after rounding)
   int64_t scalarInt = 0;   ///< an integer or index scalar's value
+  /// `--arg p={M=3,N=4}`: a struct's fields by name, written into `data`
+  /// once the compiled kernel gives the layout (fillStructFields).
+  std::vector<std::pair<std::string, std::string>> fields;
+  bool fromFields = false;
 };
+
+/// Makes the bytes of each binding given as struct fields, with the field
+/// types, offsets and sizeof taken from the compiled kernel; exits with a
+/// usage error for an unknown field, a value out of a field's range or a
+/// field of a type it cannot write.
+void fillStructFields(const TmeModule *module, std::vector<Binding> &bindings);
 
 /// What a hand-written Metal kernel may need beyond its ABI.
 struct LaunchExtras {

@@ -290,6 +290,27 @@ void tme_module_free(TmeModule *module);
  * (TME_ERR_LOAD) above 32 KiB, the Apple GPU limit. */
 size_t tme_module_threadgroup_memory_bytes(const TmeModule *module);
 
+/* The fields of a `constant T&` parameter's struct, as the compiler lays
+ * it out: `callback` is called once per field, in declaration order, with
+ * its name, its type as written, its offset and size in bytes and its kind
+ * (TME_FIELD_*). Returns sizeof the struct, 0 when parameter `param` is not
+ * a struct (a scalar, a buffer) and then calls nothing. */
+enum {
+  TME_FIELD_OTHER = 0,    /* a nested struct, bit-field, array, vector or
+                             pointer; size and offset are 0 for a nested
+                             struct and a bit-field                        */
+  TME_FIELD_SIGNED = 1,   /* char, short, int, long                        */
+  TME_FIELD_UNSIGNED = 2, /* uchar, ushort, uint, ulong                    */
+  TME_FIELD_FLOAT = 3,    /* half, float (IEEE binary16/32)                */
+  TME_FIELD_BFLOAT = 4,   /* bfloat                                        */
+  TME_FIELD_BOOL = 5
+};
+typedef void (*TmeFieldCallback)(void *ctx, const char *name,
+                                 const char *type, unsigned long offset,
+                                 unsigned long size, int kind);
+unsigned long tme_module_param_fields(const TmeModule *module, size_t param,
+                                      TmeFieldCallback callback, void *ctx);
+
 /* Path of the compiled shared object (for messages and debugging; the
  * generated C++ is next to it with extension .cpp). */
 const char *tme_module_library_path(const TmeModule *module);

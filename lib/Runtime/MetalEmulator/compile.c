@@ -704,3 +704,15 @@ size_t tme_module_threadgroup_memory_bytes(const TmeModule *m) {
 const char *tme_module_library_path(const TmeModule *m) {
   return m ? m->library_path : NULL;
 }
+
+unsigned long tme_module_param_fields(const TmeModule *m, size_t param,
+                                      TmeFieldCallback callback, void *ctx) {
+  if (!m || param >= m->num_params)
+    return 0;
+  unsigned long (*fields)(unsigned long, TmeFieldCallback, void *);
+  void *symbol = dlsym(m->handle, "tme_param_fields");
+  if (!symbol)
+    return 0; /* a module compiled before the wrapper had it */
+  memcpy(&fields, &symbol, sizeof fields);
+  return fields(param, callback, ctx);
+}

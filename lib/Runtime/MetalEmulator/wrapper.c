@@ -305,6 +305,126 @@ static size_t declared_slots(const char *src, const char *function,
   return n;
 }
 
+/* tme_param_fields(i, emit, ctx): the fields of parameter i's struct, for
+ * tile-run's `--arg p={M=3,N=4}`. The compiler knows the layout, so the
+ * wrapper asks it: clang's __builtin_dump_struct calls a callable with each
+ * field's type name, name and (for a forwarding reference) the field
+ * itself, whose address gives its offset. Fields of types tile-run cannot
+ * write (nested structs, arrays, vectors, pointers) come as kind 0. Returns
+ * sizeof the struct, 0 for a parameter that is not one. */
+static int emit_param_fields(TmeStr *s, const TmeSignature *sig) {
+  static const char walker[] =
+      "namespace tme_entry_detail {\n"
+      "typedef void (*tme_field_emit)(void *, const char *, const char *,\n"
+      "                               unsigned long, unsigned long, int);\n"
+      "template <class tme_X>\n"
+      "using tme_bare = std::remove_cv_t<std::remove_reference_t<tme_X>>;\n"
+      "struct tme_field_state {\n"
+      "  const char *tme_base;\n"
+      "  tme_field_emit tme_emit;\n"
+      "  void *tme_ctx;\n"
+      "  int tme_depth;\n"
+      "};\n"
+      "template <class tme_F> constexpr int tme_field_kind() {\n"
+      "  if constexpr (std::is_same_v<tme_F, bool>) return 5;\n"
+      "  else if constexpr (std::is_same_v<tme_F, __bf16>) return 4;\n"
+      "  else if constexpr (std::is_same_v<tme_F, _Float16> ||\n"
+      "                     std::is_floating_point_v<tme_F>) return 3;\n"
+      "  else if constexpr (std::is_integral_v<tme_F>)\n"
+      "    return std::is_signed_v<tme_F> ? 1 : 2;\n"
+      "  else return 0;\n"
+      "}\n"
+      "template <class tme_V>\n"
+      "void tme_on_field(tme_field_state *tme_s, const char *tme_fmt,\n"
+      "                  const char *, const char *tme_type,\n"
+      "                  const char *tme_name, tme_V &&tme_v) {\n"
+      "  if (tme_s->tme_depth != 1) return;\n"
+      "  const char *tme_at;\n"
+      "  unsigned long tme_size;\n"
+      "  int tme_kind;\n"
+      "  // \"*%p\": clang passes the field's address (half, arrays).\n"
+      "  if constexpr (std::is_pointer_v<tme_bare<tme_V>>) {\n"
+      "    if (__builtin_strstr(tme_fmt, \"*%p\")) {\n"
+      "      using tme_F = tme_bare<std::remove_pointer_t<\n"
+      "          tme_bare<tme_V>>>;\n"
+      "      tme_at = (const char *)tme_v;\n"
+      "      tme_size = sizeof(tme_F);\n"
+      "      tme_kind = tme_field_kind<tme_F>();\n"
+      "    } else {\n"
+      "      tme_at = (const char *)&tme_v;\n"
+      "      tme_size = sizeof tme_v;\n"
+      "      tme_kind = 0;\n"
+      "    }\n"
+      "  } else {\n"
+      "    tme_at = (const char *)&tme_v;\n"
+      "    tme_size = sizeof tme_v;\n"
+      "    tme_kind = tme_field_kind<tme_bare<tme_V>>();\n"
+      "  }\n"
+      "  tme_s->tme_emit(tme_s->tme_ctx, tme_name, tme_type,\n"
+      "                  (unsigned long)(tme_at - tme_s->tme_base), tme_size,\n"
+      "                  tme_kind);\n"
+      "}\n"
+      "template <class... tme_Rest>\n"
+      "void tme_other_field(tme_field_state *tme_s, const char *,\n"
+      "                     const char *tme_type, const char *tme_name,\n"
+      "                     tme_Rest &&...) {\n"
+      "  if (tme_s->tme_depth == 1)\n"
+      "    tme_s->tme_emit(tme_s->tme_ctx, tme_name, tme_type, 0, 0, 0);\n"
+      "}\n"
+      "struct tme_field_walker {\n"
+      "  tme_field_state *tme_s;\n"
+      "  template <class... tme_A>\n"
+      "  void operator()(const char *tme_fmt, tme_A &&...tme_a) const {\n"
+      "    if constexpr (sizeof...(tme_A) == 4) {\n"
+      "      tme_on_field(tme_s, tme_fmt, tme_a...);\n"
+      "    } else if constexpr (sizeof...(tme_A) == 3 ||\n"
+      "                         sizeof...(tme_A) == 5) {\n"
+      "      // A nested struct (its name, then its own fields one deeper)\n"
+      "      // or a bit-field (its width and value follow): kind 0.\n"
+      "      tme_other_field(tme_s, tme_a...);\n"
+      "    } else if (__builtin_strstr(tme_fmt, \"{\")) {\n"
+      "      ++tme_s->tme_depth;\n"
+      "    } else if (__builtin_strstr(tme_fmt, \"}\")) {\n"
+      "      --tme_s->tme_depth;\n"
+      "    }\n"
+      "  }\n"
+      "};\n"
+      "template <class tme_T>\n"
+      "unsigned long tme_walk_fields(tme_field_emit tme_emit, void *tme_ctx) {\n"
+      "  using tme_S = std::remove_cv_t<tme_T>;\n"
+      "  if constexpr (std::is_class_v<tme_S>) {\n"
+      "    alignas(tme_S) static const unsigned char tme_storage[sizeof(tme_S)] =\n"
+      "        {};\n"
+      "    const tme_S *tme_p = reinterpret_cast<const tme_S *>(tme_storage);\n"
+      "    tme_field_state tme_s = {(const char *)tme_p, tme_emit, tme_ctx, 0};\n"
+      "    __builtin_dump_struct(tme_p, tme_field_walker{&tme_s});\n"
+      "    return sizeof(tme_S);\n"
+      "  } else {\n"
+      "    return 0;\n"
+      "  }\n"
+      "}\n"
+      "} // namespace tme_entry_detail\n"
+      "extern \"C\" __attribute__((visibility(\"default\"))) unsigned long\n"
+      "tme_param_fields(unsigned long tme_i,\n"
+      "                 ::tme_entry_detail::tme_field_emit tme_emit,\n"
+      "                 void *tme_ctx) {\n"
+      "  switch (tme_i) {\n";
+  tme_str_add(s, walker, sizeof walker - 1);
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    char base[256];
+    if (strchr(sig->params[i].msl_type, '*'))
+      continue; /* a buffer: its elements are not one struct */
+    type_without_declarator(sig->params[i].msl_type, base, sizeof base);
+    str_printf(s,
+               "  case %zu:\n"
+               "    return ::tme_entry_detail::tme_walk_fields<%s>(tme_emit, "
+               "tme_ctx);\n",
+               i, base);
+  }
+  str_printf(s, "  }\n  return 0;\n}\n");
+  return s->oom ? TME_ERR_SYSTEM : TME_OK;
+}
+
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
                                const TmeKernelOptions *options, char **out,
                                char *error, size_t error_size) {
@@ -478,6 +598,11 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
     str_printf(&s, "\n    ::tme_entry_detail::tme_size_of<%s>(),", base);
   }
   str_printf(&s, " 0};\n");
+  if (emit_param_fields(&s, sig) != TME_OK) {
+    free(s.p);
+    tme_set_error(error, error_size, "out of memory");
+    return TME_ERR_SYSTEM;
+  }
   static const char epilogue[] =
       "// The addresses the module's references to the hooks resolved to, so\n"
       "// that the emulator can check they are its own definitions.\n"

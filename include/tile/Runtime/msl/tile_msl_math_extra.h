@@ -99,6 +99,8 @@ TILE_MSL_FH1(fract, tile_msl_fract)
 // precise:: and fast:: -- float scalars and vectors only, as in MSL.
 #define TILE_MSL_FLOAT_ALIAS1(F)                                               \
   inline float F(float x) { return ::metal::F(x); }                            \
+  /* x / 2.0: a float in MSL (see metal_math) */                               \
+  inline float F(double x) { return ::metal::F(static_cast<float>(x)); }       \
   template <int N> inline vec<float, N> F(vec<float, N> x) {                   \
     return ::metal::F(x);                                                      \
   }
