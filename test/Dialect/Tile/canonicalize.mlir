@@ -1,11 +1,14 @@
 // RUN: tile-opt %s --canonicalize --split-input-file | FileCheck %s
 // Canonicalization of tile.for_range, tile.splat, tile.epilogue and
-// tile.convert_layout (the last two at the end of the file):
+// tile.convert_layout (the last two near the end of the file):
 // * a loop that runs zero times (constant lb >= ub, or lb and ub the same
 //   SSA value even at run time) folds to its inits, side effects and all;
 // * a loop that runs once is inlined: iv -> lb, iter args -> inits, results
 //   -> the yielded values;
 // * loops with two trips or runtime bounds stay;
+// * a loop-carried value whose result is unused and which the body only
+//   advances is dropped with the ops that advanced it (at the end of the
+//   file, with the cases that stay);
 // * a splat of a constant folds to a dense arith.constant, a splat of a
 //   runtime scalar stays;
 // * a layout conversion to the same type goes, a conversion of a conversion
@@ -379,4 +382,55 @@ func.func @convert_layout_kept(%x: tensor<64x128xf32, #applegpu.fragments<simdgr
   return %0, %1
       : tensor<64xf32, #applegpu.distributed<threads = 128, vector = 1>>,
         tensor<64x128xf32, #applegpu.distributed<threads = 128, vector = 4>>
+}
+
+// -----
+
+// A loop-carried value nothing reads after the loop, which the body only
+// advances (offsets a rewrite no longer needs), is dropped with what
+// computed it; one read after the loop, or read in the body, stays.
+// CHECK-LABEL: func.func @drop_unused_iter_args
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[OFFS:.*]]: tensor<16xi32>, %[[STEP:.*]]: tensor<16xi32>, %[[ACC:.*]]: tensor<16xf32>)
+// CHECK: %[[R:.*]] = tile.for_range %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[X:.*]] = %[[ACC]]) -> (tensor<16xf32>) {
+// CHECK-NEXT:   %[[V:.*]] = tile.load %[[A]][%[[K]]]
+// CHECK-NEXT:   %[[S:.*]] = arith.addf %[[X]], %[[V]]
+// CHECK-NEXT:   tile.yield %[[S]] : tensor<16xf32>
+// CHECK-NEXT: } {num_stages = 2 : i64}
+// CHECK-NEXT: return %[[R]]
+func.func @drop_unused_iter_args(%A: memref<?xf32>, %n: index, %offs: tensor<16xi32>,
+                                 %step: tensor<16xi32>, %acc: tensor<16xf32>)
+    -> tensor<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %r:2 = tile.for_range %k = %c0 to %n step %c16
+      iter_args(%o = %offs, %x = %acc) -> (tensor<16xi32>, tensor<16xf32>) {
+    %v = tile.load %A[%k] : memref<?xf32> -> tensor<16xf32>
+    %s = arith.addf %x, %v : tensor<16xf32>
+    %next = arith.addi %o, %step : tensor<16xi32>
+    tile.yield %next, %s : tensor<16xi32>, tensor<16xf32>
+  } {num_stages = 2}
+  return %r#1 : tensor<16xf32>
+}
+
+// -----
+
+// Kept: a carried value the body reads for something else (the load's
+// offset tile feeds the sum), and one whose result is read after the loop.
+// CHECK-LABEL: func.func @keep_used_iter_args
+// CHECK: tile.for_range {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<16xi32>, tensor<16xi32>, tensor<16xf32>)
+func.func @keep_used_iter_args(%A: memref<?xf32>, %n: index, %offs: tensor<16xi32>,
+                               %step: tensor<16xi32>, %acc: tensor<16xf32>)
+    -> (tensor<16xi32>, tensor<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %r:3 = tile.for_range %k = %c0 to %n step %c16
+      iter_args(%o = %offs, %p = %offs, %x = %acc)
+      -> (tensor<16xi32>, tensor<16xi32>, tensor<16xf32>) {
+    %v = tile.gather %A[%o] : memref<?xf32>, tensor<16xi32> -> tensor<16xf32>
+    %s = arith.addf %x, %v : tensor<16xf32>
+    %next = arith.addi %o, %step : tensor<16xi32>
+    %pnext = arith.addi %p, %step : tensor<16xi32>
+    tile.yield %next, %pnext, %s : tensor<16xi32>, tensor<16xi32>, tensor<16xf32>
+  }
+  return %r#1, %r#2 : tensor<16xi32>, tensor<16xf32>
 }

@@ -5,6 +5,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <limits>
 
@@ -265,9 +267,99 @@ struct SimplifyTrivialLoop : OpRewritePattern<ForRangeOp> {
     return simplifyTrivialLoop(op, rewriter);
   }
 };
+
+/// The ops of `body` that `arg` feeds, when all they do is compute the
+/// value yielded back as operand `i` of `yield`: pure ops of the body itself
+/// (no regions) whose results go only to each other and to that operand.
+/// None when the value reaches anything else.
+static std::optional<SmallVector<Operation *>>
+selfAdvancingSlice(BlockArgument arg, Block *body, YieldOp yield, unsigned i) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work{arg};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == yield.getOperation()) {
+        if (use.getOperandNumber() != i)
+          return std::nullopt;
+        continue;
+      }
+      if (user->getBlock() != body || user->getNumRegions() != 0 ||
+          !isPure(user))
+        return std::nullopt;
+      if (slice.insert(user))
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  SmallVector<Operation *> ops(slice.begin(), slice.end());
+  llvm::sort(ops, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  return ops;
+}
+
+/// Drops a loop-carried value nothing reads: its result is unused and the
+/// body only advances it (e.g. the pointer offsets a Triton kernel carries,
+/// once tile-gather-to-load has turned its gathers into tile.load).
+struct DropUnusedIterArgs : OpRewritePattern<ForRangeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ForRangeOp op,
+                                PatternRewriter &rewriter) const override {
+    Block *body = op.getBody();
+    YieldOp yield = op.getYield();
+    SmallVector<unsigned> kept;
+    SmallVector<Operation *> dead;
+    for (unsigned i = 0, e = op.getNumResults(); i < e; ++i) {
+      std::optional<SmallVector<Operation *>> slice;
+      if (op.getResult(i).use_empty())
+        slice = selfAdvancingSlice(body->getArgument(i + 1), body, yield, i);
+      if (!slice) {
+        kept.push_back(i);
+        continue;
+      }
+      llvm::append_range(dead, *slice);
+    }
+    if (kept.size() == op.getNumResults())
+      return failure();
+
+    SmallVector<Value> inits, yielded;
+    for (unsigned i : kept) {
+      inits.push_back(op.getInitArgs()[i]);
+      yielded.push_back(yield.getValues()[i]);
+    }
+    auto loop = ForRangeOp::create(rewriter, op.getLoc(), op.getLowerBound(),
+                                   op.getUpperBound(), op.getStep(), inits);
+    loop.setNumStagesAttr(op.getNumStagesAttr());
+    loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    // The old body, without the dropped values' yields, the ops that
+    // advanced them (latest first) and their block arguments.
+    rewriter.eraseBlock(loop.getBody());
+    rewriter.inlineRegionBefore(op.getRegion(), loop.getRegion(),
+                                loop.getRegion().end());
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+    llvm::sort(dead, [](Operation *a, Operation *b) {
+      return b->isBeforeInBlock(a);
+    });
+    for (Operation *deadOp : llvm::make_early_inc_range(dead))
+      if (deadOp->use_empty())
+        rewriter.eraseOp(deadOp);
+    llvm::BitVector dropped(body->getNumArguments());
+    for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
+      if (!llvm::is_contained(kept, i))
+        dropped.set(i + 1);
+    body->eraseArguments(dropped);
+    // A dropped result has no use: any value of its type stands in for it.
+    SmallVector<Value> results(op.getInitArgs());
+    for (auto [j, i] : llvm::enumerate(kept))
+      results[i] = loop.getResult(j);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
 } // namespace
 
 void ForRangeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                              MLIRContext *context) {
-  results.add<SimplifyTrivialLoop>(context);
+  results.add<SimplifyTrivialLoop, DropUnusedIterArgs>(context);
 }
