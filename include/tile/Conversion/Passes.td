@@ -212,4 +212,55 @@ def TilePipelineLoads : Pass<"tile-pipeline-loads"> {
   ];
 }
 
+def TilePlanThreadgroupMemory
+    : Pass<"tile-plan-threadgroup-memory", "::mlir::ModuleOp"> {
+  let summary = "Place every threadgroup scratch buffer of a kernel in one "
+                "arena, reusing bytes between buffers live at different times";
+  let description = [{
+    Plans the threadgroup memory of each `tile.kernel` whose tiles carry
+    applegpu layouts (after `tile-assign-layouts` and `tile-pipeline-loads`,
+    before `convert-tile-to-applegpu`, which reads the plan). It finds every
+    buffer the lowering will need: the staging buffers of simdgroup_matrix
+    dots (with their K sub-steps, padding and alternating halves), layout
+    conversions through memory, reductions across SIMD groups, staged
+    tensor-ops operands and conversions into the cooperative layout. It
+    sizes each from the types, layouts and threadgroup configuration, gives
+    each a live range in program order (an op's own scratch lives at the
+    op; the alternating staging halves of a pipelined loop across the loop;
+    a conversion into the cooperative layout until the last use of what is
+    computed from it), and packs them first-fit, 16-byte aligned, into one
+    allocation where buffers live at different times share bytes. The dot
+    staging plan is the best one (fewest barriers, then alternation, then
+    padding, then fewer K steps) whose packed total fits.
+
+    The plan is written into the IR:
+
+    * `applegpu.threadgroup_memory = N : i64` on the kernel: the arena's
+      size in bytes;
+    * `applegpu.scratch = #applegpu.scratch<offset, bytes, reused>` on each
+      op with scratch of its own;
+    * `applegpu.dot_staging = #applegpu.dot_staging<...>` on each
+      simdgroup_matrix `tile.dot`.
+
+    When even the smallest plan needs more than `max-bytes`, the pass
+    fails with an error at the op where the most bytes are live at once,
+    and a note at the op of each buffer live there.
+
+    Example:
+
+    ```mlir
+    %s = tile.reduce add %x {dim = 1 : i64} : tensor<4x48xf32, ...> -> ...
+    // becomes
+    %s = tile.reduce add %x {applegpu.scratch = #applegpu.scratch<offset = 0,
+        bytes = 192, reused = true>, dim = 1 : i64} : ...
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"32768",
+           "Threadgroup memory the plan may use, in bytes (at most 32768, "
+           "the Apple GPU limit); a kernel needing more is an error">
+  ];
+  let dependentDialects = ["::tile::applegpu::AppleGPUDialect"];
+}
+
 #endif // TILE_CONVERSION_PASSES_TD

@@ -8,53 +8,32 @@
 //
 // A dot uses its staging memory only between its own barriers, so all dots
 // of one operand element type share one A and one B buffer, as large as
-// the largest dot's step needs.
+// the largest dot's step needs. tile-plan-threadgroup-memory
+// (PlanThreadgroupMemory.cpp) picks the choice and places the buffers among
+// the kernel's other threadgroup memory; the conversion reads its
+// #applegpu.dot_staging attributes (setUpStaging).
 //
 // Barriers are what a staging step costs: a step stages, waits, multiplies
 // and waits again (2 barriers) before the buffer may be rewritten, unless
 // the steps alternate between two halves (1 barrier: see
 // KernelLowering::Staging). The plan with the fewest barriers per
-// execution of every dot that fits in 32 KiB, together with the kernel's
+// execution of every dot that fits in 32 KiB, packed with the kernel's
 // other threadgroup memory, wins; on a tie alternation, then padding, then
 // fewer steps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelLowering.h"
+#include "ThreadgroupPlan.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
-
-namespace {
-/// One simdgroup dot: its operand element type, its shape, and whether it
-/// may alternate staging halves (it is in a pipelined loop).
-struct DotShape {
-  DotOp dot;
-  Type element;
-  int64_t m, k, n;
-  scf::ForOp pipelinedLoop; ///< null when not pipelined
-};
-
-/// One way to stage every dot.
-struct Plan {
-  int64_t kCap;     ///< a step stages at most this many K columns
-  bool pad;         ///< rows padded by 16 bytes
-  bool alternating; ///< the pipelined dots alternate between two halves
-};
-
-/// Leading dimensions and element counts of one dot's staged step.
-struct StepShape {
-  int64_t kStep, lda, ldb, aElements, bElements;
-};
-} // namespace
 
 /// The largest multiple of 8 that divides `k` and is at most `cap` (8
 /// divides every K: checked before).
@@ -65,11 +44,15 @@ static int64_t stepFor(int64_t k, int64_t cap) {
   return 8;
 }
 
-static StepShape stepShape(const DotShape &d, const Plan &plan) {
-  int64_t padElems =
-      plan.pad ? 16 / (d.element.getIntOrFloatBitWidth() / 8) : 0;
+static int64_t padElements(Type element, bool pad) {
+  return pad ? 16 / (element.getIntOrFloatBitWidth() / 8) : 0;
+}
+
+StepShape tile::conversion::stepShape(const StagedDot &d,
+                                      const StagingChoice &choice) {
+  int64_t padElems = padElements(d.element, choice.pad);
   StepShape s;
-  s.kStep = stepFor(d.k, plan.kCap);
+  s.kStep = stepFor(d.k, choice.kCap);
   s.lda = s.kStep + padElems;
   s.ldb = d.n + padElems;
   s.aElements = d.m * s.lda;
@@ -77,42 +60,16 @@ static StepShape stepShape(const DotShape &d, const Plan &plan) {
   return s;
 }
 
-static bool alternates(const DotShape &d, const Plan &plan) {
-  return plan.alternating && d.pipelinedLoop;
-}
-
-/// The shared buffers' element counts per element type, in first-use order
-/// (for stable IR): A and B of one half, and whether there are two halves.
-struct SharedBuffers {
-  int64_t aElements = 0, bElements = 0;
-  bool twoHalves = false;
-};
-static llvm::MapVector<Type, SharedBuffers>
-sharedBuffers(ArrayRef<DotShape> dots, const Plan &plan) {
-  llvm::MapVector<Type, SharedBuffers> sizes;
-  for (const DotShape &d : dots) {
-    StepShape s = stepShape(d, plan);
-    SharedBuffers &shared = sizes[d.element];
-    shared.aElements = std::max(shared.aElements, s.aElements);
-    shared.bElements = std::max(shared.bElements, s.bElements);
-    shared.twoHalves |= alternates(d, plan);
-  }
-  return sizes;
-}
-
-static int64_t stagingBytes(ArrayRef<DotShape> dots, const Plan &plan) {
-  int64_t bytes = 0;
-  for (auto &[element, shared] : sharedBuffers(dots, plan))
-    bytes += (shared.aElements + shared.bElements) *
-             (shared.twoHalves ? 2 : 1) * (element.getIntOrFloatBitWidth() / 8);
-  return bytes;
+bool tile::conversion::alternates(const StagedDot &d,
+                                  const StagingChoice &choice) {
+  return choice.alternating && d.pipelinedLoop;
 }
 
 /// Threadgroup barriers of one execution of every dot.
-static int64_t barriers(ArrayRef<DotShape> dots, const Plan &plan) {
+static int64_t barriers(ArrayRef<StagedDot> dots, const StagingChoice &choice) {
   int64_t count = 0;
-  for (const DotShape &d : dots)
-    count += d.k / stepShape(d, plan).kStep * (alternates(d, plan) ? 1 : 2);
+  for (const StagedDot &d : dots)
+    count += d.k / stepShape(d, choice).kStep * (alternates(d, choice) ? 1 : 2);
   return count;
 }
 
@@ -135,132 +92,96 @@ static scf::ForOp pipelinedLoopOf(DotOp dot) {
   return nested.wasInterrupted() ? scf::ForOp() : loop;
 }
 
-LogicalResult KernelLowering::setUpStaging() {
-  SmallVector<DotShape> dots;
-  // Tensor-ops dots stage only what they cannot view (setUpTensorOps).
-  if (!config.tensorOps)
-    source.walk([&](DotOp dot) {
-      auto a = cast<RankedTensorType>(dot.getA().getType());
-      auto b = cast<RankedTensorType>(dot.getB().getType());
-      dots.push_back({dot, a.getElementType(), a.getDimSize(0),
-                      a.getDimSize(1), b.getDimSize(1), pipelinedLoopOf(dot)});
-    });
-  for (DotShape &d : dots)
+FailureOr<SmallVector<StagedDot>>
+tile::conversion::stagedDots(func::FuncOp kernel, const KernelConfig &config) {
+  SmallVector<StagedDot> dots;
+  // Tensor-ops dots stage only what they cannot view (matmulStagingBytes).
+  if (config.tensorOps)
+    return dots;
+  kernel.walk([&](DotOp dot) {
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto b = cast<RankedTensorType>(dot.getB().getType());
+    dots.push_back({dot, a.getElementType(), a.getDimSize(0), a.getDimSize(1),
+                    b.getDimSize(1), pipelinedLoopOf(dot)});
+  });
+  for (StagedDot &d : dots)
     if (d.k % 8 != 0)
       return d.dot.emitOpError() << "K = " << d.k
                                  << " is not a multiple of 8, the fragment "
                                     "size of simdgroup_matrix";
+  return dots;
+}
 
-  // Layout conversions, reductions and staged tensor-ops operands use
-  // threadgroup memory too.
-  int64_t others = 0;
-  Operation *firstUser = dots.empty() ? nullptr : dots.front().dot.getOperation();
-  source.walk([&](Operation *op) {
-    int64_t bytes = scratchBytes(*this, *op);
-    if (bytes && !firstUser)
-      firstUser = op;
-    others += bytes;
-  });
-  for (auto &[op, plan] : matmuls) {
-    if (!plan.staged)
-      continue;
-    auto memref = [](Value v) { return cast<MemRefType>(v.getType()); };
-    int64_t width =
-        memref(plan.buffers.a).getElementType().getIntOrFloatBitWidth() / 8;
-    others += (memref(plan.buffers.a).getNumElements() +
-               memref(plan.buffers.b).getNumElements()) *
-              width;
-    if (!firstUser)
-      firstUser = op;
-  }
-
-  constexpr int64_t limit =
-      applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes;
+SmallVector<StagingChoice>
+tile::conversion::stagingChoices(ArrayRef<StagedDot> dots) {
   int64_t maxK = 8;
   bool anyPipelined = false;
-  for (const DotShape &d : dots) {
+  for (const StagedDot &d : dots) {
     maxK = std::max(maxK, d.k);
     anyPipelined |= static_cast<bool>(d.pipelinedLoop);
   }
-  auto fits = [&](const Plan &plan) {
-    return others + stagingBytes(dots, plan) <= limit;
-  };
-  std::optional<Plan> best;
-  auto better = [&](const Plan &a, const Plan &b) {
-    auto key = [&](const Plan &p) {
-      return std::make_tuple(barriers(dots, p), !p.alternating, !p.pad,
-                             -p.kCap);
-    };
-    return key(a) < key(b);
-  };
+  SmallVector<StagingChoice> choices;
   for (bool alternating : {true, false}) {
     if (alternating && !anyPipelined)
       continue;
     for (int64_t cap = maxK; cap >= 8; cap -= 8)
-      for (bool pad : {true, false}) {
-        Plan plan{cap, pad, alternating};
-        if (fits(plan) && (!best || better(plan, *best)))
-          best = plan;
-      }
+      for (bool pad : {true, false})
+        choices.push_back({cap, pad, alternating});
   }
-  if (!best) {
-    Plan smallest{8, false, false};
-    InFlightDiagnostic diag = firstUser->emitOpError();
-    diag << "needs " << others + stagingBytes(dots, smallest)
-         << " bytes of threadgroup memory to stage the operands of the "
-            "kernel's dots, its layout conversions and its reductions, ";
-    if (maxK > 8)
-      diag << "even with the dots' operands staged 8 columns of K at a time "
-              "(K sub-steps), ";
-    return diag << "more than the " << limit
-                << " an Apple GPU threadgroup has; use smaller tiles";
-  }
+  auto key = [&](const StagingChoice &c) {
+    return std::make_tuple(barriers(dots, c), !c.alternating, !c.pad, -c.kCap);
+  };
+  llvm::stable_sort(choices, [&](const StagingChoice &a,
+                                 const StagingChoice &b) {
+    return key(a) < key(b);
+  });
+  return choices;
+}
 
-  // Say what became of each pipelined loop whose dots do not alternate.
-  if (anyPipelined && !best->alternating) {
-    Plan wanted{maxK, false, true};
-    llvm::SetVector<Operation *> loops;
-    for (const DotShape &d : dots)
-      if (d.pipelinedLoop)
-        loops.insert(d.pipelinedLoop);
-    for (Operation *loop : loops)
-      emitRemark(loop->getLoc())
-          << "num_stages = "
-          << loop->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName())
-                 .getInt()
-          << ": two staging buffers for the dots of this loop would need "
-          << others + stagingBytes(dots, wanted)
-          << " bytes of threadgroup memory, more than the " << limit
-          << " a threadgroup has; the dots stage their operands in one "
-             "buffer, with a barrier before and after each multiply (the "
-             "loads the loop issues ahead are not affected)";
-  }
-
-  llvm::DenseMap<Type, std::pair<Value, Value>> buffers;
-  llvm::MapVector<Type, SharedBuffers> shared = sharedBuffers(dots, *best);
-  for (auto &[element, sizes] : shared) {
-    Type type = element;
-    Location loc = llvm::find_if(dots, [&](const DotShape &d) {
-                     return d.element == type;
-                   })->dot.getLoc();
-    int64_t halves = sizes.twoHalves ? 2 : 1;
-    buffers[element] = {allocThreadgroup(element, halves * sizes.aElements, loc),
-                        allocThreadgroup(element, halves * sizes.bElements, loc)};
-  }
-  for (const DotShape &d : dots) {
-    StepShape s = stepShape(d, *best);
-    auto [a, b] = buffers[d.element];
-    Staging plan{a, b, s.lda, s.ldb};
-    plan.kStep = s.kStep;
-    if (alternates(d, *best)) {
-      plan.alternating = true;
-      plan.aHalf = shared[d.element].aElements;
-      plan.bHalf = shared[d.element].bElements;
-      alternatingLoops[d.pipelinedLoop] += d.k / s.kStep;
+LogicalResult KernelLowering::setUpStaging() {
+  // The plan (tile-plan-threadgroup-memory) chose how each dot stages.
+  auto name = applegpu::AppleGPUDialect::getDotStagingAttrName();
+  WalkResult walk = source.walk([&](DotOp dot) {
+    if (config.tensorOps)
+      return WalkResult::advance();
+    auto plan = dot->getAttrOfType<applegpu::DotStagingAttr>(name);
+    if (!plan) {
+      dot.emitOpError() << "has no " << name
+                        << " attribute (run tile-plan-threadgroup-memory)";
+      return WalkResult::interrupt();
     }
-    staging[d.dot] = plan;
-  }
-  return success();
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto b = cast<RankedTensorType>(dot.getB().getType());
+    Type element = a.getElementType();
+    int64_t width = element.getIntOrFloatBitWidth() / 8;
+    int64_t padElems = padElements(element, plan.getPad());
+    Staging s;
+    s.a = arenaView(plan.getAOffset(), element, plan.getABytes() / width,
+                    dot.getLoc());
+    s.b = arenaView(plan.getBOffset(), element, plan.getBBytes() / width,
+                    dot.getLoc());
+    s.kStep = plan.getKStep();
+    s.lda = s.kStep + padElems;
+    s.ldb = b.getDimSize(1) + padElems;
+    s.reused = plan.getReused();
+    if (plan.getAlternating()) {
+      scf::ForOp loop = pipelinedLoopOf(dot);
+      if (!loop) {
+        dot.emitOpError() << "alternates staging halves outside a pipelined "
+                             "loop whose dots are all directly in it";
+        return WalkResult::interrupt();
+      }
+      s.alternating = true;
+      s.aHalf = plan.getABytes() / width / 2;
+      s.bHalf = plan.getBBytes() / width / 2;
+      alternatingLoops[loop] += a.getDimSize(1) / s.kStep;
+      if (s.reused)
+        reusedAlternatingLoops.insert(loop);
+    }
+    staging[dot] = s;
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 FailureOr<std::pair<Value, Value>>

@@ -1,6 +1,7 @@
 //===- KernelLowering.cpp - one tile kernel to applegpu -------------------===//
 
 #include "KernelLowering.h"
+#include "ThreadgroupPlan.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/AppleGPU/IR/Layouts.h"
@@ -12,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Iterators.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace tile;
@@ -21,7 +23,7 @@ using namespace tile::conversion;
 // Geometry and forms
 //===----------------------------------------------------------------------===//
 
-RankedTensorType KernelLowering::geometry(RankedTensorType type) const {
+RankedTensorType tile::conversion::tileGeometry(RankedTensorType type) {
   auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(type.getEncoding());
   if (!slice)
     return type;
@@ -29,8 +31,8 @@ RankedTensorType KernelLowering::geometry(RankedTensorType type) const {
                                type.getElementType(), slice.getParent());
 }
 
-int64_t KernelLowering::vectorWidth(RankedTensorType type) const {
-  type = geometry(type);
+int64_t tile::conversion::tileVectorWidth(RankedTensorType type) {
+  type = tileGeometry(type);
   if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
           type.getEncoding()))
     return d.getVector();
@@ -120,8 +122,7 @@ int64_t KernelLowering::count(RankedTensorType type, TileForm form) const {
   llvm_unreachable("all forms handled");
 }
 
-TileForm KernelLowering::formFor(Value tile) const {
-  auto type = cast<RankedTensorType>(tile.getType());
+TileForm tile::conversion::tileForm(RankedTensorType type) {
   Attribute layout = type.getEncoding();
   if (isa_and_nonnull<applegpu::UniformLayoutAttr>(layout))
     return TileForm::Uniform;
@@ -218,14 +219,52 @@ void tile::conversion::storeIfHeld(KernelLowering &k, Value value,
   });
 }
 
-Value KernelLowering::allocThreadgroup(Type element, int64_t elements,
-                                       Location loc) {
-  OpBuilder top(entry, Block::iterator(topInsertion));
-  auto type = MemRefType::get(
+static MemRefType threadgroupBuffer(Type element, int64_t elements) {
+  return MemRefType::get(
       {elements}, element, MemRefLayoutAttrInterface{},
       applegpu::AddressSpaceAttr::get(element.getContext(),
                                       applegpu::AddressSpace::threadgroup));
-  return applegpu::AllocThreadgroupOp::create(top, loc, type);
+}
+
+Value KernelLowering::arenaView(int64_t offset, Type element, int64_t elements,
+                                Location loc) {
+  Value &view = views[{offset, element, elements}];
+  if (view)
+    return view;
+  OpBuilder top(entry, Block::iterator(topInsertion));
+  if (!arena) {
+    // Its size is the plan's total, which the kernel carries.
+    auto total = source->getAttrOfType<IntegerAttr>(
+        applegpu::AppleGPUDialect::getThreadgroupMemoryAttrName());
+    OpBuilder first(entry, entry->begin());
+    arena = applegpu::AllocThreadgroupOp::create(
+        first, source.getLoc(),
+        threadgroupBuffer(first.getI8Type(), total ? total.getInt() : 0));
+  }
+  view = applegpu::ThreadgroupViewOp::create(
+      top, loc, threadgroupBuffer(element, elements), arena,
+      top.getI64IntegerAttr(offset));
+  return view;
+}
+
+Value KernelLowering::scratchBuffer(Operation *owner, Type element,
+                                    int64_t elements, Location loc) {
+  auto region = owner ? owner->getAttrOfType<applegpu::ScratchAttr>(
+                            applegpu::AppleGPUDialect::getScratchAttrName())
+                      : applegpu::ScratchAttr();
+  int64_t width = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  int64_t &used = scratchUsed[owner];
+  used = llvm::alignTo(used, width);
+  if (region && used + elements * width <= region.getBytes()) {
+    Value view = arenaView(region.getOffset() + used, element, elements, loc);
+    used += elements * width;
+    return view;
+  }
+  // Scratch the plan does not foresee (the spill of a second dot's
+  // cooperative tensor on the tensor-ops backend): memory of its own.
+  OpBuilder top(entry, Block::iterator(topInsertion));
+  return applegpu::AllocThreadgroupOp::create(
+      top, loc, threadgroupBuffer(element, elements));
 }
 
 FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
@@ -308,6 +347,9 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
 }
 
 LogicalResult KernelLowering::lowerOp(Operation &op) {
+  Operation *outer = currentOp;
+  currentOp = &op;
+  auto restore = llvm::make_scope_exit([&] { currentOp = outer; });
   using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
   if (config.tensorOps)
     for (Family family : {lowerTensorOps, lowerCooperative}) {
@@ -402,6 +444,11 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
     kernel.erase();
     return failure();
   };
+  // The plan of tile-plan-threadgroup-memory, made here when that pass did
+  // not run.
+  if (!hasThreadgroupMemoryPlan(source) &&
+      failed(planThreadgroupMemory(source, config)))
+    return fail();
   if (failed(setUpThreadCoordinates(loc)) ||
       (config.tensorOps && failed(setUpTensorOps())) ||
       failed(setUpStaging()) ||

@@ -45,6 +45,15 @@ struct TileValue {
   mlir::Value array = {};
 };
 
+/// The form a tile of `type` is produced in (from its layout encoding).
+TileForm tileForm(mlir::RankedTensorType type);
+/// The tile whose geometry holds `type`: the parent for a slice, `type`
+/// itself otherwise.
+mlir::RankedTensorType tileGeometry(mlir::RankedTensorType type);
+/// Elements per group of a distributed tile (its layout's vector, else
+/// defaultVectorWidth).
+int64_t tileVectorWidth(mlir::RankedTensorType type);
+
 class KernelLowering {
 public:
   KernelLowering(mlir::func::FuncOp source, const KernelConfig &config)
@@ -152,13 +161,18 @@ public:
   /// many values it takes. A slice is held in the form of its parent, one
   /// value per element of the parent the thread holds, each the slice's
   /// element at that element's row (dim 1) or column (dim 0).
-  TileForm formFor(mlir::Value tile) const;
-  /// The tile whose geometry holds `type`: the parent for a slice, `type`
-  /// itself otherwise.
-  mlir::RankedTensorType geometry(mlir::RankedTensorType type) const;
+  TileForm formFor(mlir::Value tile) const {
+    return tileForm(mlir::cast<mlir::RankedTensorType>(tile.getType()));
+  }
+  /// See tileGeometry.
+  mlir::RankedTensorType geometry(mlir::RankedTensorType type) const {
+    return tileGeometry(type);
+  }
   int64_t count(mlir::RankedTensorType type, TileForm form) const;
-  /// See distributedVectorWidth.
-  int64_t vectorWidth(mlir::RankedTensorType type) const;
+  /// See tileVectorWidth.
+  int64_t vectorWidth(mlir::RankedTensorType type) const {
+    return tileVectorWidth(type);
+  }
   /// Whether some thread holds fewer elements of the tile than others.
   bool hasPartialSlots(mlir::RankedTensorType type) const {
     type = geometry(type);
@@ -183,9 +197,21 @@ public:
   /// Fragments per SIMD group of an accumulator tile (rows x cols).
   std::pair<int64_t, int64_t> fragmentGrid(mlir::RankedTensorType type) const;
 
-  /// Threadgroup memory allocated at the top of the kernel.
+  /// A threadgroup buffer of `elements` elements for the op being lowered:
+  /// the next part of its planned region of the arena (its
+  /// #applegpu.scratch), or, for an op without one, a threadgroup
+  /// allocation of its own.
   mlir::Value allocThreadgroup(mlir::Type element, int64_t elements,
-                               mlir::Location loc);
+                               mlir::Location loc) {
+    return scratchBuffer(currentOp, element, elements, loc);
+  }
+  /// The same for the region of `owner`.
+  mlir::Value scratchBuffer(mlir::Operation *owner, mlir::Type element,
+                            int64_t elements, mlir::Location loc);
+  /// A view of `elements` elements at byte `offset` of the kernel's
+  /// threadgroup arena (one per offset and type).
+  mlir::Value arenaView(int64_t offset, mlir::Type element, int64_t elements,
+                        mlir::Location loc);
 
   /// Lowers the ops of a source block (not its terminator) at the current
   /// insertion point.
@@ -208,6 +234,10 @@ public:
     /// needed (see nextStagingHalves).
     bool alternating = false;
     int64_t aHalf = 0, bHalf = 0;
+    /// Other buffers share these bytes at other times: the dot's first
+    /// staging step is preceded by a barrier (an alternating loop by one
+    /// before the loop), so that their readers are done.
+    bool reused = false;
   };
   llvm::DenseMap<mlir::Operation *, Staging> staging;
 
@@ -215,6 +245,8 @@ public:
   /// alternate between two staging halves, with the number of staging
   /// steps one iteration takes.
   llvm::DenseMap<mlir::Operation *, int64_t> alternatingLoops;
+  /// The alternating loops whose staging buffers other buffers reuse.
+  llvm::DenseSet<mlir::Operation *> reusedAlternatingLoops;
   /// While the body of an alternating loop is lowered: how many staging
   /// steps of this iteration were emitted, and the iteration's parity (an
   /// index, 0 or 1, carried by the loop) when a step's half depends on it
@@ -255,6 +287,14 @@ private:
   mlir::LogicalResult setUpStaging();
   mlir::LogicalResult setUpTensorOps();
   void eraseDeadOps(mlir::func::FuncOp kernel);
+
+  /// The source op being lowered (whose #applegpu.scratch region
+  /// allocThreadgroup carves buffers from), and the bytes of each op's
+  /// region given out so far.
+  mlir::Operation *currentOp = nullptr;
+  llvm::DenseMap<mlir::Operation *, int64_t> scratchUsed;
+  mlir::Value arena;
+  llvm::DenseMap<std::tuple<int64_t, mlir::Type, int64_t>, mlir::Value> views;
 
   mlir::IRMapping mapping;
   llvm::DenseMap<mlir::Value, TileValue> tiles;
@@ -358,9 +398,10 @@ void storeTileElement(KernelLowering &k, mlir::Operation *store,
                       mlir::Value value, mlir::Value row, mlir::Value col,
                       mlir::Location loc);
 
-/// Bytes of threadgroup memory an op's lowering allocates besides dot
-/// staging (layout conversions and reductions), counted in the budget.
-int64_t scratchBytes(KernelLowering &k, mlir::Operation &op);
+/// Bytes of threadgroup memory an op's lowering allocates for itself
+/// (layout conversions and reductions; simdgroup dot staging is planned
+/// apart), from the types, layouts and kernel configuration alone.
+int64_t scratchBytes(const KernelConfig &config, mlir::Operation &op);
 
 /// One element of a tile a thread touches: its position in the tile and
 /// whether the thread really holds it (the last slot of a distributed tile
@@ -460,7 +501,7 @@ mlir::FailureOr<TileValue> moveThroughMemory(KernelLowering &k,
                                              mlir::RankedTensorType to,
                                              mlir::Location loc);
 /// Scratch bytes of a tile.reduce (see LowerReduce.cpp).
-int64_t reduceScratchBytes(KernelLowering &k, mlir::Operation &op);
+int64_t reduceScratchBytes(const KernelConfig &config, mlir::Operation &op);
 void threadgroupBarrier(KernelLowering &k, mlir::Location loc);
 
 /// `buffer[offset] = value`, only where `held` (an i1; null: always).

@@ -223,6 +223,10 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
   auto alternating = k.alternatingLoops.find(loop);
   bool carriesParity = alternating != k.alternatingLoops.end() &&
                        alternating->second % 2 == 1;
+  // Readers of buffers that share the staging halves' bytes are done before
+  // the first step writes a half.
+  if (k.reusedAlternatingLoops.contains(loop))
+    threadgroupBarrier(k, loc);
   // Tiles are carried in arrays: the initial value's own when the loop is
   // its last reader, else a copy.
   SmallVector<Value> arrays;

@@ -113,6 +113,11 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
   std::tie(rows, cols) = k.fragmentGrid(resultType);
   Value rowBase, colBase; // the SIMD group's block, after the first barrier
   auto fragment = applegpu::SimdgroupMatrixType::get(operandElement);
+  // Staging writes without a leading barrier: where other buffers share
+  // the staging bytes (the plan says so), their readers must be done first.
+  // An alternating loop has that barrier before the loop.
+  if (plan.reused && !plan.alternating)
+    threadgroupBarrier(k, loc);
   for (int64_t step = 0; step < kDim / plan.kStep; ++step) {
     FailureOr<std::pair<Value, Value>> halves = k.nextStagingHalves(plan, loc);
     if (failed(halves))

@@ -91,7 +91,8 @@ static int64_t elementBytes(Type type) {
   return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
 }
 
-int64_t tile::conversion::scratchBytes(KernelLowering &k, Operation &op) {
+int64_t tile::conversion::scratchBytes(const KernelConfig &config,
+                                       Operation &op) {
   if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
     RankedTensorType to = convert.getType();
     // A conversion to a dot's view moves nothing itself (the dot stages).
@@ -100,7 +101,7 @@ int64_t tile::conversion::scratchBytes(KernelLowering &k, Operation &op) {
       return 0;
     return to.getNumElements() * elementBytes(to.getElementType());
   }
-  return reduceScratchBytes(k, op);
+  return reduceScratchBytes(config, op);
 }
 
 /// The threadgroup barrier that orders the accesses to scratch memory.

@@ -50,10 +50,10 @@ static ReduceShape shapeOf(ReduceOp op) {
           static_cast<int64_t>(op.getDim())};
 }
 
-static RowPlan planRows(KernelLowering &k, ReduceOp op) {
+static RowPlan planRows(ReduceOp op) {
   ReduceShape s = shapeOf(op);
   auto type = cast<RankedTensorType>(op.getInput().getType());
-  int64_t width = k.vectorWidth(type);
+  int64_t width = tileVectorWidth(type);
   RowPlan plan;
   plan.groupsPerRow = s.cols / width;
   plan.groups = s.rows * plan.groupsPerRow;
@@ -70,33 +70,36 @@ static RowPlan planRows(KernelLowering &k, ReduceOp op) {
   return plan;
 }
 
-static bool isDistributed(KernelLowering &k, ReduceOp op) {
-  TileForm form = k.formFor(op.getInput());
+static bool isDistributed(ReduceOp op) {
+  TileForm form =
+      tileForm(cast<RankedTensorType>(op.getInput().getType()));
   return form == TileForm::Slots || form == TileForm::Uniform;
 }
 
-int64_t tile::conversion::reduceScratchBytes(KernelLowering &k, Operation &op) {
+int64_t tile::conversion::reduceScratchBytes(const KernelConfig &config,
+                                             Operation &op) {
   auto reduce = dyn_cast<ReduceOp>(op);
   if (!reduce)
     return 0;
   auto type = cast<RankedTensorType>(reduce.getInput().getType());
   int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  int64_t threads = config.numThreads, width = tileVectorWidth(type);
   ReduceShape s = shapeOf(reduce);
-  if (!isDistributed(k, reduce)) {
-    int64_t across = s.dim == 1 ? k.simdgroupsN() : k.simdgroupsM();
+  if (!isDistributed(reduce)) {
+    int64_t across = s.dim == 1 ? config.simdgroupsN : config.simdgroupsM;
     int64_t kept = s.dim == 1 ? s.rows : s.cols;
     return across > 1 ? kept * across * bytes : 0;
   }
   if (s.dim == 0) {
-    int64_t groupsPerRow = s.cols / k.vectorWidth(type);
-    if (groupsPerRow % k.numThreads() == 0)
+    int64_t groupsPerRow = s.cols / width;
+    if (groupsPerRow % threads == 0)
       return 0;
-    if (k.numThreads() % groupsPerRow == 0)
-      return k.numThreads() * k.vectorWidth(type) * bytes;
+    if (threads % groupsPerRow == 0)
+      return threads * width * bytes;
     // reduceColumnsByRounds: a round of groups and a row.
-    return (k.numThreads() + groupsPerRow) * k.vectorWidth(type) * bytes;
+    return (threads + groupsPerRow) * width * bytes;
   }
-  RowPlan plan = planRows(k, reduce);
+  RowPlan plan = planRows(reduce);
   int64_t entries = 0;
   if (plan.kind == RowPlan::SimdGroups && plan.entries > 1)
     entries = plan.groups / 32;
@@ -104,7 +107,7 @@ int64_t tile::conversion::reduceScratchBytes(KernelLowering &k, Operation &op) {
     entries = plan.groups;
   bool scalar = !isa<RankedTensorType>(reduce.getType());
   if (scalar && plan.kind == RowPlan::Segments &&
-      k.numThreads() > plan.groupsPerRow)
+      threads > plan.groupsPerRow)
     entries += 1;
   return entries * bytes;
 }
@@ -249,7 +252,7 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
-  RowPlan plan = planRows(k, op);
+  RowPlan plan = planRows(op);
   int64_t threads = k.numThreads();
 
   // Per thread: the groups of V elements, each within one row.

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelLowering.h"
+#include "ThreadgroupPlan.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/AppleGPU/IR/Layouts.h"
@@ -92,6 +93,39 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
   return matmuls[first].cooperative;
 }
 
+/// Whether a tensor-ops dot reads both operands through device tensor
+/// views (both tile.loads in the #applegpu.view layout), staging nothing.
+static bool readsThroughViews(DotOp dot) {
+  auto isView = [](Value operand) {
+    return operand.getDefiningOp<LoadOp>() &&
+           tileForm(cast<RankedTensorType>(operand.getType())) ==
+               TileForm::View;
+  };
+  return isView(dot.getA()) && isView(dot.getB());
+}
+
+/// Elements of the staged A and B (row-major, rows padded by 16 bytes)
+/// and their leading dimensions.
+static std::pair<int64_t, int64_t> stagedElements(DotOp dot, int64_t &lda,
+                                                  int64_t &ldb) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  int64_t pad = 16 / (a.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t m = a.getDimSize(0), kk = a.getDimSize(1), n = b.getDimSize(1);
+  lda = kk + pad;
+  ldb = n + pad;
+  return {m * lda, kk * ldb};
+}
+
+int64_t tile::conversion::matmulStagingBytes(DotOp dot) {
+  if (readsThroughViews(dot))
+    return 0;
+  int64_t lda, ldb;
+  auto [a, b] = stagedElements(dot, lda, ldb);
+  Type element = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+  return (a + b) * (element.getIntOrFloatBitWidth() / 8);
+}
+
 /// The matmul2d of a dot and its operand view types.
 static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
                                                    DotOp dot) {
@@ -101,8 +135,7 @@ static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
   Type operand = a.getElementType();
   auto loadA = dot.getA().getDefiningOp<LoadOp>();
   auto loadB = dot.getB().getDefiningOp<LoadOp>();
-  bool direct = loadA && loadB && k.formFor(dot.getA()) == TileForm::View &&
-                k.formFor(dot.getB()) == TileForm::View;
+  bool direct = readsThroughViews(dot);
   int64_t m = result.getDimSize(0) / k.simdgroupsM();
   int64_t n = result.getDimSize(1) / k.simdgroupsN();
   if (!isMatmul2dShape(m, n))
@@ -144,15 +177,13 @@ LogicalResult KernelLowering::setUpTensorOps() {
       // its rows of A and columns of B are made once, here.
       Location loc = dot.getLoc();
       auto a = cast<RankedTensorType>(dot.getA().getType());
-      auto b = cast<RankedTensorType>(dot.getB().getType());
       Type element = a.getElementType();
-      int64_t pad = 16 / (element.getIntOrFloatBitWidth() / 8);
-      int64_t m = a.getDimSize(0), kk = a.getDimSize(1), n = b.getDimSize(1);
+      int64_t kk = a.getDimSize(1);
       Staging &s = plan->buffers;
-      s.lda = kk + pad;
-      s.ldb = n + pad;
-      s.a = allocThreadgroup(element, m * s.lda, loc);
-      s.b = allocThreadgroup(element, kk * s.ldb, loc);
+      auto [aElements, bElements] = stagedElements(dot, s.lda, s.ldb);
+      // The dot's region of the plan (tile-plan-threadgroup-memory).
+      s.a = scratchBuffer(dot, element, aElements, loc);
+      s.b = scratchBuffer(dot, element, bElements, loc);
       auto type = cast<CooperativeTensorType>(plan->cooperative);
       auto [row, col] = simdgroupOrigin(cast<RankedTensorType>(dot.getType()));
       // A: extents (K, m) strides (1, lda); B: extents (n, K) strides (1, ldb).

@@ -287,6 +287,7 @@ static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
     layouts.backend = options.backend;
     pm.addPass(createTileAssignLayouts(layouts));
     pm.addPass(createTilePipelineLoads());
+    pm.addPass(createTilePlanThreadgroupMemory());
     ConvertTileToAppleGPUOptions convert;
     convert.target = options.target;
     convert.backend = options.backend;
@@ -332,7 +333,7 @@ void tile::registerTileToAppleGPUPipeline(
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
       "tile-gather-to-load, tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
-      "convert-tile-to-applegpu, applegpu-prepare-for-emission",
+      "tile-plan-threadgroup-memory, convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [prologue](OpPassManager &pm, StringRef text,
                  function_ref<LogicalResult(const Twine &)> errorHandler) {
         PipelineOptions options;

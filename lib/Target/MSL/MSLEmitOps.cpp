@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -293,12 +294,94 @@ static std::string memFlags(applegpu::MemFlags flags) {
   return text;
 }
 
+/// The views of a threadgroup arena, in program order (they are at the
+/// top level of the kernel, like the arena).
+static SmallVector<applegpu::ThreadgroupViewOp>
+viewsOf(applegpu::AllocThreadgroupOp arena) {
+  SmallVector<applegpu::ThreadgroupViewOp> views;
+  for (Operation &op : *arena->getBlock())
+    if (auto view = dyn_cast<applegpu::ThreadgroupViewOp>(op);
+        view && view.getArena() == arena.getResult())
+      views.push_back(view);
+  return views;
+}
+
+/// The union member of an arena that views of `element` point into.
+static std::string arenaMember(StringRef element) {
+  std::string member = "as_";
+  for (char c : element)
+    member += llvm::isAlnum(c) ? c : '_';
+  return member;
+}
+
+/// A byte arena (tile-plan-threadgroup-memory) is declared once, as an
+/// array of its views' element type, or a union of one array per element
+/// type when its views have several; each view is then a pointer into it.
+static LogicalResult printArena(MSLPrinter &p, applegpu::AllocThreadgroupOp op,
+                                ArrayRef<applegpu::ThreadgroupViewOp> views) {
+  int64_t bytes = op.getResult().getType().getNumElements();
+  llvm::SetVector<Type> elements;
+  for (applegpu::ThreadgroupViewOp view : views)
+    elements.insert(view.getResult().getType().getElementType());
+  SmallVector<std::pair<std::string, int64_t>> members;
+  for (Type element : elements) {
+    FailureOr<std::string> name = scalarTypeName(element, op.getLoc());
+    if (failed(name))
+      return failure();
+    members.push_back(
+        {*name, bytes / llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)});
+  }
+  p.bindName(op.getResult(), "tg_arena");
+  if (members.size() == 1) {
+    p.os << "threadgroup " << members[0].first << " tg_arena["
+         << members[0].second << "];\n";
+    return success();
+  }
+  p.unionArenas.insert(op.getResult());
+  p.os << "threadgroup union {\n";
+  for (auto &[name, count] : members)
+    p.os << "  " << name << " " << arenaMember(name) << "[" << count
+         << "];\n";
+  p.os << "} tg_arena;\n";
+  return success();
+}
+
+static LogicalResult printView(MSLPrinter &p,
+                               applegpu::ThreadgroupViewOp op) {
+  if (!isa<func::FuncOp>(op->getParentOp()))
+    return op.emitOpError() << "threadgroup views must be at the top level "
+                               "of the kernel";
+  auto arena = op.getArena().getDefiningOp<applegpu::AllocThreadgroupOp>();
+  if (!arena)
+    return op.emitOpError() << "views an arena that is not an "
+                               "applegpu.alloc_threadgroup";
+  Type element = op.getResult().getType().getElementType();
+  FailureOr<std::string> name = scalarTypeName(element, op.getLoc());
+  if (failed(name))
+    return failure();
+  p.os << "auto " << p.assignName(op.getResult(), "tg") << " = "
+       << p.name(op.getArena());
+  if (p.unionArenas.contains(arena.getResult()))
+    p.os << "." << arenaMember(*name);
+  int64_t offset =
+      op.getByteOffset() / llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  if (offset != 0)
+    p.os << " + " << offset;
+  p.os << ";\n";
+  return success();
+}
+
 /// Threadgroup arrays live at kernel scope in MSL.
 static LogicalResult printAlloc(MSLPrinter &p, applegpu::AllocThreadgroupOp op) {
   if (!isa<func::FuncOp>(op->getParentOp()))
     return op.emitOpError() << "threadgroup memory must be allocated at the "
                                "top level of the kernel";
   MemRefType type = op.getResult().getType();
+  if (type.getElementType().isInteger(8)) {
+    SmallVector<applegpu::ThreadgroupViewOp> views = viewsOf(op);
+    if (!views.empty())
+      return printArena(p, op, views);
+  }
   FailureOr<std::string> element =
       scalarTypeName(type.getElementType(), op.getLoc());
   if (failed(element))
@@ -351,6 +434,7 @@ LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
         return builtin(b->getName().stripDialect(), dim(b.getDim()));
       })
       .Case([&](applegpu::AllocThreadgroupOp a) { return printAlloc(p, a); })
+      .Case([&](applegpu::ThreadgroupViewOp v) { return printView(p, v); })
       .Case([&](applegpu::ThreadgroupBarrierOp b) {
         p.os << "threadgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
         return success();

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -96,6 +97,9 @@ public:
   /// and the first view declared of each tensor view type.
   llvm::DenseMap<mlir::Attribute, std::string> matmulAliases;
   llvm::DenseMap<mlir::Type, std::string> firstViewOfType;
+  /// Threadgroup arenas declared as a union of one array per element type
+  /// of their views (see printAlloc): a view names its type's member.
+  llvm::DenseSet<mlir::Value> unionArenas;
 
 private:
   llvm::DenseMap<mlir::Value, std::string> names;

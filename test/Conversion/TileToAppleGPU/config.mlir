@@ -98,7 +98,7 @@ func.func @explicit_1x4(%A: memref<?xf32>, %C: memref<?xf32>)
 // CHECK: module attributes {tile.target = "apple7"}
 // CHECK-LABEL: func.func @f16
 // CHECK-SAME:    applegpu.target = "apple7"
-// CHECK-DAG:     applegpu.alloc_threadgroup : memref<1280xf16, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     applegpu.threadgroup_view {{.*}} to memref<1280xf16, #applegpu.address_space<threadgroup>>
 // CHECK:         memref.alloca() : memref<8xf16>
 // CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK:         memref.alloca() : memref<2x!applegpu.simdgroup_matrix<8x8xf16>>

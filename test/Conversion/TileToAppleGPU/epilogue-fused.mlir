@@ -14,7 +14,7 @@
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
-// CHECK-DAG:     %[[TG:.*]] = applegpu.alloc_threadgroup : memref<8xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TG:.*]] = applegpu.threadgroup_view {{.*}} to memref<8xf32, #applegpu.address_space<threadgroup>>
 // CHECK:         applegpu.simdgroup_mma
 // CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][
 // The bias: read by the threads that hold it, then published. Inside
@@ -102,7 +102,7 @@ func.func @bias_relu(%A: memref<?xf32>, %Bias: memref<?xf32>, %C: memref<?xf32>,
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG:     %[[TG:.*]] = applegpu.alloc_threadgroup : memref<16xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TG:.*]] = applegpu.threadgroup_view {{.*}} to memref<16xf32, #applegpu.address_space<threadgroup>>
 // CHECK:         applegpu.simdgroup_mma
 // CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][
 // The bias (no bounds, offset 0 known aligned): one vector load by the

@@ -158,11 +158,11 @@ func.func @where(%A: memref<?xf32>, %C: memref<?xf32>, %K: index)
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK:         %[[SG:.*]] = applegpu.simdgroup_index_in_threadgroup
 // CHECK-NEXT:    %[[LANE:.*]] = applegpu.thread_index_in_simdgroup
-// CHECK-NOT:     arith.{{divui|remui}} %[[SG]]
+// CHECK-NOT:     arith.{{divui|remui}} %[[SG]],
 // CHECK:         %[[LROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK:         %[[LCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK-NEXT:    %[[SGROW:.*]] = arith.muli %[[SG]], %[[C8]] : index
-// CHECK-NOT:     arith.{{divui|remui}} %[[SG]]
+// CHECK-NOT:     arith.{{divui|remui}} %[[SG]],
 // CHECK:         applegpu.simdgroup_mma
 // CHECK-NEXT:    memref.store %{{.*}}, %[[ACC:alloca(_[0-9]+)?]][%[[C0]]]
 // CHECK-NEXT:    applegpu.threadgroup_barrier

@@ -21,8 +21,8 @@
 // CHECK-SAME:    applegpu.kernel
 // CHECK-SAME:    applegpu.target = "apple9"
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
-// CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<2304xf32, #applegpu.address_space<threadgroup>>
-// CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<2176xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGA:.*]] = applegpu.threadgroup_view {{.*}} to memref<2304xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGB:.*]] = applegpu.threadgroup_view {{.*}} to memref<2176xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[PAD:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[LDA:.*]] = arith.constant 36 : index
 // CHECK-DAG:     %[[LDB:.*]] = arith.constant 68 : index

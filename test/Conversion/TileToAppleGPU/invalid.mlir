@@ -88,7 +88,9 @@ func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?x
   %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<1024x16xf32>
   %b = tile.load %B[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<16x8xf32>
   %z = arith.constant dense<0.0> : tensor<1024x8xf32>
-  // expected-error @+1 {{'tile.dot' op needs 33024 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, even with the dots' operands staged 8 columns of K at a time (K sub-steps), more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  // expected-error @+3 {{'tile.dot' op needs 33024 bytes of threadgroup memory, even with the dots' operands staged 8 columns of K at a time (K sub-steps), more than the 32768 an Apple GPU threadgroup has; 33024 bytes are live at once here; use smaller tiles}}
+  // expected-note @+2 {{32768 bytes to stage the A operands of the dots}}
+  // expected-note @+1 {{256 bytes to stage the B operands of the dots}}
   %d = tile.dot %a, %b, %z : tensor<1024x16xf32>, tensor<16x8xf32> -> tensor<1024x8xf32>
   tile.store %d, %C[%c0, %c0] strides [%c8, %c1] : tensor<1024x8xf32>, memref<?xf32>
   return
@@ -107,7 +109,9 @@ func.func @staging_too_large(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?x
   %a = tile.load %A[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<1024x8xf32>
   %b = tile.load %B[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<8x8xf32>
   %z = arith.constant dense<0.0> : tensor<1024x8xf32>
-  // expected-error @+1 {{'tile.dot' op needs 33024 bytes of threadgroup memory to stage the operands of the kernel's dots, its layout conversions and its reductions, more than the 32768 an Apple GPU threadgroup has; use smaller tiles}}
+  // expected-error @+3 {{'tile.dot' op needs 33024 bytes of threadgroup memory, more than the 32768 an Apple GPU threadgroup has; 33024 bytes are live at once here; use smaller tiles}}
+  // expected-note @+2 {{32768 bytes to stage the A operands of the dots}}
+  // expected-note @+1 {{256 bytes to stage the B operands of the dots}}
   %d = tile.dot %a, %b, %z : tensor<1024x8xf32>, tensor<8x8xf32> -> tensor<1024x8xf32>
   %e = tile.dot %a, %b, %d : tensor<1024x8xf32>, tensor<8x8xf32> -> tensor<1024x8xf32>
   tile.store %e, %C[%c0, %c0] strides [%c8, %c1] : tensor<1024x8xf32>, memref<?xf32>

@@ -18,8 +18,8 @@
 // iteration, so the loop carries its parity (the last index value) and
 // each step writes and reads at parity * 2048.
 // CHECK-LABEL: func.func @pipelined_gemm
-// CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
-// CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<4096xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGA:.*]] = applegpu.threadgroup_view {{.*}} to memref<4096xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGB:.*]] = applegpu.threadgroup_view {{.*}} to memref<4096xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
@@ -113,8 +113,8 @@ func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // tiles of iterations i and i + 1 (4 f16 slots each) and loads those of
 // i + 2 before its first multiply.
 // CHECK-LABEL: func.func @two_steps
-// CHECK-DAG:     %[[TGA:.*]] = applegpu.alloc_threadgroup : memref<1536xf16, #applegpu.address_space<threadgroup>>
-// CHECK-DAG:     %[[TGB:.*]] = applegpu.alloc_threadgroup : memref<1280xf16, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGA:.*]] = applegpu.threadgroup_view {{.*}} to memref<1536xf16, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[TGB:.*]] = applegpu.threadgroup_view {{.*}} to memref<1280xf16, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[C640:.*]] = arith.constant 640 : index
 // CHECK-DAG:     %[[C768:.*]] = arith.constant 768 : index
 // CHECK:         %[[A0:.*]] = memref.alloca() : memref<4xf16>
@@ -202,7 +202,7 @@ func.func @two_steps(%A: memref<?xf16>, %C: memref<?xf32>, %K: index)
 // remark says so. (With K = 32, two halves of 16 columns cost 2 barriers,
 // as one buffer does, and are taken.)
 // CHECK-LABEL: func.func @too_large_to_alternate
-// CHECK-DAG:     applegpu.alloc_threadgroup : memref<3584xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     applegpu.threadgroup_view {{.*}} to memref<3584xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[C24:.*]] = arith.constant 24 : index

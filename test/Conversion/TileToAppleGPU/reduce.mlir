@@ -184,8 +184,8 @@ func.func @softmax(%X: memref<?xf32>, %Y: memref<?xf32>, %M: index, %N: index)
 // threadgroup memory.
 // CHECK-LABEL: func.func @acc_row_max
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
-// CHECK-DAG:     %[[PART:.*]] = applegpu.alloc_threadgroup : memref<64xf32, #applegpu.address_space<threadgroup>>
-// CHECK-DAG:     %[[ROWS:.*]] = applegpu.alloc_threadgroup : memref<32xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[PART:.*]] = applegpu.threadgroup_view {{.*}} to memref<64xf32, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     %[[ROWS:.*]] = applegpu.threadgroup_view {{.*}} to memref<32xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -293,8 +293,10 @@ func.func @softmax(%X: memref<?xf32>, %Y: memref<?xf32>, %M: index, %N: index)
 // MSL-LABEL: kernel acc_row_max ABI:
 // MSL:         threads per threadgroup: 128 x 1 x 1
 // MSL:         void acc_row_max(
-// MSL:         threadgroup float [[PART:tg[0-9]+]][64];
-// MSL-NEXT:    threadgroup float [[ROWS:tg[0-9]+]][32];
+// The reductions reuse the bytes the dot staged its operands in.
+// MSL:         threadgroup float tg_arena[3328];
+// MSL:         auto [[PART:tg[0-9]+]] = tg_arena;
+// MSL-NEXT:    auto [[ROWS:tg[0-9]+]] = tg_arena;
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(1));
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(8));
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(1));
@@ -344,8 +346,8 @@ func.func @acc_row_max(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
-// CHECK:         applegpu.alloc_threadgroup : memref<640xf32, #applegpu.address_space<threadgroup>>
-// CHECK-NEXT:    applegpu.alloc_threadgroup : memref<320xf32, #applegpu.address_space<threadgroup>>
+// CHECK:         applegpu.threadgroup_view {{.*}} to memref<640xf32, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    applegpu.threadgroup_view {{.*}} to memref<320xf32, #applegpu.address_space<threadgroup>>
 // CHECK-NOT:     applegpu.alloc_threadgroup
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
@@ -440,8 +442,8 @@ func.func @acc_row_sum_4x1(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf3
 // reads those of its slot's column. math.absi goes to MSL's abs.
 // CHECK-LABEL: func.func @cols_through_memory
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 224, 1, 1>
-// CHECK:         %[[STAGE:.*]] = applegpu.alloc_threadgroup : memref<896xi32, #applegpu.address_space<threadgroup>>
-// CHECK-NEXT:    %[[ROW:.*]] = applegpu.alloc_threadgroup : memref<100xi32, #applegpu.address_space<threadgroup>>
+// CHECK:         %[[STAGE:.*]] = applegpu.threadgroup_view {{.*}} to memref<896xi32, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    %[[ROW:.*]] = applegpu.threadgroup_view {{.*}} to memref<100xi32, #applegpu.address_space<threadgroup>>
 // CHECK:         %[[TID:.*]] = applegpu.thread_index_in_threadgroup
 // CHECK:         math.absi
 // CHECK:         %[[H0:.*]] = memref.load %{{.*}}[%c0] : memref<4xi32>

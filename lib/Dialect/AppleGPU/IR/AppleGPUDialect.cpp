@@ -181,7 +181,64 @@ LogicalResult AppleGPUDialect::verifyOperationAttribute(Operation *op,
                                 "\"apple9\", \"apple10\"";
     return success();
   }
+  if (name == getThreadgroupMemoryAttrName()) {
+    auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!bytes || bytes.getInt() < 0 ||
+        bytes.getInt() > kMaxThreadgroupMemoryBytes)
+      return op->emitError() << "'" << name
+                             << "' must be an integer from 0 to "
+                             << kMaxThreadgroupMemoryBytes;
+    return success();
+  }
+  if (name == getScratchAttrName()) {
+    if (!isa<ScratchAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be an #applegpu.scratch attribute";
+    return success();
+  }
+  if (name == getDotStagingAttrName()) {
+    if (!isa<DotStagingAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be an #applegpu.dot_staging attribute";
+    return success();
+  }
   return op->emitError() << "unknown applegpu attribute '" << name << "'";
+}
+
+/// Byte ranges of the threadgroup arena (see tile-plan-threadgroup-memory).
+static LogicalResult verifyArenaRange(
+    function_ref<InFlightDiagnostic()> emitError, StringRef what,
+    int64_t offset, int64_t bytes) {
+  if (offset < 0 || bytes <= 0 || offset % 16 != 0 ||
+      offset + bytes > AppleGPUDialect::kMaxThreadgroupMemoryBytes)
+    return emitError() << what << " must be a non-empty range at a 16-byte "
+                       << "aligned offset within "
+                       << AppleGPUDialect::kMaxThreadgroupMemoryBytes
+                       << " bytes, got offset " << offset << " and " << bytes
+                       << " bytes";
+  return success();
+}
+
+LogicalResult ScratchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t offset, int64_t bytes, bool) {
+  return verifyArenaRange(emitError, "scratch", offset, bytes);
+}
+
+LogicalResult
+DotStagingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       int64_t kStep, bool, bool, int64_t aOffset,
+                       int64_t aBytes, int64_t bOffset, int64_t bBytes, bool) {
+  if (kStep <= 0 || kStep % 8 != 0)
+    return emitError() << "k_step must be a positive multiple of 8, got "
+                       << kStep;
+  if (failed(verifyArenaRange(emitError, "A's staging buffer", aOffset,
+                              aBytes)) ||
+      failed(verifyArenaRange(emitError, "B's staging buffer", bOffset,
+                              bBytes)))
+    return failure();
+  if (aOffset < bOffset + bBytes && bOffset < aOffset + aBytes)
+    return emitError() << "A's and B's staging buffers overlap";
+  return success();
 }
 
 LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,

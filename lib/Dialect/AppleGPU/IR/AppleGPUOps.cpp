@@ -48,6 +48,31 @@ int64_t AllocThreadgroupOp::getSizeInBytes() {
   return type.getNumElements() * elementBytes(type.getElementType());
 }
 
+LogicalResult ThreadgroupViewOp::verify() {
+  MemRefType arena = getArena().getType(), view = getResult().getType();
+  if (getAddressSpace(arena) != AddressSpace::threadgroup ||
+      getAddressSpace(view) != AddressSpace::threadgroup)
+    return emitOpError() << "arena and view must be in "
+                            "#applegpu.address_space<threadgroup>";
+  if (!arena.getElementType().isInteger(8))
+    return emitOpError() << "arena must be a buffer of i8 (bytes), got "
+                         << arena;
+  if (!view.hasStaticShape() || !view.getElementType().isIntOrFloat())
+    return emitOpError() << "view must have a static size and an integer or "
+                            "float element type, got "
+                         << view;
+  int64_t width = elementBytes(view.getElementType());
+  int64_t offset = getByteOffset();
+  if (offset % width != 0)
+    return emitOpError() << "byte offset " << offset
+                         << " is not a multiple of the element size " << width;
+  int64_t end = offset + view.getNumElements() * width;
+  if (arena.hasStaticShape() && end > arena.getNumElements())
+    return emitOpError() << "view ends at byte " << end
+                         << ", past the arena's " << arena.getNumElements();
+  return success();
+}
+
 LogicalResult SimdgroupFillOp::verify() {
   if (getValue().getType() != getResult().getType().getElementType())
     return emitOpError() << "fill value type " << getValue().getType()

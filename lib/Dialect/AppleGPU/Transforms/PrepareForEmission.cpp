@@ -72,12 +72,16 @@ static void legalizeParameterNames(func::FuncOp kernel) {
   renameGridParameters(kernel, renamed);
 }
 
-/// MSL declares threadgroup arrays at kernel scope.
+/// MSL declares threadgroup arrays at kernel scope; the views into an arena
+/// follow it (in their order), so that they are declared before any code.
 static void hoistThreadgroupMemory(func::FuncOp kernel) {
   Block &entry = kernel.getBody().front();
-  SmallVector<AllocThreadgroupOp> allocs;
-  kernel.walk([&](AllocThreadgroupOp alloc) { allocs.push_back(alloc); });
-  for (AllocThreadgroupOp alloc : llvm::reverse(allocs))
+  SmallVector<Operation *> allocs;
+  kernel.walk([&](Operation *op) {
+    if (isa<AllocThreadgroupOp, ThreadgroupViewOp>(op))
+      allocs.push_back(op);
+  });
+  for (Operation *alloc : llvm::reverse(allocs))
     alloc->moveBefore(&entry, entry.begin());
 }
 

@@ -241,4 +241,57 @@ def AppleGPU_ViewLayoutAttr : AppleGPU_Layout<"ViewLayout", "view"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// The threadgroup memory plan (tile-plan-threadgroup-memory)
+//===----------------------------------------------------------------------===//
+
+def AppleGPU_ScratchAttr : AttrDef<AppleGPU_Dialect, "Scratch"> {
+  let mnemonic = "scratch";
+  let summary = "where an op's threadgroup scratch lives in the kernel's arena";
+  let description = [{
+    Written by `tile-plan-threadgroup-memory` as the `applegpu.scratch`
+    attribute of a tile op whose lowering needs threadgroup memory of its
+    own (a `tile.convert_layout` through memory, a `tile.reduce` across
+    SIMD groups, a staged tensor-ops `tile.dot`): `bytes` bytes at byte
+    `offset` of the kernel's one threadgroup allocation (the arena, of
+    `applegpu.threadgroup_memory` bytes). The lowering carves the op's
+    buffers out of that region in order. `reused` says that the region
+    shares bytes with another buffer of the kernel (whose lifetime does not
+    overlap): a user that writes without a leading barrier must then add
+    one, so that earlier readers are done first.
+
+    Example: `#applegpu.scratch<offset = 512, bytes = 576, reused = true>`
+  }];
+  let parameters = (ins "int64_t":$offset, "int64_t":$bytes, "bool":$reused);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def AppleGPU_DotStagingAttr : AttrDef<AppleGPU_Dialect, "DotStaging"> {
+  let mnemonic = "dot_staging";
+  let summary = "how a simdgroup_matrix tile.dot stages its operands";
+  let description = [{
+    Written by `tile-plan-threadgroup-memory` as the `applegpu.dot_staging`
+    attribute of each `tile.dot` of the simdgroup_matrix backend. The dot
+    stages `k_step` columns of A and rows of B at a time (a multiple of 8
+    dividing K; `k_step` < K means K sub-steps), with rows padded by 16
+    bytes against bank conflicts when `pad`, and, when `alternating`, its
+    steps alternate between two halves of the buffers (the dots of a
+    pipelined loop). A's buffer is `a_bytes` bytes at byte `a_offset` of
+    the kernel's arena, B's `b_bytes` at `b_offset` (both halves when
+    alternating); the dots of one operand element type share them. `reused`
+    says that other buffers share those bytes at other times: the dot then
+    begins with a barrier (a staging step writes without one otherwise).
+
+    Example:
+    `#applegpu.dot_staging<k_step = 32, pad = true, alternating = false, a_offset = 0, a_bytes = 9216, b_offset = 9216, b_bytes = 8704, reused = false>`
+  }];
+  let parameters = (ins "int64_t":$kStep, "bool":$pad, "bool":$alternating,
+                        "int64_t":$aOffset, "int64_t":$aBytes,
+                        "int64_t":$bOffset, "int64_t":$bBytes,
+                        "bool":$reused);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUATTRS_TD

@@ -78,6 +78,18 @@ def AppleGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return "applegpu.target";
     }
+    /// The threadgroup memory plan (tile-plan-threadgroup-memory): the
+    /// kernel's total bytes, an op's #applegpu.scratch and a dot's
+    /// #applegpu.dot_staging.
+    static constexpr ::llvm::StringLiteral getThreadgroupMemoryAttrName() {
+      return "applegpu.threadgroup_memory";
+    }
+    static constexpr ::llvm::StringLiteral getScratchAttrName() {
+      return "applegpu.scratch";
+    }
+    static constexpr ::llvm::StringLiteral getDotStagingAttrName() {
+      return "applegpu.dot_staging";
+    }
 
     /// Apple GPU limits the verifiers and the conversion enforce.
     static constexpr int64_t kSimdWidth = 32;

@@ -96,6 +96,36 @@ def AppleGPU_AllocThreadgroupOp : AppleGPU_Op<"alloc_threadgroup", [
   }];
 }
 
+def AppleGPU_ThreadgroupViewOp : AppleGPU_Op<"threadgroup_view", [Pure]> {
+  let summary = "a typed buffer at a byte offset of the threadgroup arena";
+  let description = [{
+    A 1-D buffer of the result's element type and size that starts
+    `byte_offset` bytes into `arena`, a byte buffer (`i8` elements) made by
+    `applegpu.alloc_threadgroup`. The conversion plans all of a kernel's
+    threadgroup memory as one arena (see `tile-plan-threadgroup-memory`)
+    and gives each scratch buffer such a view; views of different element
+    types may share bytes at different times. The MSL printer declares the
+    arena once and each view as a pointer into it
+    (`auto tg = tg_arena.as_float + 16;`). The offset is a multiple of the
+    element size and the view lies inside the arena (checked).
+
+    Example:
+
+    ```mlir
+    %red = applegpu.threadgroup_view %arena[64]
+        : memref<1024xi8, #applegpu.address_space<threadgroup>>
+          to memref<16xf32, #applegpu.address_space<threadgroup>>
+    ```
+  }];
+  let arguments = (ins AppleGPU_Buffer:$arena,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$byte_offset);
+  let results = (outs AppleGPU_Buffer:$result);
+  let assemblyFormat = [{
+    $arena `[` $byte_offset `]` attr-dict `:` type($arena) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 class AppleGPU_BarrierOp<string mnemonic, string scope>
     : AppleGPU_Op<mnemonic> {
   let summary = "MSL " # mnemonic;
