@@ -295,7 +295,9 @@ func.func @softmax(%X: memref<?xf32>, %Y: memref<?xf32>, %M: index, %N: index)
 // MSL:         void acc_row_max(
 // The reductions reuse the bytes the dot staged its operands in.
 // MSL:         threadgroup float tg_arena[3328];
-// MSL:         auto [[PART:tg[0-9]+]] = tg_arena;
+// MSL-NEXT:    auto {{tg[0-9]+}} = tg_arena;
+// MSL-NEXT:    auto {{tg[0-9]+}} = tg_arena + 1152;
+// MSL-NEXT:    auto [[PART:tg[0-9]+]] = tg_arena;
 // MSL-NEXT:    auto [[ROWS:tg[0-9]+]] = tg_arena;
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(1));
 // MSL:         simd_shuffle_xor({{v[0-9]+}}, ushort(8));
