@@ -11,11 +11,13 @@
 // RUN: tile-run %t.mlir --arg A=f32:13231:random:1 --arg B=f32:16899:random:2 --arg C=f32:13029:zeros --arg M=101 --arg N=129 --arg K=131 --compare --schedules 3 --stats | FileCheck %s
 // RUN: tile-run %t.mlir --target apple10 --arg A=f32:13231:random:1 --arg B=f32:16899:random:2 --arg C=f32:13029:zeros --arg M=101 --arg N=129 --arg K=131 --compare --schedules 3 | FileCheck %s --check-prefix=M5
 
-// Two buffers in all (A and B, rows padded by 4 floats), used by all three
-// dots.
-// IR:      applegpu.alloc_threadgroup : memref<2304xf32, #applegpu.address_space<threadgroup>>
-// IR-NEXT: applegpu.alloc_threadgroup : memref<2176xf32, #applegpu.address_space<threadgroup>>
+// Two buffers in all (A and B, rows padded by 4 floats) in one arena, used
+// by all three dots.
+// IR:      applegpu.alloc_threadgroup : memref<17920xi8, #applegpu.address_space<threadgroup>>
+// IR-NEXT: applegpu.threadgroup_view %{{.*}}[0] : {{.*}} to memref<2304xf32, #applegpu.address_space<threadgroup>>
+// IR-NEXT: applegpu.threadgroup_view %{{.*}}[9216] : {{.*}} to memref<2176xf32, #applegpu.address_space<threadgroup>>
 // IR-NOT:  applegpu.alloc_threadgroup
+// IR-NOT:  applegpu.threadgroup_view
 
 // CHECK:      ran matmul on the emulator: ok
 // CHECK-NEXT: compare C: max abs error {{.*}}: ok

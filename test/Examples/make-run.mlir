@@ -30,8 +30,9 @@
 // CHECK:        const int [[MV:v[0-9]+]] = int(M);
 // CHECK-NEXT:   const int [[NV:v[0-9]+]] = int(N);
 // CHECK-NEXT:   const int [[KV:v[0-9]+]] = int(K);
-// CHECK:        threadgroup float [[TGA:tg[0-9]+]][2304];
-// CHECK:        threadgroup float [[TGB:tg[0-9]+]][2176];
+// CHECK:        threadgroup float tg_arena[4480];
+// CHECK-NEXT:   auto [[TGA:tg[0-9]+]] = tg_arena;
+// CHECK-NEXT:   auto [[TGB:tg[0-9]+]] = tg_arena + 2304;
 // The K loop (the accumulator's fill loop over its fragments comes first).
 // Constants are literals, and the address of the load is one expression.
 // CHECK:        for (int [[K:i[0-9]+]] = 0; [[K]] < [[KV]]; [[K]] += 32) {

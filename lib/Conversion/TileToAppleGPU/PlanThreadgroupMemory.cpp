@@ -35,6 +35,7 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -85,6 +86,16 @@ public:
     number(kernel.getBody().front(), next);
   }
   Interval span(Operation *op) const { return spans.lookup(op); }
+  /// Whether a loop runs both `a` and `b` (each iteration of it, that is:
+  /// what `b` does in one iteration precedes `a` in the next).
+  bool inOneLoop(const Interval &a, const Interval &b) const {
+    auto inside = [](const Interval &loop, const Interval &x) {
+      return loop.begin <= x.begin && x.end <= loop.end;
+    };
+    return llvm::any_of(loops, [&](const Interval &loop) {
+      return inside(loop, a) && inside(loop, b);
+    });
+  }
 
 private:
   void number(Block &block, int64_t &next) {
@@ -94,9 +105,12 @@ private:
         for (Block &inner : region)
           number(inner, next);
       spans[&op] = {begin, next - 1};
+      if (isa<LoopLikeOpInterface>(op))
+        loops.push_back(spans[&op]);
     }
   }
   DenseMap<Operation *, Interval> spans;
+  SmallVector<Interval> loops;
 };
 } // namespace
 
@@ -210,11 +224,23 @@ static int64_t pack(MutableArrayRef<Buffer> buffers) {
     total = std::max<int64_t>(total, llvm::alignTo(offset + buffer.bytes, 16));
     placed.push_back(i);
   }
-  for (Buffer &a : buffers)
-    for (const Buffer &b : buffers)
-      if (&a != &b && a.sharesBytes(b))
-        a.reused = true;
   return total;
+}
+
+/// Marks the buffers whose bytes another buffer used before them: one live
+/// earlier in program order, or later in a loop that runs both.
+static void markReused(MutableArrayRef<Buffer> buffers,
+                       const ProgramOrder &order) {
+  for (Buffer &a : buffers)
+    for (const Buffer &b : buffers) {
+      if (&a == &b || !a.sharesBytes(b))
+        continue;
+      bool before = b.live.front().begin < a.live.front().begin;
+      for (const Interval &x : a.live)
+        for (const Interval &y : b.live)
+          before |= order.inOneLoop(x, y);
+      a.reused |= before;
+    }
 }
 
 static StringRef describe(const Buffer &buffer) {
@@ -338,6 +364,8 @@ LogicalResult tile::conversion::planThreadgroupMemory(
     remarkNotAlternating(*dots, packWith({maxK, false, true}, wanted), limit);
   }
 
+  markReused(buffers, order);
+
   // The plan, as attributes.
   MLIRContext *ctx = kernel.getContext();
   Builder b(ctx);
@@ -381,8 +409,18 @@ struct PlanThreadgroupMemoryPass
       return signalPassFailure();
     }
     for (func::FuncOp kernel : tileKernels(getOperation())) {
-      FailureOr<KernelConfig> config = readKernelConfig(kernel);
-      if (failed(config) || failed(planThreadgroupMemory(kernel, *config, maxBytes)))
+      // A kernel whose layouts say nothing consistent is left to
+      // convert-tile-to-applegpu, which reports it after the checks that
+      // come first (the signature).
+      std::optional<KernelConfig> config;
+      {
+        ScopedDiagnosticHandler quiet(&getContext(),
+                                      [](Diagnostic &) { return success(); });
+        if (FailureOr<KernelConfig> read = readKernelConfig(kernel);
+            succeeded(read))
+          config = *read;
+      }
+      if (config && failed(planThreadgroupMemory(kernel, *config, maxBytes)))
         return signalPassFailure();
     }
   }

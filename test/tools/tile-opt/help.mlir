@@ -14,6 +14,8 @@
 // CHECK-NEXT:   --report - Emit a remark for each gather and scatter: the rectangle it became or why it stayed, with the offsets' axis facts
 // CHECK-NEXT: --tile-pipeline-loads - Read the tiles of later iterations of num_stages loops ahead
 // CHECK-NEXT:   --max-distance=<long> - Read at most this many iterations ahead, whatever num_stages asks (each one holds another copy of the loop's tiles in registers); a remark says when this limits a loop
+// CHECK-NEXT: --tile-plan-threadgroup-memory - Place every threadgroup scratch buffer of a kernel in one arena, reusing bytes between buffers live at different times
+// CHECK-NEXT:   --max-bytes=<long> - Threadgroup memory the plan may use, in bytes (at most 32768, the Apple GPU limit); a kernel needing more is an error
 // CHECK-NEXT: --tile-swizzle - Remap program ids for cache locality (lower tile.swizzle)
 // CHECK-NEXT:   --default-block=<long> - Block of the default pattern (0: the pattern's default)
 // CHECK-NEXT:   --default-pattern=<string> - Pattern for 2-D kernels without a tile.swizzle: linear, diagonal, morton, grouped, hilbert, or none to leave them alone
