@@ -279,18 +279,26 @@ static LogicalResult reportPeak(func::FuncOp kernel, ArrayRef<Buffer> buffers,
     }
   });
   int64_t position = order.span(peakOp).begin;
+  auto liveAtPeak = [&](const Buffer &b) {
+    return b.liveWith({Buffer::Scratch, nullptr, 0, {{position, position}}});
+  };
+  // Sub-steps are worth naming only when staging is part of the peak.
+  subSteps &= llvm::any_of(buffers, [&](const Buffer &b) {
+    return b.kind != Buffer::Scratch && liveAtPeak(b);
+  });
   InFlightDiagnostic diag = peakOp->emitOpError();
   diag << "needs " << total << " bytes of threadgroup memory";
   if (subSteps)
     diag << ", even with the dots' operands staged 8 columns of K at a time "
             "(K sub-steps)";
   diag << ", more than the " << limit;
-  if (limit == applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes)
-    diag << " an Apple GPU threadgroup has";
+  diag << (limit == applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes
+               ? " an Apple GPU threadgroup has"
+               : " the plan may use (max-bytes)");
   diag << "; " << peak
        << " bytes are live at once here; use smaller tiles";
   for (const Buffer &b : buffers)
-    if (b.liveWith({Buffer::Scratch, nullptr, 0, {{position, position}}}))
+    if (liveAtPeak(b))
       diag.attachNote(b.owner->getLoc())
           << b.bytes << " bytes " << describe(b);
   return diag;
@@ -310,7 +318,10 @@ static void remarkNotAlternating(ArrayRef<StagedDot> dots, int64_t wanted,
                .getInt()
         << ": two staging buffers for the dots of this loop would need "
         << wanted << " bytes of threadgroup memory, more than the " << limit
-        << " a threadgroup has; the dots stage their operands in one "
+        << (limit == applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes
+                ? " a threadgroup has"
+                : " the plan may use (max-bytes)")
+        << "; the dots stage their operands in one "
            "buffer, with a barrier before and after each multiply (the "
            "loads the loop issues ahead are not affected)";
 }
@@ -405,7 +416,7 @@ struct PlanThreadgroupMemoryPass
     if (maxBytes <= 0 || maxBytes > hardLimit) {
       getOperation().emitError()
           << "tile-plan-threadgroup-memory: max-bytes must be from 1 to "
-          << hardLimit << ", got " << maxBytes;
+          << hardLimit << ", got " << static_cast<int64_t>(maxBytes);
       return signalPassFailure();
     }
     for (func::FuncOp kernel : tileKernels(getOperation())) {

@@ -255,10 +255,11 @@ def AppleGPU_ScratchAttr : AttrDef<AppleGPU_Dialect, "Scratch"> {
     SIMD groups, a staged tensor-ops `tile.dot`): `bytes` bytes at byte
     `offset` of the kernel's one threadgroup allocation (the arena, of
     `applegpu.threadgroup_memory` bytes). The lowering carves the op's
-    buffers out of that region in order. `reused` says that the region
-    shares bytes with another buffer of the kernel (whose lifetime does not
-    overlap): a user that writes without a leading barrier must then add
-    one, so that earlier readers are done first.
+    buffers out of that region in order. `reused` says that another buffer
+    used some of these bytes before (earlier in program order, or later in
+    a loop that runs both): a user that writes without a leading barrier
+    must then add one, so that the earlier readers are done first (the
+    conversions and reductions always have one).
 
     Example: `#applegpu.scratch<offset = 512, bytes = 576, reused = true>`
   }];
@@ -280,15 +281,17 @@ def AppleGPU_DotStagingAttr : AttrDef<AppleGPU_Dialect, "DotStaging"> {
     pipelined loop). A's buffer is `a_bytes` bytes at byte `a_offset` of
     the kernel's arena, B's `b_bytes` at `b_offset` (both halves when
     alternating); the dots of one operand element type share them. `reused`
-    says that other buffers share those bytes at other times: the dot then
-    begins with a barrier (a staging step writes without one otherwise).
+    says that another buffer used those bytes before (see
+    `#applegpu.scratch`): the dot then begins with a barrier, or, when it
+    alternates, its loop does (a staging step writes without one
+    otherwise).
 
     Example:
     `#applegpu.dot_staging<k_step = 32, pad = true, alternating = false, a_offset = 0, a_bytes = 9216, b_offset = 9216, b_bytes = 8704, reused = false>`
   }];
-  let parameters = (ins "int64_t":$kStep, "bool":$pad, "bool":$alternating,
-                        "int64_t":$aOffset, "int64_t":$aBytes,
-                        "int64_t":$bOffset, "int64_t":$bBytes,
+  let parameters = (ins "int64_t":$k_step, "bool":$pad, "bool":$alternating,
+                        "int64_t":$a_offset, "int64_t":$a_bytes,
+                        "int64_t":$b_offset, "int64_t":$b_bytes,
                         "bool":$reused);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
