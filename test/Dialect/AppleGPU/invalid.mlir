@@ -361,3 +361,87 @@ func.func private @declared(tensor<4xf32> {applegpu.buffer = 0 : i32})
                 arg_attrs = [{applegpu.buffer = 0 : i32}]}> ({
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+!arena = memref<64xi8, #applegpu.address_space<threadgroup>>
+func.func @view_past_arena() {
+  %a = applegpu.alloc_threadgroup : !arena
+  // expected-error @+1 {{'applegpu.threadgroup_view' op view ends at byte 80, past the arena's 64}}
+  %v = applegpu.threadgroup_view %a[16] : !arena to memref<16xf32, #applegpu.address_space<threadgroup>>
+  return
+}
+
+// -----
+
+!arena = memref<64xi8, #applegpu.address_space<threadgroup>>
+func.func @view_misaligned() {
+  %a = applegpu.alloc_threadgroup : !arena
+  // expected-error @+1 {{'applegpu.threadgroup_view' op byte offset 2 is not a multiple of the element size 4}}
+  %v = applegpu.threadgroup_view %a[2] : !arena to memref<4xf32, #applegpu.address_space<threadgroup>>
+  return
+}
+
+// -----
+
+func.func @view_typed_arena() {
+  %a = applegpu.alloc_threadgroup : memref<16xf32, #applegpu.address_space<threadgroup>>
+  // expected-error @+1 {{'applegpu.threadgroup_view' op arena must be a buffer of i8 (bytes), got 'memref<16xf32, #applegpu.address_space<threadgroup>>'}}
+  %v = applegpu.threadgroup_view %a[0] : memref<16xf32, #applegpu.address_space<threadgroup>> to memref<4xf32, #applegpu.address_space<threadgroup>>
+  return
+}
+
+// -----
+
+!arena = memref<64xi8, #applegpu.address_space<threadgroup>>
+func.func @view_space() {
+  %a = applegpu.alloc_threadgroup : !arena
+  // expected-error @+1 {{'applegpu.threadgroup_view' op arena and view must be in #applegpu.address_space<threadgroup>}}
+  %v = applegpu.threadgroup_view %a[0] : !arena to memref<4xf32>
+  return
+}
+
+// -----
+
+!arena = memref<64xi8, #applegpu.address_space<threadgroup>>
+func.func @view_negative() {
+  %a = applegpu.alloc_threadgroup : !arena
+  // expected-error @+1 {{'applegpu.threadgroup_view' op attribute 'byte_offset' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %v = "applegpu.threadgroup_view"(%a) {byte_offset = -4 : i64} : (!arena) -> memref<4xf32, #applegpu.address_space<threadgroup>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{scratch must be a non-empty range at a 16-byte aligned offset within 32768 bytes, got offset 8 and 4 bytes}}
+func.func @plan_attr_1() attributes {applegpu.scratch = #applegpu.scratch<offset = 8, bytes = 4, reused = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{k_step must be a positive multiple of 8, got 12}}
+func.func @plan_attr_2() attributes {applegpu.dot_staging = #applegpu.dot_staging<k_step = 12, pad = false, alternating = false, a_offset = 0, a_bytes = 64, b_offset = 64, b_bytes = 64, reused = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{A's and B's staging buffers overlap}}
+func.func @plan_attr_3() attributes {applegpu.dot_staging = #applegpu.dot_staging<k_step = 8, pad = false, alternating = false, a_offset = 0, a_bytes = 64, b_offset = 48, b_bytes = 64, reused = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'applegpu.threadgroup_memory' must be an integer from 0 to 32768}}
+func.func @too_much() attributes {applegpu.threadgroup_memory = 40000 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'applegpu.scratch' must be an #applegpu.scratch attribute}}
+func.func @plan_attr_4() attributes {applegpu.scratch = 3 : i64} {
+  return
+}

@@ -153,3 +153,22 @@ func.func @atomics(%buf: memref<?xi32>, %i: index, %cmp: i32, %v: i32) {
   %old = applegpu.atomic_compare_exchange %buf[%i], %cmp, %v : memref<?xi32>, i32
   return
 }
+
+// The threadgroup memory plan: an arena of bytes with typed views into it,
+// and the plan's attributes (tile-plan-threadgroup-memory).
+!arena = memref<1024xi8, #applegpu.address_space<threadgroup>>
+// CHECK-LABEL: func.func @arena
+// CHECK-SAME:    attributes {applegpu.threadgroup_memory = 1024 : i64}
+// CHECK:         %[[ARENA:.*]] = applegpu.alloc_threadgroup : memref<1024xi8, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    applegpu.threadgroup_view %[[ARENA]][0] : memref<1024xi8, #applegpu.address_space<threadgroup>> to memref<128xf32, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    applegpu.threadgroup_view %[[ARENA]][512] : memref<1024xi8, #applegpu.address_space<threadgroup>> to memref<256xf16, #applegpu.address_space<threadgroup>>
+// CHECK-NEXT:    arith.constant {applegpu.scratch = #applegpu.scratch<offset = 512, bytes = 512, reused = true>} 0 : index
+// CHECK-NEXT:    arith.constant {applegpu.dot_staging = #applegpu.dot_staging<k_step = 16, pad = true, alternating = true, a_offset = 0, a_bytes = 256, b_offset = 256, b_bytes = 256, reused = false>} 1 : index
+func.func @arena() attributes {applegpu.threadgroup_memory = 1024 : i64} {
+  %arena = applegpu.alloc_threadgroup : !arena
+  %f = applegpu.threadgroup_view %arena[0] : !arena to memref<128xf32, #applegpu.address_space<threadgroup>>
+  %h = applegpu.threadgroup_view %arena[512] : !arena to memref<256xf16, #applegpu.address_space<threadgroup>>
+  %c0 = arith.constant {applegpu.scratch = #applegpu.scratch<offset = 512, bytes = 512, reused = true>} 0 : index
+  %c1 = arith.constant {applegpu.dot_staging = #applegpu.dot_staging<k_step = 16, pad = true, alternating = true, a_offset = 0, a_bytes = 256, b_offset = 256, b_bytes = 256, reused = false>} 1 : index
+  return
+}
