@@ -240,6 +240,14 @@ def main():
               f"{ratio:.2f} | {per_mma:.0f} | {s['barriers'] / ksteps:.1f} |")
         sys.stdout.flush()
 
+    print("\n## Per example\n")
+    print("Every examples/**/*.mlir: threadgroup bytes, MSL lines, compile ms "
+          "(benchmarks/examples.py; --baseline BUILD compares two builds).\n")
+    sys.stdout.flush()
+    subprocess.run([sys.executable, str(ROOT / "benchmarks/examples.py"),
+                    str(build), "--iterations", str(iterations),
+                    "--runs", str(runs)], check=True)
+
     print("\n## Emulator wall time\n")
     print("examples/gemm.mlir (f32, 64x64x32 tiles, 2x2 SIMD-groups) through "
           "tile-run (benchmarks/emulator.py).\n")

@@ -196,8 +196,9 @@ static SmallVector<Buffer> stagingBuffers(ArrayRef<StagedDot> dots,
   return buffers;
 }
 
-/// Places `buffers` first-fit in the order they become live; returns the
-/// arena's size.
+/// Places `buffers` first-fit in the order they become live, at 16-byte
+/// aligned offsets; returns the arena's size (the end of the last buffer:
+/// a kernel with one small buffer takes no more than it did).
 static int64_t pack(MutableArrayRef<Buffer> buffers) {
   auto order = llvm::to_vector(llvm::seq<unsigned>(0, buffers.size()));
   llvm::sort(order, [&](unsigned a, unsigned b) {
@@ -221,7 +222,7 @@ static int64_t pack(MutableArrayRef<Buffer> buffers) {
       offset = std::max<int64_t>(offset, llvm::alignTo(end, 16));
     }
     buffer.offset = offset;
-    total = std::max<int64_t>(total, llvm::alignTo(offset + buffer.bytes, 16));
+    total = std::max(total, offset + buffer.bytes);
     placed.push_back(i);
   }
   return total;

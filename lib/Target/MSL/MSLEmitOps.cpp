@@ -328,8 +328,11 @@ static LogicalResult printArena(MSLPrinter &p, applegpu::AllocThreadgroupOp op,
     FailureOr<std::string> name = scalarTypeName(element, op.getLoc());
     if (failed(name))
       return failure();
-    members.push_back(
-        {*name, bytes / llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)});
+    // Whole elements: a view ends within the arena's bytes.
+    members.push_back({*name, llvm::divideCeil(
+                                  bytes, llvm::divideCeil(
+                                             element.getIntOrFloatBitWidth(),
+                                             8))});
   }
   p.bindName(op.getResult(), "tg_arena");
   if (members.size() == 1) {
