@@ -56,10 +56,17 @@ def ConvertTileToAppleGPU : Pass<"convert-tile-to-applegpu", "::mlir::ModuleOp">
     dot run a thread per element (or per group of 4) of their largest tile,
     rounded up to a multiple of 32, at most 256.
 
+    Threadgroup memory follows the plan of `tile-plan-threadgroup-memory`
+    (the kernel's `applegpu.threadgroup_memory`, each op's
+    `#applegpu.scratch`, each dot's `#applegpu.dot_staging`; made here, by
+    the same code, when the kernel carries none): one
+    `applegpu.alloc_threadgroup` of bytes, and an `applegpu.threadgroup_view`
+    of it per buffer.
+
     Checked, with located diagnostics: at most 32768 bytes of threadgroup
-    memory, at most 1024 threads per threadgroup, at most 31 buffer
-    bindings; shapes that cannot be split into fragments; constructs the
-    backend does not support.
+    memory (by the plan), at most 1024 threads per threadgroup, at most 31
+    buffer bindings; shapes that cannot be split into fragments; constructs
+    the backend does not support.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",

@@ -37,6 +37,11 @@ def AppleGPU_Dialect : Dialect {
       `applegpu.threadgroups_per_grid`.
     * Threadgroup memory: `applegpu.alloc_threadgroup` gives a 1-D memref in
       `#applegpu.address_space<threadgroup>`; it is not initialized.
+      `applegpu.threadgroup_view` gives a typed buffer at a byte offset of
+      such an allocation of bytes (the arena of
+      `tile-plan-threadgroup-memory`, whose plan the attributes
+      `applegpu.threadgroup_memory`, `#applegpu.scratch` and
+      `#applegpu.dot_staging` record).
     * Synchronization: `applegpu.threadgroup_barrier` and
       `applegpu.simdgroup_barrier` with memory flags.
     * SIMD-group matrices: `!applegpu.simdgroup_matrix<8x8xT>` (T = f32, f16,
