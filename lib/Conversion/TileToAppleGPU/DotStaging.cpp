@@ -131,8 +131,8 @@ tile::conversion::stagingChoices(ArrayRef<StagedDot> dots) {
   auto key = [&](const StagingChoice &c) {
     return std::make_tuple(barriers(dots, c), !c.alternating, !c.pad, -c.kCap);
   };
-  llvm::stable_sort(choices, [&](const StagingChoice &a,
-                                 const StagingChoice &b) {
+  // The key tells every two choices apart: the order is deterministic.
+  llvm::sort(choices, [&](const StagingChoice &a, const StagingChoice &b) {
     return key(a) < key(b);
   });
   return choices;

@@ -349,7 +349,7 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   Operation *outer = currentOp;
   currentOp = &op;
-  auto restore = llvm::make_scope_exit([&] { currentOp = outer; });
+  llvm::scope_exit restore([&] { currentOp = outer; });
   using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
   if (config.tensorOps)
     for (Family family : {lowerTensorOps, lowerCooperative}) {

@@ -21,8 +21,8 @@
 // buffers live at disjoint times may share bytes. Every user of shared
 // bytes orders itself after their earlier readers: the conversion's and
 // reductions' buffers are written after a barrier, and the plan marks the
-// staging buffers that are shared (`reused`) so that their dots start with
-// one.
+// staging buffers whose bytes another buffer used before (`reused`), per
+// dot, so that those dots start with one.
 //
 // The dot staging choice (DotStaging.cpp) is the best one whose packed
 // total fits in 32 KiB.
@@ -64,7 +64,6 @@ struct Buffer {
   SmallVector<Interval, 1> live;
   Type element = {};    ///< staging: the operand element type
   int64_t offset = 0;
-  bool reused = false;
 
   bool liveWith(const Buffer &o) const {
     for (const Interval &a : live)
@@ -228,20 +227,18 @@ static int64_t pack(MutableArrayRef<Buffer> buffers) {
   return total;
 }
 
-/// Marks the buffers whose bytes another buffer used before them: one live
-/// earlier in program order, or later in a loop that runs both.
-static void markReused(MutableArrayRef<Buffer> buffers,
-                       const ProgramOrder &order) {
-  for (Buffer &a : buffers)
-    for (const Buffer &b : buffers) {
-      if (&a == &b || !a.sharesBytes(b))
-        continue;
-      bool before = b.live.front().begin < a.live.front().begin;
-      for (const Interval &x : a.live)
-        for (const Interval &y : b.live)
-          before |= order.inOneLoop(x, y);
-      a.reused |= before;
-    }
+/// Whether another buffer used bytes of `buffer` before its use at `at`:
+/// one live earlier in program order, or later in a loop that runs both.
+static bool usedBefore(const Buffer &buffer, const Interval &at,
+                       ArrayRef<Buffer> buffers, const ProgramOrder &order) {
+  for (const Buffer &other : buffers) {
+    if (&other == &buffer || !buffer.sharesBytes(other))
+      continue;
+    for (const Interval &y : other.live)
+      if (y.begin < at.begin || order.inOneLoop(at, y))
+        return true;
+  }
+  return false;
 }
 
 static StringRef describe(const Buffer &buffer) {
@@ -376,8 +373,6 @@ LogicalResult tile::conversion::planThreadgroupMemory(
     remarkNotAlternating(*dots, packWith({maxK, false, true}, wanted), limit);
   }
 
-  markReused(buffers, order);
-
   // The plan, as attributes.
   MLIRContext *ctx = kernel.getContext();
   Builder b(ctx);
@@ -388,8 +383,9 @@ LogicalResult tile::conversion::planThreadgroupMemory(
     if (buffer.kind == Buffer::Scratch)
       buffer.owner->setAttr(
           applegpu::AppleGPUDialect::getScratchAttrName(),
-          applegpu::ScratchAttr::get(ctx, buffer.offset, buffer.bytes,
-                                     buffer.reused));
+          applegpu::ScratchAttr::get(
+              ctx, buffer.offset, buffer.bytes,
+              usedBefore(buffer, buffer.live.front(), buffers, order)));
     else if (buffer.kind == Buffer::StagingA)
       staging[buffer.element].first = &buffer;
     else
@@ -397,12 +393,19 @@ LogicalResult tile::conversion::planThreadgroupMemory(
   }
   for (const StagedDot &d : *dots) {
     auto [a, bBuffer] = staging.lookup(d.element);
+    // Each dot asks for the bytes at its own use (the staging buffers of a
+    // type are shared by its dots).
+    Interval at =
+        alternates(d, *best)
+            ? order.span(d.pipelinedLoop)
+            : order.span(const_cast<DotOp &>(d.dot).getOperation());
+    bool reused = usedBefore(*a, at, buffers, order) ||
+                  usedBefore(*bBuffer, at, buffers, order);
     d.dot->setAttr(applegpu::AppleGPUDialect::getDotStagingAttrName(),
                    applegpu::DotStagingAttr::get(
                        ctx, stepShape(d, *best).kStep, best->pad,
                        alternates(d, *best), a->offset, a->bytes,
-                       bBuffer->offset, bBuffer->bytes,
-                       a->reused || bBuffer->reused));
+                       bBuffer->offset, bBuffer->bytes, reused));
   }
   return success();
 }

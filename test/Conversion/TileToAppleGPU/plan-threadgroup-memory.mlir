@@ -9,7 +9,7 @@
 // Two reductions, each live at its op only: the second reuses the first's
 // bytes, and the arena holds one of them.
 // CHECK-LABEL: func.func @two_reductions
-// CHECK-SAME:    applegpu.threadgroup_memory = 16 : i64
+// CHECK-SAME:    applegpu.threadgroup_memory = 8 : i64
 // CHECK:         tile.reduce add {{.*}} {applegpu.scratch = #applegpu.scratch<offset = 0, bytes = 8, reused = false>}
 // CHECK:         tile.reduce maxnumf {{.*}} {applegpu.scratch = #applegpu.scratch<offset = 0, bytes = 8, reused = true>}
 func.func @two_reductions(%X: memref<?xf32>, %Y: memref<?xf32>, %S: memref<?xf32>)
@@ -146,5 +146,29 @@ func.func @dot_then_reduce_in_loop(%A: memref<?xf32>, %B: memref<?xf32>,
   }
   tile.store %acc#0, %C[%c0, %c0] strides [%c32, %c1] : tensor<32x32xf32>, memref<?xf32>
   tile.store %acc#1, %C[%c0] : f32, memref<?xf32>
+  return
+}
+
+// -----
+
+// Chained dots: the first dot's result goes through a layout conversion
+// that reuses the staging bytes, then the second dot stages there again.
+// Only the second dot follows another user of its bytes: it alone is
+// marked reused (the staging buffers are shared, the flag is per dot).
+// CHECK-LABEL: func.func @chained_dots
+// CHECK:         tile.dot {{.*}} reused = false>}
+// CHECK:         tile.convert_layout {{.*}} {applegpu.scratch = #applegpu.scratch<offset = 0, bytes = 1024, reused = true>}
+// CHECK:         tile.dot {{.*}} reused = true>}
+func.func @chained_dots(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
+  %b = tile.load %B[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %a, %b, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  %e = tile.dot %d, %b, %z : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  tile.store %e, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
   return
 }
