@@ -1,11 +1,16 @@
 """Traces a kernel's Python source into tile IR by walking its AST.
 
 Python values that are known while tracing (constexprs, ints, tuples) are
-evaluated by Python, so `if` and `for ... in range(...)` on them unroll;
-everything that depends on the launch (arguments, program ids, loads) is IR.
-A `for` over `tile_range(...)` (or over `range` with a runtime bound)
-becomes one `tile.for_range`: the variables the body assigns that exist
-before the loop are its iter_args. Each op is located at its Python line."""
+evaluated by Python, so `if` on them traces one branch and `for ... in
+static_range(...)` unrolls; everything that depends on the launch
+(arguments, program ids, loads) is IR. A `for` over `range(...)` or
+`tile_range(...)` becomes one `tile.for_range`, also when its bounds are
+known: the variables the body assigns that exist before the loop are its
+iter_args, and the loop variable is an index value. A `range` loop with
+known bounds whose body needs its variable (or a value it carries) as a
+Python value is traced again unrolled (see `loop_or_unrolled`); unrolling
+is otherwise tile-unroll's decision. Each op is located at its Python
+line."""
 
 import ast
 import builtins
@@ -27,9 +32,13 @@ class _Return(Exception):
 class TileRange:
     """What tile_range(...) evaluates to inside a kernel."""
 
-    def __init__(self, start, stop, step, num_stages=None):
+    def __init__(self, start, stop, step, num_stages=None, unrolled=None):
         self.start, self.stop, self.step = start, stop, step
         self.num_stages = num_stages
+        # The Python range of a `range(...)` loop with known bounds: what
+        # the loop is traced over instead when its body cannot be traced
+        # with an index variable. None: the loop must be a tile.for_range.
+        self.unrolled = unrolled
 
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
@@ -257,18 +266,67 @@ class Tracer:
         """Runs the loop `s` over the evaluated iterable `it` (front ends
         with their own loop kinds extend this)."""
         if isinstance(it, TileRange):
-            return self.tile_loop(s, it)
+            return self.loop_or_unrolled(s, it, self.tile_loop)
         try:
             values = list(it)
         except TypeError:
             self.error("cannot iterate over %s in a kernel" % describe(it), s.iter)
-        for v in values:  # known while tracing: unroll
+        self.unroll(s, values)
+
+    def unroll(self, s, values):
+        """The body of loop `s` traced once per value of its variable,
+        each known while tracing."""
+        for v in values:
             self.located(s)
             self.assign(s.target, v)
             self.block(s.body)
 
+    def loop_or_unrolled(self, s, r, trace):
+        """`trace(s, r)` (a tile.for_range); for a `range` loop with known
+        bounds whose body cannot be traced with an index loop variable
+        (it indexes a tuple with it, makes a shape of it, passes it as a
+        constexpr, or carries a tuple), the loop unrolled instead: what
+        `range` did before loops stayed loops, so kernels that rely on it
+        keep working. A loop with runtime bounds reports the error."""
+        if r.unrolled is None:
+            return trace(s, r)
+        saved = self.trace_state()
+        try:
+            return trace(s, r)
+        except TileError:
+            # The unrolled trace reports the error again if it is not the
+            # loop variable's (with the same line).
+            self.restore_trace_state(saved)
+        self.unroll(s, r.unrolled)
+
+    def trace_state(self):
+        """What tracing a loop changes, to trace it again from the start.
+        Tracing only appends: lines to the function (a loop's header and
+        zeros go after its start), entries to the expression caches
+        (dicts keep their order), so lengths say what to drop."""
+        em = self.em
+        return (dict(self.env), len(em.func.lines), em.func.indent,
+                [len(scope) for scope in em.scopes], em.loc, em.predicate,
+                len(em.loop_masks), self.loop_depth)
+
+    def restore_trace_state(self, state):
+        em = self.em
+        (self.env, lines, em.func.indent, scopes, em.loc, em.predicate,
+         masks, self.loop_depth) = state
+        del em.func.lines[lines:]
+        del em.scopes[len(scopes):]
+        for scope, size in zip(em.scopes, scopes):
+            # Values cached since then (the loop's bounds) are gone with
+            # their lines.
+            for key in list(scope)[size:]:
+                del scope[key]
+        del em.loop_masks[masks:]
+
     def iterable(self, node):
-        """range() with a runtime bound becomes a TileRange."""
+        """range() becomes a TileRange (a tile.for_range), static_range()
+        a Python range (unrolled). A range of at most one iteration is
+        unrolled too (it is no loop, and Python binds its names), and so
+        is one counting down (tile.for_range steps up)."""
         if isinstance(node, ast.Call):
             fn = self.expr(node.func)
             if fn is range or fn is registry.static_range:
@@ -280,9 +338,13 @@ class Tracer:
                         args.append(1)
                     return TileRange(*args)
                 try:
-                    return range(*args)
-                except TypeError as e:
+                    known = range(*args)
+                except (TypeError, ValueError) as e:
                     self.error(str(e), node)
+                if fn is range and len(known) > 1 and known.step > 0:
+                    return TileRange(known.start, known.stop, known.step,
+                                     unrolled=known)
+                return known
         return self.expr(node)
 
     def assigned_names(self, stmts):

@@ -2,8 +2,9 @@
 # as TinyTon writes them (`import ... as tt`, `@tt.jit`, unmasked loads where
 # K is a multiple of TILE_K, B's column read with stride N), plus a ragged
 # masked tiled_matmul; a row softmax; and the f16 GEMM with a 3-stage
-# pipelined K loop (num_stages passes through to tile.for_range). Constexpr
-# loops unroll while tracing, as TinyTon does. Vs numpy.
+# pipelined K loop (num_stages passes through to tile.for_range). `range`
+# loops with constexpr bounds stay tile.for_range loops (loops.py checks
+# what that does to tiled_matmul at larger sizes). Vs numpy.
 # RUN: %python %s 2>&1 | FileCheck %s
 
 import os

@@ -1,0 +1,188 @@
+# Loops stay loops: a Python `range` loop is one tile.for_range even when
+# its bounds are constexprs, so TinyTon's tiled_matmul, written as the seed
+# writes it (a `range(N)` column loop around a `range(0, K, TILE_K)` loop
+# with a reduce_sum inside), compiles to MSL and threadgroup memory that do
+# not grow with N * K (unrolled, N=45 K=64 TILE_K=32 needed 67944 bytes of
+# threadgroup memory, more than the 32768 a threadgroup has). static_range
+# unrolls; a range loop whose body needs its variable as a Python value is
+# traced unrolled instead. Vs numpy.
+# RUN: %python %s 2>&1 | FileCheck %s
+
+import os
+import re
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+import tile_mlir as tm  # noqa: E402
+import tile_mlir.language as tt  # noqa: E402
+from check import rand, report, show_error  # noqa: E402
+
+
+@tt.jit
+def tiled_matmul_kernel(A_ptr, B_ptr, C_ptr,
+                        K: tt.constexpr, N: tt.constexpr,
+                        TILE_K: tt.constexpr):
+    row = tt.program_id(0)
+    tid = tt.arange(0, TILE_K)
+    for col in range(N):
+        acc = 0.0
+        for k0 in range(0, K, TILE_K):
+            a_tile = tt.load(A_ptr + row * K + k0 + tid)
+            b_tile = tt.load(B_ptr + k0 * N + col + tid * N)  # strided B column
+            acc = acc + tt.reduce_sum(a_tile * b_tile)
+        tt.store(C_ptr + row * N + col, acc)
+
+
+def ops(compiled, name):
+    """How many `name` ops the traced IR has."""
+    op = re.compile(r"^(%\S+ = )?" + re.escape(name) + " ")
+    return sum(1 for line in compiled.ir.splitlines() if op.match(line.strip()))
+
+
+ROWS = 8
+MSL_LINE_LIMIT = 400
+
+
+def run_tiled_matmul(n, k, tile_k):
+    a, b = rand(ROWS, k), rand(k, n, seed=1)
+    c = np.zeros((ROWS, n), np.float32)
+    tiled_matmul_kernel[(ROWS,)](a, b, c, K=k, N=n, TILE_K=tile_k)
+    report("tiled_matmul N=%d K=%d TILE_K=%d" % (n, k, tile_k), c,
+           a.astype(np.float64) @ b)
+    compiled = tiled_matmul_kernel.compile(a, b, c, K=k, N=n, TILE_K=tile_k)
+    lines = len(compiled.msl.splitlines())
+    assert lines < MSL_LINE_LIMIT, "MSL of %d lines" % lines
+    print("  loops: %d, reductions: %d, MSL under %d lines" %
+          (ops(compiled, "tile.for_range"), ops(compiled, "tile.reduce"),
+           MSL_LINE_LIMIT))
+    return compiled.abi["threadgroup_memory_bytes"]
+
+
+big = run_tiled_matmul(45, 64, 32)
+# CHECK: tiled_matmul N=45 K=64 TILE_K=32: ok
+# CHECK-NEXT: loops: 2, reductions: 2, MSL under 400 lines
+bigger = run_tiled_matmul(64, 256, 64)
+# CHECK-NEXT: tiled_matmul N=64 K=256 TILE_K=64: ok
+# CHECK-NEXT: loops: 2, reductions: 2, MSL under 400 lines
+
+# Threadgroup memory depends on the tiles (TILE_K), not on N * K: the same
+# bytes as the smallest kernel with each TILE_K, and as the other size.
+for n, k, tile_k, want in ((2, 64, 32, big), (64, 256, 32, big),
+                           (2, 128, 64, bigger)):
+    got = run_tiled_matmul(n, k, tile_k)
+    assert got == want, "N=%d K=%d: %d threadgroup bytes, want %d" % (
+        n, k, got, want)
+# CHECK-NEXT: tiled_matmul N=2 K=64 TILE_K=32: ok
+# CHECK-NEXT: loops: 2
+# CHECK-NEXT: tiled_matmul N=64 K=256 TILE_K=32: ok
+# CHECK-NEXT: loops: 2
+# CHECK-NEXT: tiled_matmul N=2 K=128 TILE_K=64: ok
+# CHECK-NEXT: loops: 2
+print("threadgroup bytes independent of N * K")
+# CHECK-NEXT: threadgroup bytes independent of N * K
+
+
+# static_range unrolls while tracing: one tile.for_range left (the columns),
+# and one tile.load + reduction pair per K step.
+@tt.jit
+def static_k_matmul(A_ptr, B_ptr, C_ptr, K: tt.constexpr, N: tt.constexpr,
+                    TILE_K: tt.constexpr):
+    row = tt.program_id(0)
+    tid = tt.arange(0, TILE_K)
+    for col in range(N):
+        acc = 0.0
+        for k0 in tt.static_range(0, K, TILE_K):
+            a_tile = tt.load(A_ptr + row * K + k0 + tid)
+            b_tile = tt.load(B_ptr + k0 * N + col + tid * N)
+            acc = acc + tt.reduce_sum(a_tile * b_tile)
+        tt.store(C_ptr + row * N + col, acc)
+
+
+a, b = rand(ROWS, 64), rand(64, 9, seed=2)
+c = np.zeros((ROWS, 9), np.float32)
+static_k_matmul[(ROWS,)](a, b, c, K=64, N=9, TILE_K=16)
+report("static_range K loop", c, a.astype(np.float64) @ b)
+compiled = static_k_matmul.compile(a, b, c, K=64, N=9, TILE_K=16)
+print("  loops: %d, reductions: %d" % (ops(compiled, "tile.for_range"),
+                                       ops(compiled, "tile.reduce")))
+# CHECK-NEXT: static_range K loop: ok
+# CHECK-NEXT: loops: 1, reductions: 8
+
+# A body that needs its loop variable as a Python value (a tuple index, an
+# arange bound) cannot be a tile.for_range: the range loop (its bounds are
+# known) is traced unrolled instead, as before loops stayed loops.
+SCALES = (0.5, 2.0, -1.0)
+
+
+@tt.jit
+def scale_parts(X, Y, BLOCK: tt.constexpr):
+    offs = tt.arange(0, BLOCK)
+    for i in range(len(SCALES)):
+        x = tt.load(X + i * BLOCK + offs)
+        tt.store(Y + i * BLOCK + offs, x * SCALES[i])
+    for i in range(1, 3):
+        part = tt.arange(0, 8 * i)
+        tt.store(Y + 3 * BLOCK + 8 * (i - 1) + part, tt.load(X + part) * 0.0 + i)
+
+
+x = rand(3 * 16 + 24)
+y = np.zeros_like(x)
+scale_parts[(1,)](x, y, BLOCK=16)
+want = np.concatenate([x[:48].reshape(3, 16) * np.array(SCALES)[:, None],
+                       np.ones((1, 8)), 2 * np.ones((1, 16))], axis=None)
+report("range needing a known variable, unrolled", y, want)
+print("  loops: %d" % ops(scale_parts.compile(x, y, BLOCK=16), "tile.for_range"))
+# CHECK-NEXT: range needing a known variable, unrolled: ok
+# CHECK-NEXT: loops: 0
+
+
+# With runtime bounds there is nothing to unroll: the located error says
+# what the variable is and to make the bound a constexpr for static_range.
+@tt.jit
+def runtime_tuple_index(X, n):
+    for i in range(n):
+        tt.store(X + i, SCALES[i])
+
+
+show_error("tuple indexed by a runtime loop variable",
+           lambda: runtime_tuple_index.compile(np.float32, 3), __file__)
+# CHECK-NEXT: tuple indexed by a runtime loop variable -> DSLError: loops.py:[[@LINE-5]]:{{[0-9]+}}: {{.*}}static_range
+# CHECK-NEXT: tt.store(X + i, SCALES[i])
+
+
+# Bounds of one iteration (or none) are no loop: unrolled, so names bound
+# in the body stay bound after it, as in Python.
+@tt.jit
+def one_trip(X, Y, BLOCK: tt.constexpr):
+    offs = tt.arange(0, BLOCK)
+    for i in range(1):
+        v = tt.load(X + offs) * 3.0
+    tt.store(Y + offs, v)
+
+
+x = rand(16)
+y = np.zeros_like(x)
+one_trip[(1,)](x, y, BLOCK=16)
+report("one-iteration range", y, x.astype(np.float64) * 3)
+print("  loops: %d" % ops(one_trip.compile(x, y, BLOCK=16), "tile.for_range"))
+# CHECK-NEXT: one-iteration range: ok
+# CHECK-NEXT: loops: 0
+
+# The meTile-style front end traces `range` the same way.
+@tm.kernel
+def row_sums(X, Y, ROWS_: tm.constexpr, BLOCK: tm.constexpr):
+    for r in range(ROWS_):
+        t = tm.tile_load(X, r * BLOCK, shape=(BLOCK,), bounds=(ROWS_ * BLOCK,))
+        tm.tile_store(Y, r, value=tm.sum(t), shape=(), bounds=(ROWS_,))
+
+
+x = rand(5 * 32)
+y = np.zeros(5, np.float32)
+row_sums[(1,)](x, y, ROWS_=5, BLOCK=32)
+report("meTile range loop", y, x.astype(np.float64).reshape(5, 32).sum(axis=1))
+print("  loops: %d" % ops(row_sums.compile(x, y, ROWS_=5, BLOCK=32),
+                          "tile.for_range"))
+# CHECK-NEXT: meTile range loop: ok
+# CHECK-NEXT: loops: 1
