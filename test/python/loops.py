@@ -84,6 +84,24 @@ print("threadgroup bytes independent of N * K")
 # CHECK-NEXT: threadgroup bytes independent of N * K
 
 
+# Unrolling is tile-unroll's decision, when the pipeline is asked to run it
+# with a size budget (unroll-max-ops): 64 ops take the 2-trip K loop (two
+# reductions, so twice the scratch until scratch is shared) but not the
+# 45-trip column loop around it.
+a, b = rand(ROWS, 64), rand(64, 45, seed=1)
+c = np.zeros((ROWS, 45), np.float32)
+budget = dict(K=64, N=45, TILE_K=32, options="unroll-max-ops=64")
+tiled_matmul_kernel[(ROWS,)](a, b, c, **budget)
+report("tiled_matmul, tile-unroll within 64 ops", c, a.astype(np.float64) @ b)
+compiled = tiled_matmul_kernel.compile(a, b, c, **budget)
+lines = len(compiled.msl.splitlines())
+assert lines < MSL_LINE_LIMIT, "MSL of %d lines" % lines
+print("  threadgroup bytes: %d x the loop's" %
+      (compiled.abi["threadgroup_memory_bytes"] // big))
+# CHECK-NEXT: tiled_matmul, tile-unroll within 64 ops: ok
+# CHECK-NEXT: threadgroup bytes: 2 x the loop's
+
+
 # static_range unrolls while tracing: one tile.for_range left (the columns),
 # and one tile.load + reduction pair per K step.
 @tt.jit

@@ -253,6 +253,13 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Run tile-gather-to-load (gathers and scatters whose "
                      "offsets are a rectangle into tile.load and tile.store)"),
       llvm::cl::init(true)};
+  Option<int64_t> unrollMaxOps{
+      *this, "unroll-max-ops",
+      llvm::cl::desc("Run tile-unroll first with this size budget: loops with "
+                     "a constant trip count whose copies have at most this "
+                     "many ops are unrolled fully (0: no tile-unroll; loops "
+                     "stay loops)"),
+      llvm::cl::init(0)};
 };
 } // namespace
 
@@ -267,6 +274,14 @@ static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
           GreedySimplifyRegionLevel::Disabled);
       return createCanonicalizerPass(config);
     };
+    // Opt-in: Metal's compiler unrolls small constant loops itself, and
+    // unrolling here would undo tile-pipeline-loads' K loops and, until
+    // scratch is shared, multiply threadgroup memory.
+    if (options.unrollMaxOps > 0) {
+      TileUnrollOptions unroll;
+      unroll.maxUnrolledOps = options.unrollMaxOps;
+      pm.addPass(createTileUnroll(unroll));
+    }
     // First: a gather that becomes a tile.load is also a residual the
     // epilogue fusion can read.
     if (options.gatherToLoad)
@@ -322,6 +337,9 @@ checkPipelineOptions(const PipelineOptions &options,
           StringRef(options.swizzle)))
     return bad("swizzle", options.swizzle,
                "linear, diagonal, morton, grouped, hilbert or none");
+  if (options.unrollMaxOps < 0)
+    return bad("unroll-max-ops", std::to_string(options.unrollMaxOps),
+               "a number of ops >= 0");
   return success();
 }
 
@@ -330,7 +348,7 @@ void tile::registerTileToAppleGPUPipeline(
   registerPassPipeline(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-gather-to-load, tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
+      "(tile-unroll with unroll-max-ops), tile-gather-to-load, tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
       "convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [prologue](OpPassManager &pm, StringRef text,

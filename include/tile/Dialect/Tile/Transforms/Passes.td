@@ -40,7 +40,10 @@ def TileUnroll : Pass<"tile-unroll"> {
     replaced by its constant value and each iteration's loop-carried values
     (e.g. the accumulator of a K loop) taken from the previous iteration's
     `tile.yield`. Loops with runtime bounds or longer trip counts are left
-    alone.
+    alone. `max-unrolled-ops` is the size budget: a loop is unrolled fully
+    only when its trip count times the ops of its body (nested ops included,
+    after its inner loops were unrolled) is at most that, so a loop whose
+    copies would swamp the kernel stays a loop.
 
     With `factor=N` (N >= 2) every loop with a constant step, whatever its
     bounds, is unrolled by N: a main loop with step `N * step` runs N copies of the body
@@ -62,7 +65,10 @@ def TileUnroll : Pass<"tile-unroll"> {
            "Unroll fully only loops with a constant trip count up to this">,
     Option<"factor", "factor", "int64_t", /*default=*/"0",
            "Unroll every loop by this factor (at most 1024) with a remainder "
-           "loop (0: full unroll of constant trip counts only)">
+           "loop (0: full unroll of constant trip counts only)">,
+    Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t", /*default=*/"0",
+           "Unroll fully only loops whose trip count times the ops in their "
+           "body is at most this (0: no size limit)">
   ];
 }
 
