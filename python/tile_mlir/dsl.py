@@ -10,8 +10,9 @@ from .poly import Poly
 
 class constexpr:
     """Annotation of a kernel parameter whose value is known while tracing
-    (`BLOCK_M: tile_mlir.constexpr`): Python control flow on it unrolls, and
-    every combination of values is compiled once."""
+    (`BLOCK_M: tile_mlir.constexpr`): an `if` on it traces one branch, a
+    `static_range` over it unrolls (a `range` stays a loop), and every
+    combination of values is compiled once."""
 
     def __init__(self, value=None):
         self.value = value
