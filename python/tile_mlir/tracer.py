@@ -293,9 +293,13 @@ class Tracer:
         saved = self.trace_state()
         try:
             return trace(s, r)
-        except TileError:
-            # The unrolled trace reports the error again if it is not the
-            # loop variable's (with the same line).
+        except _Return:
+            raise
+        except Exception:
+            # Not only DSLErrors: a handler written for the ints unrolled
+            # loops gave may fail on an index value in its own way. The
+            # unrolled trace reports the error again if it is not the loop
+            # variable's (at the same line).
             self.restore_trace_state(saved)
         self.unroll(s, r.unrolled)
 
