@@ -5,7 +5,7 @@
 # not grow with N * K (unrolled, N=45 K=64 TILE_K=32 needed 67944 bytes of
 # threadgroup memory, more than the 32768 a threadgroup has). static_range
 # unrolls; a range loop whose body needs its variable as a Python value is
-# traced unrolled instead. Vs numpy.
+# traced unrolled instead (Triton, meTile and TileLang styles). Vs numpy.
 # RUN: %python %s 2>&1 | FileCheck %s
 
 import os
@@ -185,3 +185,44 @@ print("  loops: %d" % ops(row_sums.compile(x, y, ROWS_=5, BLOCK=32),
                           "tile.for_range"))
 # CHECK-NEXT: meTile range loop: ok
 # CHECK-NEXT: loops: 1
+
+
+# TileLang: `range` is a serial loop, as in TVMScript. With `reread`, the
+# body reads a closed-over tuple with its variable after T.gemm has written
+# C_local: the loop is traced unrolled, from C_local's value before it.
+import tile_mlir.tilelang as T  # noqa: E402
+
+
+def tilelang_matmul(M, N, K, bm, bn, bk, reread):
+    k_starts = tuple(range(0, K, bk))
+
+    @T.prim_func
+    def main(A: T.Buffer((M, K), "float16"), B: T.Buffer((K, N), "float16"),
+             C: T.Buffer((M, N), "float16")):
+        with T.Kernel(T.ceildiv(N, bn), T.ceildiv(M, bm), threads=128) as (bx, by):
+            A_shared = T.alloc_shared((bm, bk), "float16")
+            B_shared = T.alloc_shared((bk, bn), "float16")
+            C_local = T.alloc_fragment((bm, bn), "float")
+            T.clear(C_local)
+            for ko in range(T.ceildiv(K, bk)):
+                T.copy(A[by * bm, ko * bk], A_shared)
+                T.copy(B[ko * bk, bx * bn], B_shared)
+                T.gemm(A_shared, B_shared, C_local)
+                if reread:
+                    T.copy(B[k_starts[ko], bx * bn], B_shared)
+            T.copy(C_local, C[by * bm, bx * bn])
+    return main
+
+
+a, b = rand(64, 96, dtype=np.float16), rand(96, 64, dtype=np.float16, seed=3)
+for name, reread in (("TileLang range loop", False),
+                     ("TileLang range loop, unrolled", True)):
+    c = np.zeros((64, 64), np.float16)
+    func = tilelang_matmul(64, 64, 96, 64, 64, 32, reread)
+    func(a, b, c)
+    report(name, c, a.astype(np.float64) @ b, tol=2e-2)
+    print("  loops: %d" % func.compile().ir.count("tile.for_range"))
+# CHECK-NEXT: TileLang range loop: ok
+# CHECK-NEXT: loops: 1
+# CHECK-NEXT: TileLang range loop, unrolled: ok
+# CHECK-NEXT: loops: 0
