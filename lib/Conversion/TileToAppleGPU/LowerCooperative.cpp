@@ -320,8 +320,19 @@ LogicalResult tile::conversion::assignCooperative(KernelLowering &k,
             return failure();
           values.push_back(*x);
         }
-        for (auto [x, handle] : llvm::zip(values, into))
+        for (auto [x, handle] : llvm::zip(values, into)) {
+          // A narrower float tile (attention's P rounded to f16 for the
+          // second dot) is held in the dot's f32 cooperative type; widening
+          // is exact, and its reader rounds back to the tile's type.
+          Type element =
+              cast<CooperativeTensorType>(handle.getType()).getElementType();
+          if (x.getType() != element && isa<FloatType>(x.getType()) &&
+              isa<FloatType>(element) &&
+              x.getType().getIntOrFloatBitWidth() <
+                  element.getIntOrFloatBitWidth())
+            x = k.fold<arith::ExtFOp>(loc, element, x);
           applegpu::CooperativeSetOp::create(k.builder, loc, x, handle, i);
+        }
         return success();
       },
       status);
