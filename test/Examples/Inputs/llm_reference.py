@@ -3,6 +3,8 @@
     llm_reference.py rmsnorm X.npy W.npy Y.npy M N eps
     llm_reference.py rope-half|rope-interleaved X.npy Y.npy T H D offset base
     llm_reference.py swiglu A.npy B.npy Y.npy
+    llm_reference.py attention-prefill Q.npy K.npy V.npy O.npy B Hq Hkv S D scale causal
+    llm_reference.py attention-decode Q.npy K.npy V.npy O.npy B Hq Hkv L D scale
 
 Loads the inputs and what the emulator wrote (tile-run --out), computes the
 expected result independently of tile IR, and prints the largest relative
@@ -46,6 +48,26 @@ def swiglu(a, b, y):
     return a / (1.0 + np.exp(-a)) * b.astype(np.float64), y, 2e-3
 
 
+def attention(q, k, v, o, b, hq, hkv, s, d, scale, causal):
+    """Attention of queries q (b x hq x s x d) to keys and values (b x hkv x
+    t x d, t = the number of keys) with grouped-query heads; with `causal`,
+    query i sees keys j <= i (s = t). o is what the kernel wrote."""
+    t = k.size // (b * hkv * d)
+    q = q[:b * hq * s * d].astype(np.float64).reshape(b, hq, s, d)
+    k = k.astype(np.float64).reshape(b, hkv, t, d)
+    v = v.astype(np.float64).reshape(b, hkv, t, d)
+    kv_head = np.arange(hq) // (hq // hkv)
+    scores = scale * np.einsum("bhid,bhjd->bhij", q, k[:, kv_head])
+    if causal:
+        future = np.arange(t)[None, :] > np.arange(s)[:, None]
+        scores = np.where(future, -np.inf, scores)
+    p = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    want = np.einsum("bhij,bhjd->bhid", p / p.sum(axis=-1, keepdims=True),
+                     v[:, kv_head])
+    # P and the output are rounded to f16.
+    return want, o[:b * hq * s * d].reshape(b, hq, s, d), 2e-3
+
+
 def main(argv):
     kind, args = argv[1], argv[2:]
     if kind == "rmsnorm":
@@ -60,6 +82,15 @@ def main(argv):
     elif kind == "swiglu":
         a, b, y = (np.load(p) for p in args[:3])
         want, got, tol = swiglu(a, b, y)
+    elif kind in ("attention-prefill", "attention-decode"):
+        q, k, v, o = (np.load(p) for p in args[:4])
+        if kind == "attention-prefill":
+            b, hq, hkv, s, d = (int(x) for x in args[4:9])
+            scale, causal = float(args[9]), args[10] in ("1", "true")
+        else:
+            (b, hq, hkv, _, d), s = (int(x) for x in args[4:9]), 1
+            scale, causal = float(args[9]), False
+        want, got, tol = attention(q, k, v, o, b, hq, hkv, s, d, scale, causal)
     else:
         raise SystemExit(f"unknown kernel {kind}")
     err = np.abs(got.astype(np.float64) - want) / (1.0 + np.abs(want))
