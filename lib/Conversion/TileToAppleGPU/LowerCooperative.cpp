@@ -114,6 +114,15 @@ static FailureOr<Value> evaluateOp(KernelLowering &k, Site &site, Value tile) {
   }
   if (auto broadcast = dyn_cast_if_present<BroadcastOp>(def))
     return evaluate(k, site, broadcast.getInput());
+  // An arange broadcast into the cooperative layout (a causal mask's key
+  // and query positions): the element is its position along the slice.
+  if (isa_and_present<ArangeOp>(def)) {
+    std::optional<int64_t> dim = sliceDim(type);
+    Value position = dim && *dim == 0 ? site.col : site.row;
+    if (type.getElementType().isIndex())
+      return position;
+    return k.fold<arith::IndexCastOp>(loc, type.getElementType(), position);
+  }
   // A cooperative tile passed on as a dot operand (#applegpu.view).
   if (auto convert = dyn_cast_if_present<ConvertLayoutOp>(def))
     return evaluate(k, site, convert.getInput());
@@ -463,7 +472,7 @@ LogicalResult tile::conversion::lowerCooperative(KernelLowering &k,
              << "reads a tile in the cooperative layout from a buffer the "
                 "kernel also writes; the tensor-ops backend reads such tiles "
                 "where they are used, which could see a later store";
-    if (!isa<LoadOp, BroadcastOp, EpilogueOp>(op) &&
+    if (!isa<LoadOp, BroadcastOp, EpilogueOp, ArangeOp>(op) &&
         !op.hasTrait<OpTrait::Elementwise>())
       return op.emitOpError() << "is not supported on cooperative-layout "
                                  "tiles by the tensor-ops backend";
