@@ -1,8 +1,8 @@
 //===- KernelConfig.cpp - the kernel configuration read from layouts ------===//
 
-#include "Layouts.h"
+#include "KernelConfig.h"
 
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"

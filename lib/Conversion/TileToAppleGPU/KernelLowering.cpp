@@ -3,7 +3,7 @@
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Support/FoldWithConstants.h"
 

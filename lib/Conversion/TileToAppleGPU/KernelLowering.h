@@ -10,7 +10,7 @@
 #ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 
-#include "Layouts.h"
+#include "KernelConfig.h"
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 

@@ -1,12 +1,12 @@
-//===- Layouts.h - the kernel configuration read from layouts ---*- C++ -*-===//
+//===- KernelConfig.h - the kernel configuration ----------------*- C++ -*-===//
 //
 // Internal to convert-tile-to-applegpu and tile-assign-layouts: what the
 // layout encodings of a kernel's tiles say about the threadgroup.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
-#define TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
+#ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELCONFIG_H
+#define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELCONFIG_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -84,4 +84,4 @@ llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
 
 } // namespace tile::conversion
 
-#endif // TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
+#endif // TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELCONFIG_H
