@@ -1,20 +1,19 @@
 //===- KernelConfig.h - the kernel configuration ----------------*- C++ -*-===//
 //
-// Internal to convert-tile-to-applegpu and tile-assign-layouts: what the
-// layout encodings of a kernel's tiles say about the threadgroup.
+// Internal to convert-tile-to-applegpu: what the layout encodings of a
+// kernel's tiles say about the threadgroup. The target and backend choice
+// it shares with tile-assign-layouts is in TargetBackend.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELCONFIG_H
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELCONFIG_H
 
+#include "tile/Dialect/Tile/Transforms/TargetBackend.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallVector.h"
-
-namespace tile {
-class DotOp;
-} // namespace tile
 
 namespace tile::conversion {
 
@@ -31,38 +30,6 @@ struct KernelConfig {
 /// was not run) or when they disagree.
 mlir::FailureOr<KernelConfig> readKernelConfig(mlir::func::FuncOp kernel);
 
-/// Elements per group of the distributed layout tile-assign-layouts
-/// chooses: 4 when the last dimension is a multiple of 4, else 1.
-int64_t defaultVectorWidth(mlir::RankedTensorType type);
-
-/// A located error at `op` unless `target` is empty or a known target.
-mlir::LogicalResult checkTargetOption(mlir::Operation *op,
-                                      llvm::StringRef target);
-
-/// A located error at `op` unless `backend` is auto, simdgroup or
-/// tensorops.
-mlir::LogicalResult checkBackendOption(mlir::Operation *op,
-                                       llvm::StringRef backend);
-
-/// The target of a kernel: the pass option when given, else the kernel's
-/// or module's `tile.target`, else apple9.
-std::string kernelTarget(mlir::func::FuncOp kernel, llvm::StringRef option);
-
-/// Whether `backend` (auto, simdgroup or tensorops) means the Metal 4
-/// tensor-ops backend on `target`: auto picks it for apple10 only.
-bool choosesTensorOps(llvm::StringRef target, llvm::StringRef backend);
-
-/// Whether a SIMD group's rows x cols part of an accumulator is a matmul2d
-/// destination Apple accepts.
-bool isMatmul2dShape(int64_t rows, int64_t cols);
-
-/// The first dot of `kernel` whose accumulator cannot be split over a
-/// `wm` x `wn` SIMD-group grid into matmul2d destinations, when every dot's
-/// can be split into 8x8 fragments (which the simdgroup_matrix backend,
-/// also run by apple10, needs); else null. backend=auto falls back to the
-/// simdgroup_matrix backend for such a kernel, with a remark there.
-DotOp autoFallbackDot(mlir::func::FuncOp kernel, int64_t wm, int64_t wn);
-
 /// How a kernel uses one of its buffer arguments, from the memory effects
 /// its ops declare (tile.load reads, tile.store and tile.scatter write,
 /// atomics do both).
@@ -78,9 +45,6 @@ bufferUses(mlir::func::FuncOp kernel);
 /// is not marked tile.kernel: the conversion would leave it unchanged, and
 /// only a later tool would notice.
 mlir::LogicalResult checkUnmarkedKernels(mlir::Operation *root);
-
-/// The tile.kernel functions under `root`, in program order.
-llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
 
 } // namespace tile::conversion
 
