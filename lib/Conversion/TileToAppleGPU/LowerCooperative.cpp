@@ -429,8 +429,9 @@ bool tile::conversion::convertsThroughCooperative(ConvertLayoutOp convert) {
          isCooperative(to) || isCooperative(convert.getInput().getType());
 }
 
-LogicalResult tile::conversion::lowerCooperativeConvert(KernelLowering &k,
-                                                        ConvertLayoutOp convert) {
+LogicalResult
+tile::conversion::lowerCooperativeConvert(KernelLowering &k,
+                                          ConvertLayoutOp convert) {
   Type to = convert.getType();
   bool fromCooperative = isCooperative(convert.getInput().getType());
   if (isa_and_nonnull<applegpu::ViewLayoutAttr>(applegpu::layoutOf(to))) {
