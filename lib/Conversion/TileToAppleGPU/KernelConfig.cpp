@@ -1,8 +1,8 @@
 //===- KernelConfig.cpp - the kernel configuration read from layouts ------===//
 
-#include "Layouts.h"
+#include "KernelConfig.h"
 
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -10,61 +10,6 @@
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
-
-LogicalResult tile::conversion::checkTargetOption(Operation *op,
-                                                StringRef target) {
-  if (target.empty() || TileDialect::isKnownTarget(target))
-    return success();
-  // Located at the module, without it attached: a bad option is not a
-  // problem of the IR, so the IR is not printed with it.
-  InFlightDiagnostic diag =
-      emitError(op->getLoc())
-      << "option target=" << target
-      << ": unknown target; expected apple7, apple8, apple9 or apple10";
-  // `target=apple9,backend=auto` reads as one value of target.
-  if (target.contains(',') || target.contains('='))
-    diag << "; options are separated by spaces, not commas";
-  return diag;
-}
-
-LogicalResult tile::conversion::checkBackendOption(Operation *op,
-                                                 StringRef backend) {
-  if (backend == "auto" || backend == "simdgroup" || backend == "tensorops")
-    return success();
-  return emitError(op->getLoc())
-         << "option backend=" << backend
-         << ": unknown backend; expected auto, simdgroup or tensorops";
-}
-
-std::string tile::conversion::kernelTarget(func::FuncOp kernel,
-                                          StringRef option) {
-  if (!option.empty())
-    return option.str();
-  for (Operation *op = kernel; op; op = op->getParentOp())
-    if (auto t = op->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
-      return t.str();
-  return "apple9";
-}
-
-bool tile::conversion::choosesTensorOps(StringRef target, StringRef backend) {
-  return backend == "tensorops" || (backend == "auto" && target == "apple10");
-}
-
-DotOp tile::conversion::autoFallbackDot(func::FuncOp kernel, int64_t wm,
-                                       int64_t wn) {
-  DotOp first;
-  bool fragmentsFit = true;
-  kernel.walk([&](DotOp dot) {
-    auto type = cast<RankedTensorType>(dot.getType());
-    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
-    fragmentsFit &= rows % (8 * wm) == 0 && cols % (8 * wn) == 0;
-    bool splits = rows % wm == 0 && cols % wn == 0 &&
-                  isMatmul2dShape(rows / wm, cols / wn);
-    if (!splits && !first)
-      first = dot;
-  });
-  return fragmentsFit ? first : DotOp();
-}
 
 SmallVector<std::pair<BlockArgument, BufferUse>>
 tile::conversion::bufferUses(func::FuncOp kernel) {
@@ -113,15 +58,6 @@ LogicalResult tile::conversion::checkUnmarkedKernels(Operation *root) {
     result = failure();
   });
   return result;
-}
-
-SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {
-  SmallVector<func::FuncOp> kernels;
-  root->walk([&](func::FuncOp func) {
-    if (func->hasAttr(TileDialect::getKernelAttrName()))
-      kernels.push_back(func);
-  });
-  return kernels;
 }
 
 FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) {

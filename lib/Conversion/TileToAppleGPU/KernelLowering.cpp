@@ -3,7 +3,7 @@
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Support/FoldWithConstants.h"
 
@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Iterators.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tile;
@@ -307,26 +308,107 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
   return success();
 }
 
+/// The one place that chooses how an op is lowered: a case per op type,
+/// and the backend's variant chosen inside the case. To support a new op,
+/// add its case here and its function to KernelLowering.h.
 LogicalResult KernelLowering::lowerOp(Operation &op) {
-  using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
-  if (config.tensorOps)
-    for (Family family : {lowerTensorOps, lowerCooperative}) {
-      bool handled = false;
-      LogicalResult result = family(*this, op, handled);
-      if (handled)
-        return result;
-    }
-  for (Family family : {lowerGridQuery, lowerMemory, lowerIndirect, lowerDot,
-                        lowerElementwise, lowerEpilogue, lowerLayout,
-                        lowerReduce, lowerControlFlow}) {
-    bool handled = false;
-    LogicalResult result = family(*this, op, handled);
-    if (handled)
-      return result;
-  }
-  return op.emitOpError() << "is not supported by the "
-                          << (config.tensorOps ? "tensor-ops" : "simdgroup")
-                          << " backend of convert-tile-to-applegpu";
+  // The tensor-ops backend computes a cooperative-layout tile where it is
+  // used, per cooperative element, whatever op made it (lowerPerElement
+  // refuses the ops it cannot redo there).
+  bool perElement = config.tensorOps && producesCooperativeTile(op);
+  auto unsupported = [&](Operation *other) -> LogicalResult {
+    return other->emitOpError()
+           << "is not supported by the "
+           << (config.tensorOps ? "tensor-ops" : "simdgroup")
+           << " backend of convert-tile-to-applegpu";
+  };
+  auto isTile = [](Value v) { return isa<RankedTensorType>(v.getType()); };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      // The grid.
+      .Case([&](ProgramIdOp o) { return lowerProgramId(*this, o); })
+      .Case([&](NumProgramsOp o) { return lowerNumPrograms(*this, o); })
+      .Case([&](SwizzleOp o) { return lowerSwizzle(*this, o); })
+      // Memory.
+      .Case([&](LoadOp o) {
+        if (!isTile(o.getResult()))
+          return lowerScalarLoad(*this, o);
+        if (config.tensorOps && formFor(o.getResult()) == TileForm::View)
+          return lowerViewLoad(*this, o);
+        return perElement ? lowerPerElement(*this, op) : lowerLoad(*this, o);
+      })
+      .Case([&](StoreOp o) {
+        Value tile = o.getValue();
+        if (!isTile(tile))
+          return lowerScalarStore(*this, o);
+        if (config.tensorOps &&
+            isa_and_nonnull<applegpu::CooperativeLayoutAttr>(
+                applegpu::layoutOf(tile.getType())))
+          return lowerCooperativeStore(*this, o);
+        return lowerStore(*this, o);
+      })
+      .Case([&](GatherOp o) {
+        return perElement ? lowerPerElement(*this, op) : lowerGather(*this, o);
+      })
+      .Case([&](ScatterOp o) { return lowerScatter(*this, o); })
+      .Case([&](AtomicRMWOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerAtomicRMW(*this, o);
+      })
+      .Case([&](AtomicCASOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerAtomicCAS(*this, o);
+      })
+      // Dots and epilogues.
+      .Case([&](DotOp o) {
+        return config.tensorOps ? lowerTensorOpsDot(*this, o)
+                                : lowerSimdgroupDot(*this, o);
+      })
+      .Case([&](EpilogueOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerEpilogue(*this, o);
+      })
+      // Making tiles, moving them between layouts, reducing them.
+      .Case([&](SplatOp o) { return lowerSplat(*this, o); })
+      .Case([&](arith::ConstantOp o) {
+        if (isTile(o.getResult()))
+          return lowerConstant(*this, o);
+        return isCopyableScalarOp(op) ? lowerScalarOp(*this, op)
+                                      : unsupported(&op);
+      })
+      .Case([&](BroadcastOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerBroadcast(*this, o);
+      })
+      .Case([&](ArangeOp o) {
+        return perElement ? lowerPerElement(*this, op) : lowerArange(*this, o);
+      })
+      .Case([&](ConvertLayoutOp o) {
+        if (config.tensorOps && convertsThroughCooperative(o))
+          return lowerCooperativeConvert(*this, o);
+        return lowerConvert(*this, o);
+      })
+      .Case([&](ReduceOp o) {
+        return perElement ? lowerPerElement(*this, op) : lowerReduce(*this, o);
+      })
+      // Control flow.
+      .Case([&](scf::ForOp o) { return lowerFor(*this, o); })
+      .Case([&](scf::IfOp o) { return lowerIf(*this, o); })
+      .Case([&](ForRangeOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerForRange(*this, o);
+      })
+      // arith and math, by trait: elementwise on tiles (per element of
+      // the tile), copied as they are on scalars.
+      .Default([&](Operation *other) {
+        if (perElement)
+          return lowerPerElement(*this, *other);
+        if (other->hasTrait<OpTrait::Elementwise>() &&
+            other->getNumResults() == 1 && isTile(other->getResult(0)))
+          return lowerElementwise(*this, *other);
+        if (isCopyableScalarOp(*other))
+          return lowerScalarOp(*this, *other);
+        return unsupported(other);
+      });
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,7 +12,7 @@
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -170,7 +170,8 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
   return readFromMemory(k, *buffer, to, toForm, loc);
 }
 
-static LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op) {
+LogicalResult tile::conversion::lowerConvert(KernelLowering &k,
+                                             ConvertLayoutOp op) {
   Location loc = op.getLoc();
   RankedTensorType to = op.getType();
   if (movesNothing(op.getInput(), to)) {
@@ -191,7 +192,8 @@ static LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op) {
 // tile.broadcast and tile.arange
 //===----------------------------------------------------------------------===//
 
-static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
+LogicalResult tile::conversion::lowerBroadcast(KernelLowering &k,
+                                               BroadcastOp op) {
   auto input = cast<RankedTensorType>(op.getInput().getType());
   auto result = cast<RankedTensorType>(op.getType());
   const TileValue &held = k.current(op.getInput());
@@ -210,7 +212,7 @@ static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
   return success();
 }
 
-static LogicalResult lowerArange(KernelLowering &k, ArangeOp op) {
+LogicalResult tile::conversion::lowerArange(KernelLowering &k, ArangeOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = op.getType();
   TileForm form = k.formFor(op.getResult());
@@ -226,17 +228,4 @@ static LogicalResult lowerArange(KernelLowering &k, ArangeOp op) {
   });
   k.define(op.getResult(), std::move(result));
   return success();
-}
-
-LogicalResult tile::conversion::lowerLayout(KernelLowering &k, Operation &op,
-                                            bool &handled) {
-  handled = true;
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
-    return lowerConvert(k, convert);
-  if (auto broadcast = dyn_cast<BroadcastOp>(op))
-    return lowerBroadcast(k, broadcast);
-  if (auto arange = dyn_cast<ArangeOp>(op))
-    return lowerArange(k, arange);
-  handled = false;
-  return failure();
 }

@@ -367,7 +367,7 @@ void tile::conversion::storeTileElement(KernelLowering &k, Operation *store,
   storeElement(k, a, el, value, loc);
 }
 
-static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
+LogicalResult tile::conversion::lowerLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getType());
@@ -479,7 +479,7 @@ static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
   return success();
 }
 
-static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
+LogicalResult tile::conversion::lowerStore(KernelLowering &k, StoreOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getValue().getType());
@@ -552,7 +552,8 @@ static std::pair<Value, std::function<Value()>> scalarAddress(KernelLowering &k,
 }
 
 /// Every thread reads the element (the same value for all).
-static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
+LogicalResult tile::conversion::lowerScalarLoad(KernelLowering &k,
+                                                LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Type type = op.getType();
@@ -565,7 +566,8 @@ static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
 }
 
 /// One store per program: thread 0 writes.
-static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
+LogicalResult tile::conversion::lowerScalarStore(KernelLowering &k,
+                                                 StoreOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto [ok, offset] = scalarAddress(k, op);
@@ -576,18 +578,4 @@ static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
   guardedStore(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), writer,
                offset, loc);
   return success();
-}
-
-LogicalResult tile::conversion::lowerMemory(KernelLowering &k, Operation &op,
-                                            bool &handled) {
-  handled = true;
-  if (auto load = dyn_cast<LoadOp>(op))
-    return isa<RankedTensorType>(load.getType()) ? lowerLoad(k, load)
-                                                 : lowerScalarLoad(k, load);
-  if (auto store = dyn_cast<StoreOp>(op))
-    return isa<RankedTensorType>(store.getValue().getType())
-               ? lowerStore(k, store)
-               : lowerScalarStore(k, store);
-  handled = false;
-  return failure();
 }

@@ -1,6 +1,6 @@
 //===- Layouts.cpp - applegpu layout encodings ----------------------------===//
 
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"

@@ -6,11 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Layouts.h"
-
-#include "tile/Conversion/Passes.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/TargetBackend.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,12 +18,11 @@
 
 namespace tile {
 #define GEN_PASS_DEF_TILEASSIGNLAYOUTS
-#include "tile/Conversion/Passes.h.inc"
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace tile
 
 using namespace mlir;
 using namespace tile;
-using namespace tile::conversion;
 
 static bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 
@@ -49,7 +47,7 @@ static bool isElementwiseOnTiles(Operation *op) {
          isTensor(op->getResult(0));
 }
 
-int64_t tile::conversion::defaultVectorWidth(RankedTensorType type) {
+int64_t tile::defaultVectorWidth(RankedTensorType type) {
   return type.getDimSize(type.getRank() - 1) % 4 == 0 ? 4 : 1;
 }
 
@@ -130,7 +128,7 @@ private:
 /// Whether each SIMD group's rows x cols part of an accumulator is a
 /// destination Apple's matmul2d accepts (at least one of them a multiple
 /// of 16, each 1, 2, 4 or a multiple of 8).
-bool tile::conversion::isMatmul2dShape(int64_t rows, int64_t cols) {
+bool tile::isMatmul2dShape(int64_t rows, int64_t cols) {
   auto ok = [](int64_t d) {
     return d == 1 || d == 2 || d == 4 || (d > 0 && d % 8 == 0);
   };

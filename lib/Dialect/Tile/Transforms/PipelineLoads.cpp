@@ -23,10 +23,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -36,7 +36,7 @@
 
 namespace tile {
 #define GEN_PASS_DEF_TILEPIPELINELOADS
-#include "tile/Conversion/Passes.h.inc"
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace tile
 
 using namespace mlir;

@@ -1,35 +1,24 @@
-//===- Layouts.h - the kernel configuration read from layouts ---*- C++ -*-===//
+//===- TargetBackend.h - the target and backend of a kernel -----*- C++ -*-===//
 //
-// Internal to convert-tile-to-applegpu and tile-assign-layouts: what the
-// layout encodings of a kernel's tiles say about the threadgroup.
+// The GPU family a tile kernel is compiled for and the backend that runs
+// its dots, as tile-assign-layouts chooses them (from its options and the
+// kernel's tile.target) and convert-tile-to-applegpu and the
+// tile-to-applegpu pipeline check them; and the facts about the backends
+// the layouts depend on.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
-#define TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_TARGETBACKEND_H
+#define TILE_DIALECT_TILE_TRANSFORMS_TARGETBACKEND_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <string>
+
 namespace tile {
 class DotOp;
-} // namespace tile
-
-namespace tile::conversion {
-
-/// The threadgroup of a kernel, as its tile layouts describe it.
-struct KernelConfig {
-  int64_t simdgroupsM = 1, simdgroupsN = 1; ///< WM x WN of fragments
-  int64_t numThreads = 32;                  ///< threads per threadgroup
-  bool hasDot = false;
-  bool tensorOps = false; ///< cooperative or view layouts: Metal 4 tensor ops
-};
-
-/// Reads the configuration from the layout encodings of every tile of
-/// `kernel`; a located error when a tile has none (tile-assign-layouts
-/// was not run) or when they disagree.
-mlir::FailureOr<KernelConfig> readKernelConfig(mlir::func::FuncOp kernel);
 
 /// Elements per group of the distributed layout tile-assign-layouts
 /// chooses: 4 when the last dimension is a multiple of 4, else 1.
@@ -63,25 +52,9 @@ bool isMatmul2dShape(int64_t rows, int64_t cols);
 /// simdgroup_matrix backend for such a kernel, with a remark there.
 DotOp autoFallbackDot(mlir::func::FuncOp kernel, int64_t wm, int64_t wn);
 
-/// How a kernel uses one of its buffer arguments, from the memory effects
-/// its ops declare (tile.load reads, tile.store and tile.scatter write,
-/// atomics do both).
-struct BufferUse {
-  bool read = false, written = false;
-  int64_t accesses = 0; ///< ops that touch it
-};
-/// The buffer arguments `kernel` touches, in argument order.
-llvm::SmallVector<std::pair<mlir::BlockArgument, BufferUse>>
-bufferUses(mlir::func::FuncOp kernel);
-
-/// A located error at each function under `root` that holds tile ops but
-/// is not marked tile.kernel: the conversion would leave it unchanged, and
-/// only a later tool would notice.
-mlir::LogicalResult checkUnmarkedKernels(mlir::Operation *root);
-
 /// The tile.kernel functions under `root`, in program order.
 llvm::SmallVector<mlir::func::FuncOp> tileKernels(mlir::Operation *root);
 
-} // namespace tile::conversion
+} // namespace tile
 
-#endif // TILE_LIB_CONVERSION_TILETOAPPLEGPU_LAYOUTS_H
+#endif // TILE_DIALECT_TILE_TRANSFORMS_TARGETBACKEND_H
