@@ -12,6 +12,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace tile::interp;
@@ -100,6 +101,50 @@ static double maximum(double a, double b, bool isMax) {
   return isMax ? std::max(a, b) : std::min(a, b);
 }
 
+/// The float of `type` whose bits are the low bits of `bits` (arith.bitcast
+/// from an integer), as a double.
+static double floatFromBits(Type type, uint64_t bits) {
+  if (type.isF16()) {
+    uint16_t h = static_cast<uint16_t>(bits);
+    _Float16 f;
+    std::memcpy(&f, &h, sizeof f);
+    return static_cast<double>(f);
+  }
+  if (type.isBF16())
+    return tile::bfloat16BitsToFloat(static_cast<uint16_t>(bits));
+  if (type.isF32()) {
+    uint32_t w = static_cast<uint32_t>(bits);
+    float f;
+    std::memcpy(&f, &w, sizeof f);
+    return f;
+  }
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+/// The bits of `v`, a value of float type `type` (arith.bitcast to an
+/// integer).
+static int64_t bitsOfFloat(Type type, double v) {
+  if (type.isF16()) {
+    _Float16 f = static_cast<_Float16>(v);
+    uint16_t h;
+    std::memcpy(&h, &f, sizeof h);
+    return h;
+  }
+  if (type.isBF16())
+    return tile::floatToBFloat16Bits(static_cast<float>(v));
+  if (type.isF32()) {
+    float f = static_cast<float>(v);
+    uint32_t w;
+    std::memcpy(&w, &f, sizeof w);
+    return w;
+  }
+  int64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+
 /// One element of `op` on operand elements F(j) (floats) and I(j)
 /// (integers); false for an op the interpreter does not know or a division
 /// by zero. The result is not rounded to its type yet.
@@ -177,6 +222,17 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0)); })
       .Case<arith::FPToUIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0))); })
       .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0); })
+      .Case([&](arith::BitcastOp cast) {
+        Type to = getElementTypeOrSelf(cast.getType());
+        if (isa<FloatType>(to) && isa<IntegerType>(operandType))
+          fr = floatFromBits(to, asUnsigned(operandType, I(0)));
+        else if (isa<IntegerType>(to) && isa<FloatType>(operandType))
+          ir = bitsOfFloat(operandType, F(0));
+        else if (isa<FloatType>(to)) // bf16 <-> f16
+          fr = floatFromBits(to, bitsOfFloat(operandType, F(0)));
+        else
+          ir = I(0);
+      })
       .Case<math::ExpOp>([&](auto) { f1(std::exp); })
       .Case<math::Exp2Op>([&](auto) { f1(std::exp2); })
       .Case<math::LogOp>([&](auto) { f1(std::log); })
