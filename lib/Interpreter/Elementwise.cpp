@@ -101,48 +101,36 @@ static double maximum(double a, double b, bool isMax) {
   return isMax ? std::max(a, b) : std::min(a, b);
 }
 
+/// `from`'s bytes as a `To` of the same size.
+template <class To, class From> static To bitCast(From from) {
+  static_assert(sizeof(To) == sizeof(From), "a bitcast keeps the width");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
 /// The float of `type` whose bits are the low bits of `bits` (arith.bitcast
 /// from an integer), as a double.
 static double floatFromBits(Type type, uint64_t bits) {
-  if (type.isF16()) {
-    uint16_t h = static_cast<uint16_t>(bits);
-    _Float16 f;
-    std::memcpy(&f, &h, sizeof f);
-    return static_cast<double>(f);
-  }
+  if (type.isF16())
+    return static_cast<double>(bitCast<_Float16>(static_cast<uint16_t>(bits)));
   if (type.isBF16())
     return tile::bfloat16BitsToFloat(static_cast<uint16_t>(bits));
-  if (type.isF32()) {
-    uint32_t w = static_cast<uint32_t>(bits);
-    float f;
-    std::memcpy(&f, &w, sizeof f);
-    return f;
-  }
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
+  if (type.isF32())
+    return bitCast<float>(static_cast<uint32_t>(bits));
+  return bitCast<double>(bits);
 }
 
 /// The bits of `v`, a value of float type `type` (arith.bitcast to an
 /// integer).
 static int64_t bitsOfFloat(Type type, double v) {
-  if (type.isF16()) {
-    _Float16 f = static_cast<_Float16>(v);
-    uint16_t h;
-    std::memcpy(&h, &f, sizeof h);
-    return h;
-  }
+  if (type.isF16())
+    return bitCast<uint16_t>(static_cast<_Float16>(v));
   if (type.isBF16())
     return tile::floatToBFloat16Bits(static_cast<float>(v));
-  if (type.isF32()) {
-    float f = static_cast<float>(v);
-    uint32_t w;
-    std::memcpy(&w, &f, sizeof w);
-    return w;
-  }
-  int64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  return bits;
+  if (type.isF32())
+    return bitCast<uint32_t>(static_cast<float>(v));
+  return bitCast<int64_t>(v);
 }
 
 /// One element of `op` on operand elements F(j) (floats) and I(j)
