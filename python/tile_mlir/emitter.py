@@ -131,11 +131,20 @@ class Emitter:
 
     # ---- constants and scalars -----------------------------------------
     def constant(self, value, element, shape=()):
-        value = float(value) if is_float(element) else int(value)
-        if element == "i1":
-            lit = "true" if value else "false"
+        if element == "index" and value.__class__ is int:  # the common case
+            lit = str(value)
         else:
-            lit = format_float(value, element) if is_float(element) else str(value)
+            value = float(value) if is_float(element) else int(value)
+            if element == "i1":
+                lit = "true" if value else "false"
+            else:
+                lit = format_float(value, element) if is_float(element) \
+                    else str(value)
+        key = ("const", lit, element, shape)
+        for scope in reversed(self.scopes):
+            v = scope.get(key)
+            if v is not None:
+                return v
 
         def make():
             if shape:
@@ -146,7 +155,7 @@ class Emitter:
             return self.op1(element, (), "arith.constant %s : %s" % (lit, element),
                             hint="c%s" % str(lit).replace("-", "m").replace(".", "_")
                             if element == "index" else "cst")
-        return self.cached(("const", lit, element, shape), make)
+        return self.cached(key, make)
 
     def atom_poly(self, value):
         """A scalar index Value as a Poly atom."""
@@ -170,9 +179,17 @@ class Emitter:
     # ---- Poly materialization ------------------------------------------
     def scalar_poly(self, p):
         """The index Value of a scalar Poly."""
-        c = p.constant()
-        if c is not None:
-            return self.constant(c, "index")
+        terms = p.terms
+        if len(terms) == 1:
+            (m, c), = terms.items()
+            if not m:
+                return self.constant(c, "index")
+            if c == 1 and len(m) == 1 and m[0][0] == "v":
+                # A lone atom is its own Value (what _emit_sum would give,
+                # without emitting anything).
+                return self.atoms[m[0][1]]
+        elif not terms:
+            return self.constant(0, "index")
         return self.cached(("poly", p.key()), lambda: self._emit_sum(p))
 
     def _emit_sum(self, p):

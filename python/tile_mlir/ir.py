@@ -26,10 +26,18 @@ def is_float(element):
     return element in _FLOAT_TYPES
 
 
+_TENSOR_TYPES = {}
+
+
 def tensor_type(shape, element):
     if not shape:
         return element
-    return "tensor<%sx%s>" % ("x".join(str(d) for d in shape), element)
+    key = (tuple(shape), element)
+    text = _TENSOR_TYPES.get(key)
+    if text is None:  # a kernel uses a handful of types, many times each
+        text = _TENSOR_TYPES[key] = "tensor<%sx%s>" % (
+            "x".join(str(d) for d in shape), element)
+    return text
 
 
 class SSA:
@@ -61,25 +69,37 @@ class Function:
         """The function's text; `loc` (the Python `def`) locates it, so that
         errors the compiler reports at the kernel point at Python."""
         used = {}
+        ssa = SSA
 
-        def name_of(v):
-            if v.name is None:
-                base = _name_base(v.hint)
-                n = used.get(base, 0)
-                used[base] = n + 1
-                v.name = "%" + (base if n == 0 else "%s_%d" % (base, n))
-            return v.name
-
-        def text(parts):
-            return "".join([name_of(p) if p.__class__ is SSA else p
-                            for p in parts])
+        def named(parts, out):
+            # Values are named in order of first appearance in the text:
+            # one flat list of strings, joined once.
+            for p in parts:
+                if p.__class__ is ssa:
+                    name = p.name
+                    if name is None:
+                        base = _name_base(p.hint)
+                        n = used.get(base, 0)
+                        used[base] = n + 1
+                        name = p.name = "%" + (base if n == 0 else
+                                               "%s_%d" % (base, n))
+                    out.append(name)
+                else:
+                    out.append(p)
 
         # Arguments first so they keep the Python parameter names exactly.
-        args = text(self.arg_parts)
-        body = ["  " * i + text(p) for i, p in self.lines]
-        head = "func.func @%s(%s)\n    attributes {%s} {" % (
-            self.name, args, ", ".join(attributes))
-        return "\n".join([head] + body + ["}" + loc_text(loc)]) + "\n"
+        out = ["func.func @%s(" % self.name]
+        named(self.arg_parts, out)
+        out.append(")\n    attributes {%s} {\n" % ", ".join(attributes))
+        for i, parts in self.lines:
+            out.append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
+            named(parts, out)
+            out.append("\n")
+        out.append("}" + loc_text(loc) + "\n")
+        return "".join(out)
+
+
+_INDENTS = ["  " * i for i in range(16)]
 
 
 _BASES = {}

@@ -12,7 +12,7 @@ import builtins
 import inspect
 import textwrap
 
-from . import registry
+from . import operators, registry
 from .blockptr import BlockPointer
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
@@ -72,6 +72,8 @@ class Tracer:
         self.inlined = False    # a @jit helper called from a kernel
         self.loop_depth = 0
         self.following = []     # statements after the current one, per block
+        self._stmts = _handlers(type(self), "stmt_")
+        self._exprs = _handlers(type(self), "expr_")
 
     def located(self, node):
         # The AST lives as long as its kernel and every trace locates the
@@ -129,11 +131,11 @@ class Tracer:
 
     def stmt(self, s):
         self.located(s)
-        method = _method(self, "stmt_", type(s))
+        method = self._stmts[s.__class__]
         if method is None:
             self.error("'%s' statements are not supported in a kernel" %
                        type(s).__name__.lower())
-        method(s)
+        method(self, s)
 
     def stmt_Expr(self, s):
         if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
@@ -558,11 +560,11 @@ class Tracer:
 
     # ---- expressions --------------------------------------------------------
     def expr(self, node):
-        method = _method(self, "expr_", type(node))
+        method = self._exprs[node.__class__]
         if method is None:
             self.error("'%s' expressions are not supported in a kernel" %
                        type(node).__name__, node)
-        return method(node)
+        return method(self, node)
 
     def expr_Constant(self, node):
         return node.value
@@ -653,7 +655,6 @@ class Tracer:
     def binop(self, sym, a, b, node):
         if sym is None:
             self.error("operator not supported in a kernel", node)
-        from . import operators
         return operators.binop(self, sym, a, b)
 
     def expr_Compare(self, node):
@@ -664,7 +665,6 @@ class Tracer:
         sym = _CMPOPS.get(type(node.ops[0]))
         if sym is None:
             self.error("comparison not supported in a kernel", node)
-        from . import operators
         return operators.compare(self, sym, a, b)
 
     def expr_Subscript(self, node):
@@ -673,7 +673,6 @@ class Tracer:
     def subscript(self, base, node):
         index = self.expr(node.slice)
         self.located(node)
-        from . import operators
         return operators.subscript(self, base, index)
 
     def expr_Call(self, node):
@@ -719,18 +718,28 @@ def _stored_names(stmt):
     return names
 
 
-_METHODS = {}
+_HANDLERS = {}
 
 
-def _method(tracer, prefix, node_type):
-    """tracer's bound `<prefix><node type name>` or None; the lookup by
-    name is done once per tracer class and node type."""
-    key = (type(tracer), prefix, node_type)
-    fn = _METHODS.get(key, _METHODS)
-    if fn is _METHODS:
-        fn = _METHODS[key] = getattr(type(tracer), prefix + node_type.__name__,
-                                     None)
-    return None if fn is None else fn.__get__(tracer)
+def _handlers(cls, prefix):
+    """{AST node type: the function `<prefix><node type name>` of tracer
+    class `cls`}, filled as node types are met: one dict lookup per node
+    (a trace visits a few hundred)."""
+    table = _HANDLERS.get((cls, prefix))
+    if table is None:
+        table = _HANDLERS[(cls, prefix)] = _HandlerTable(cls, prefix)
+    return table
+
+
+class _HandlerTable(dict):
+    def __init__(self, cls, prefix):
+        super().__init__()
+        self.cls, self.prefix = cls, prefix
+
+    def __missing__(self, node_type):
+        fn = self[node_type] = getattr(self.cls, self.prefix + node_type.__name__,
+                                       None)
+        return fn
 
 
 def _reads(node, name):
