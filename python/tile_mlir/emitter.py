@@ -95,8 +95,7 @@ class Emitter:
         """Emits `%r... = parts loc(...)`; `results` are (element, shape)."""
         line, values = [], []
         for i, (element, shape) in enumerate(results):
-            ssa = SSA(hints[i] if hints else None)
-            ssa.weak = True  # the Python variable it is assigned to wins
+            ssa = SSA(hints[i] if hints else None, weak=True)
             if i:
                 line.append(", ")
             line.append(ssa)
@@ -110,12 +109,9 @@ class Emitter:
 
     def op1(self, element, shape, *parts, hint=None):
         """Emits a one-result op (the common case, without op's lists)."""
-        ssa = SSA(hint)
-        ssa.weak = True
-        line = [ssa, " = "]
-        line.extend(parts)
-        line.append(loc_text(self.loc))
-        self.func.add(line)
+        ssa = SSA(hint, True)
+        func = self.func
+        func.lines.append((func.indent, [ssa, " = ", *parts, loc_text(self.loc)]))
         return Value(ssa, element, shape)
 
     def cached(self, key, make):
@@ -175,6 +171,13 @@ class Emitter:
         if isinstance(x, Value) and x.element == "i32" and not x.shape:
             return self.atom_poly(self.cast(x, "index"))
         self.error("expected an integer scalar, got %s" % describe(x))
+
+    def index_value(self, x):
+        """scalar_poly(index_poly(x)): the index Value of an int, a scalar
+        Poly or an index/i32 scalar Value (an index Value is itself)."""
+        if x.__class__ is Value and x.element == "index" and not x.shape:
+            return x
+        return self.scalar_poly(self.index_poly(x))
 
     # ---- Poly materialization ------------------------------------------
     def scalar_poly(self, p):
@@ -367,6 +370,10 @@ class Emitter:
 
     def unify(self, a, b):
         """Two operands as Values of one element type and shape."""
+        if a.__class__ is Value and b.__class__ is Value and \
+                a.element == b.element and a.shape == b.shape and \
+                a.expand is None and b.expand is None:
+            return a, b, a.element, a.shape  # nothing to convert
         elements = [x.element for x in (a, b) if isinstance(x, Value)]
         elements += ["i32" for x in (a, b) if isinstance(x, (Poly, Mask)) and x.shape]
         elements += ["index" for x in (a, b) if isinstance(x, Poly) and not x.shape]

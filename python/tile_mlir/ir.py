@@ -6,7 +6,10 @@ to after it was emitted (`acc = tm.dot(...)` gives `%acc`): the IR reads
 like the source. Every op carries loc("file.py":line:col) of the Python line
 that produced it, so compiler diagnostics name that line."""
 
+import itertools
+import math
 import re
+import struct
 
 _FLOAT_TYPES = ("f32", "f16", "bf16")
 _INT_TYPES = ("i32", "i1", "index")
@@ -41,15 +44,20 @@ def tensor_type(shape, element):
 
 
 class SSA:
-    """One SSA value; `hint` becomes its name (made unique) when rendered."""
+    """One SSA value; `hint` becomes its name (made unique) when rendered.
+    A `weak` hint (an op's default) gives way to the Python variable the
+    value is assigned to."""
 
-    _counter = 0
+    __slots__ = ("id", "hint", "name", "weak")
 
-    def __init__(self, hint=None):
-        SSA._counter += 1
-        self.id = SSA._counter
+    def __init__(self, hint=None, weak=False):
+        self.id = next(_ssa_ids)
         self.hint = hint
         self.name = None
+        self.weak = weak
+
+
+_ssa_ids = itertools.count(1)
 
 
 class Function:
@@ -78,7 +86,7 @@ class Function:
                 if p.__class__ is ssa:
                     name = p.name
                     if name is None:
-                        base = _name_base(p.hint)
+                        base = _BASES.get(p.hint) or _name_base(p.hint)
                         n = used.get(base, 0)
                         used[base] = n + 1
                         name = p.name = "%" + (base if n == 0 else
@@ -138,8 +146,6 @@ def loc_text(loc):
 
 def format_float(value, element):
     """A float attribute MLIR parses for `element`, also for inf and nan."""
-    import math
-    import struct
     if math.isinf(value) or math.isnan(value):
         if element == "f32":
             bits = struct.unpack("<I", struct.pack("<f", value))[0]

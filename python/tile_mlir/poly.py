@@ -18,7 +18,8 @@ class Poly:
     __slots__ = ("terms", "shape", "_key")
 
     def __init__(self, terms, shape=()):
-        self.terms = {m: c for m, c in terms.items() if c != 0}
+        self.terms = {m: c for m, c in terms.items() if c != 0} \
+            if 0 in terms.values() else dict(terms)
         self.shape = tuple(shape)
         self._key = None
 

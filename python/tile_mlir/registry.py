@@ -50,6 +50,8 @@ def bind_simple(simple, args, kwargs):
     names, defaults = simple
     if len(args) > len(names):
         return None
+    if not kwargs and len(args) == len(names):
+        return dict(zip(names, args))
     bound = dict(zip(names, args))
     for k, v in kwargs.items():
         if k in bound or k not in defaults and k not in names:

@@ -57,10 +57,16 @@ def parse_function(fn):
 def function_scope(fn):
     """The names `fn`'s body sees besides its locals: globals and closure."""
     scope = dict(fn.__globals__)
-    if fn.__closure__:
-        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-            scope[name] = cell.cell_contents
+    scope.update(_closure(fn))
     return scope
+
+
+def _closure(fn):
+    """{name: value} of `fn`'s closure cells."""
+    if not fn.__closure__:
+        return {}
+    return {name: cell.cell_contents
+            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
 
 
 class Tracer:
@@ -68,7 +74,10 @@ class Tracer:
         self.fn, self.node, self.filename = fn, node, filename
         self.em = emitter
         self.env = env
-        self.globals = function_scope(fn)
+        # What function_scope gives, without copying the module's globals
+        # on every trace: the closure's cells first, then the live globals.
+        self.closure = _closure(fn)
+        self.globals = fn.__globals__
         self.inlined = False    # a @jit helper called from a kernel
         self.loop_depth = 0
         self.following = []     # statements after the current one, per block
@@ -235,7 +244,7 @@ class Tracer:
 
     def assign(self, target, value):
         if isinstance(target, ast.Name):
-            if isinstance(value, Value) and getattr(value.ssa, "weak", False) \
+            if isinstance(value, Value) and value.ssa.weak \
                     and value.ssa.name is None and value.expand is None:
                 value.ssa.hint, value.ssa.weak = target.id, False
             self.env[target.id] = value
@@ -309,7 +318,7 @@ class Tracer:
         if not isinstance(s.target, ast.Name):
             self.error("the variable of a tile loop must be a name", s.target)
         em = self.em
-        bounds = [em.scalar_poly(em.index_poly(x)) for x in
+        bounds = [em.index_value(x) for x in
                   (r.start, r.stop, r.step)]
         assigned = [n for n in self.assigned_names(s.body) if n != s.target.id]
         carried = [n for n in assigned if n in self.env and
@@ -579,6 +588,8 @@ class Tracer:
                 self.error("'%s' is only defined inside the tile loop at line "
                            "%d" % (name, v.line), node)
             return v
+        if name in self.closure:
+            return self.closure[name]
         if name in self.globals:
             return self.globals[name]
         if hasattr(builtins, name):
@@ -679,7 +690,7 @@ class Tracer:
         fn = self.expr(node.func)
         args = []
         for a in node.args:
-            if isinstance(a, ast.Starred):
+            if a.__class__ is ast.Starred:
                 args.extend(self.expr(a.value))
             else:
                 args.append(self.expr(a))
