@@ -61,6 +61,10 @@ class Buffer:
         return self.data
 
 
+# dtype as passed (np.float32, "float32", a numpy dtype) -> element type.
+_ELEMENTS = {}
+
+
 def _is_constexpr(annotation):
     from .dsl import constexpr
     if annotation is constexpr or isinstance(annotation, constexpr):
@@ -272,6 +276,12 @@ class Kernel:
 
     def element_of(self, name, dtype):
         try:
+            element = _ELEMENTS.get(dtype)
+        except TypeError:  # unhashable
+            element = None
+        if element is not None:
+            return element
+        try:
             dt = str(np.dtype(dtype)) if np is not None else \
                 str(getattr(dtype, "__name__", dtype))
         except TypeError:
@@ -279,7 +289,12 @@ class Kernel:
         if dt not in NUMPY_TO_ELEMENT and dt not in ELEMENT_TO_NUMPY:
             raise DSLError("argument '%s': %s arrays are not supported (float32, "
                            "float16, int32)" % (name, dt), self.def_location)
-        return NUMPY_TO_ELEMENT.get(dt, dt)
+        element = NUMPY_TO_ELEMENT.get(dt, dt)
+        try:
+            _ELEMENTS[dtype] = element  # np.dtype() is slow; kernels see few
+        except TypeError:
+            pass
+        return element
 
     def trace(self, key, values, options):
         node, filename = self._function()
