@@ -125,6 +125,16 @@ class Emitter:
         self.scopes[-1][key] = v
         return v
 
+    def cached_value(self, key):
+        """The Value cached under `key` (see cached) or None; the hot paths
+        look up first and build the Value only when missing, without a
+        closure per call."""
+        for scope in reversed(self.scopes):
+            v = scope.get(key)
+            if v is not None:
+                return v
+        return None
+
     # ---- constants and scalars -----------------------------------------
     def constant(self, value, element, shape=()):
         if element == "index" and value.__class__ is int:  # the common case
@@ -137,21 +147,21 @@ class Emitter:
                 lit = format_float(value, element) if is_float(element) \
                     else str(value)
         key = ("const", lit, element, shape)
-        for scope in reversed(self.scopes):
-            v = scope.get(key)
-            if v is not None:
-                return v
-
-        def make():
-            if shape:
-                return self.op1(element, shape, "arith.constant dense<%s> : %s" % (
-                    lit, tensor_type(shape, element)), hint="cst")
-            if element == "i1":
-                return self.op1(element, (), "arith.constant %s" % lit, hint="true" if value else "false")
-            return self.op1(element, (), "arith.constant %s : %s" % (lit, element),
-                            hint="c%s" % str(lit).replace("-", "m").replace(".", "_")
-                            if element == "index" else "cst")
-        return self.cached(key, make)
+        v = self.cached_value(key)
+        if v is not None:
+            return v
+        if shape:
+            v = self.op1(element, shape, "arith.constant dense<%s> : %s" % (
+                lit, tensor_type(shape, element)), hint="cst")
+        elif element == "i1":
+            v = self.op1(element, (), "arith.constant %s" % lit,
+                         hint="true" if value else "false")
+        else:
+            v = self.op1(element, (), "arith.constant %s : %s" % (lit, element),
+                         hint="c%s" % str(lit).replace("-", "m").replace(".", "_")
+                         if element == "index" else "cst")
+        self.scopes[-1][key] = v
+        return v
 
     def atom_poly(self, value):
         """A scalar index Value as a Poly atom."""
@@ -193,7 +203,11 @@ class Emitter:
                 return self.atoms[m[0][1]]
         elif not terms:
             return self.constant(0, "index")
-        return self.cached(("poly", p.key()), lambda: self._emit_sum(p))
+        key = ("poly", p.key())
+        v = self.cached_value(key)
+        if v is None:
+            v = self.scopes[-1][key] = self._emit_sum(p)
+        return v
 
     def _emit_sum(self, p):
         total = None
@@ -216,15 +230,17 @@ class Emitter:
         return total
 
     def _monomial(self, atoms, coef):
-        def make():
-            v = None
-            for a in atoms:
-                x = self.atoms[a[1]]
-                v = x if v is None else self.binary_ir("muli", v, x)
-            if coef != 1:
-                v = self.binary_ir("muli", v, self.constant(coef, "index"))
+        key = ("mono", atoms, coef)
+        v = self.cached_value(key)
+        if v is not None:
             return v
-        return self.cached(("mono", atoms, coef), make)
+        for a in atoms:
+            x = self.atoms[a[1]]
+            v = x if v is None else self.binary_ir("muli", v, x)
+        if coef != 1:
+            v = self.binary_ir("muli", v, self.constant(coef, "index"))
+        self.scopes[-1][key] = v
+        return v
 
     def tile_poly(self, p, shape=None):
         """The i32 tile of a Poly with axes (arange-based)."""
