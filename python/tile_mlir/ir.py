@@ -79,7 +79,7 @@ class Function:
         used = {}
         ssa = SSA
 
-        def named(parts, out):
+        def named(parts, append):
             # Values are named in order of first appearance in the text:
             # one flat list of strings, joined once.
             for p in parts:
@@ -91,18 +91,19 @@ class Function:
                         used[base] = n + 1
                         name = p.name = "%" + (base if n == 0 else
                                                "%s_%d" % (base, n))
-                    out.append(name)
+                    append(name)
                 else:
-                    out.append(p)
+                    append(p)
 
         # Arguments first so they keep the Python parameter names exactly.
         out = ["func.func @%s(" % self.name]
-        named(self.arg_parts, out)
-        out.append(")\n    attributes {%s} {\n" % ", ".join(attributes))
+        append = out.append
+        named(self.arg_parts, append)
+        append(")\n    attributes {%s} {\n" % ", ".join(attributes))
         for i, parts in self.lines:
-            out.append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
-            named(parts, out)
-            out.append("\n")
+            append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
+            named(parts, append)
+            append("\n")
         out.append("}" + loc_text(loc) + "\n")
         return "".join(out)
 

@@ -50,8 +50,13 @@ def bind_simple(simple, args, kwargs):
     names, defaults = simple
     if len(args) > len(names):
         return None
-    if not kwargs and len(args) == len(names):
-        return dict(zip(names, args))
+    if not kwargs:  # positional arguments, then the defaults, in order
+        bound = dict(zip(names, args))
+        for n in names[len(args):]:
+            if n not in defaults:
+                return None
+            bound[n] = defaults[n]
+        return bound
     bound = dict(zip(names, args))
     for k, v in kwargs.items():
         if k in bound or k not in defaults and k not in names:
