@@ -93,6 +93,9 @@ class Emitter:
 
     def op(self, results, parts, hints=None):
         """Emits `%r... = parts loc(...)`; `results` are (element, shape)."""
+        if not results:  # a store, a yield: nothing to name
+            self.func.add([*parts, loc_text(self.loc)])
+            return []
         line, values = [], []
         for i, (element, shape) in enumerate(results):
             ssa = SSA(hints[i] if hints else None, weak=True)
