@@ -17,7 +17,8 @@ class Value:
     value and records in `expand` which logical dim it occupies."""
 
     def __init__(self, ssa, element, shape=(), expand=None):
-        self.ssa, self.element, self.shape = ssa, element, tuple(shape)
+        self.ssa, self.element = ssa, element
+        self.shape = shape if shape.__class__ is tuple else tuple(shape)
         self.expand = expand
 
     @property

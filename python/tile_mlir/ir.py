@@ -138,7 +138,7 @@ def joined(groups, sep=", "):
 def loc_text(loc):
     if loc is None:
         return ""
-    text = getattr(loc, "_text", None)
+    text = loc._text
     if text is None:  # once per location (the tracer reuses them)
         text = loc._text = ' loc("%s":%d:%d)' % (
             loc.filename.replace('"', '\\"'), loc.line, loc.col + 1)

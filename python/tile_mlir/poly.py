@@ -20,7 +20,7 @@ class Poly:
     def __init__(self, terms, shape=()):
         self.terms = {m: c for m, c in terms.items() if c != 0} \
             if 0 in terms.values() else dict(terms)
-        self.shape = tuple(shape)
+        self.shape = shape if shape.__class__ is tuple else tuple(shape)
         self._key = None
 
     @staticmethod

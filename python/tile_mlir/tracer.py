@@ -20,6 +20,9 @@ from .ir import SSA, joined, loc_text
 from .poly import Mask, Poly, Pointer, divide
 
 
+_MODULE = type(ast)
+
+
 class _Return(Exception):
     pass
 
@@ -600,6 +603,11 @@ class Tracer:
         return self.attribute(self.expr(node.value), node)
 
     def attribute(self, base, node):
+        if base.__class__ is _MODULE:  # tm.zeros, tl.load: the common case
+            try:
+                return getattr(base, node.attr)
+            except AttributeError:
+                pass  # the message below
         if isinstance(base, (Value, Poly, Mask)) and node.attr in registry.METHODS:
             return registry.BoundMethod(registry.METHODS[node.attr], base)
         if isinstance(base, (Value, Poly)) and node.attr in ("shape", "dtype"):
@@ -614,7 +622,7 @@ class Tracer:
             self.error("%s has no attribute '%s'" % (describe(base), node.attr), node)
 
     def expr_Tuple(self, node):
-        return tuple(self.expr(e) for e in node.elts)
+        return tuple([self.expr(e) for e in node.elts])
 
     def expr_List(self, node):
         return [self.expr(e) for e in node.elts]
