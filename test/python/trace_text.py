@@ -1,28 +1,22 @@
 # The tile IR text the tracer writes, whole: every line of two kernels (the
-# meTile seed GEMM of benchmarks/python_compile.py, and a Triton-style kernel
-# with masks, a runtime-bound loop and a reduction), so that a change of the
-# tracer's bookkeeping (value names, constant and expression caching, the
+# meTile seed GEMM that benchmarks/python_compile.py times, and a Triton-style
+# kernel with masks, a runtime-bound loop and a reduction), so that a change of
+# the tracer's bookkeeping (value names, constant and expression caching, the
 # order of lines) cannot go unnoticed. Locations are checked on two lines.
 # RUN: %python %s | FileCheck --match-full-lines %s
 
 import os
+import sys
 
 import tile_mlir as tm
 import tile_mlir.language as tl
 
+BENCHMARKS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                          "benchmarks")
+sys.path.insert(0, BENCHMARKS)
+from python_compile import seed_gemm  # noqa: E402
 
-@tm.kernel
-def matmul(A, B, C, M, N, K, BLOCK_M: tm.constexpr, BLOCK_N: tm.constexpr,
-           BLOCK_K: tm.constexpr):
-    pid_m = tm.program_id(0)
-    pid_n = tm.program_id(1)
-    acc = tm.zeros((BLOCK_M, BLOCK_N), dtype="f32")
-    for k in tm.tile_range(0, K, BLOCK_K):
-        a = tm.tile_load(A, pid_m * BLOCK_M, k, K, (BLOCK_M, BLOCK_K))
-        b = tm.tile_load(B, k, pid_n * BLOCK_N, N, (BLOCK_K, BLOCK_N))
-        acc = tm.dot(a, b, acc)
-    tm.tile_store(C, pid_m * BLOCK_M, pid_n * BLOCK_N, N, acc,
-                  (BLOCK_M, BLOCK_N))
+matmul = seed_gemm(tm)
 
 
 @tm.jit
@@ -38,11 +32,10 @@ def row_sums(x_ptr, out_ptr, n_rows, n_cols, stride, BLOCK: tl.constexpr):
 
 
 def show(compiled):
-    here = os.path.basename(__file__)
     for line in compiled.ir.splitlines():
         text, _, loc = line.partition(" loc(")
         if "tile.dot" in text or text.strip().startswith("tile.store"):
-            text += " loc(" + loc.replace(os.path.abspath(__file__), here)
+            text += " loc(\"%s" % loc.split("/")[-1]  # the file's name
         print(text)
 
 
@@ -71,7 +64,7 @@ show(row_sums.compile(f32, f32, 100, 100, 100, BLOCK=64))
 # CHECK-NEXT:     %B_rows = arith.divui %B_numel, %N_or_1 : index
 # CHECK-NEXT:     %v_1 = arith.muli %pid_n, %c64 : index
 # CHECK-NEXT:     %b = tile.load %B[%k, %v_1] strides [%N, %c1] bounds [%B_rows, %N] : memref<?xf32> -> tensor<32x64xf32>
-# CHECK-NEXT:     %acc_2 = tile.dot %a, %b, %acc_iter : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32> loc("trace_text.py":23:15)
+# CHECK-NEXT:     %acc_2 = tile.dot %a, %b, %acc_iter : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32> loc("python_compile.py":35:15)
 # CHECK-NEXT:     tile.yield %acc_2 : tensor<64x64xf32>
 # CHECK-NEXT:   }
 # CHECK-NEXT:   %c1_1 = arith.constant 1 : index
@@ -80,7 +73,7 @@ show(row_sums.compile(f32, f32, 100, 100, 100, BLOCK=64))
 # CHECK-NEXT:   %c64_1 = arith.constant 64 : index
 # CHECK-NEXT:   %v_2 = arith.muli %pid_m, %c64_1 : index
 # CHECK-NEXT:   %v_3 = arith.muli %pid_n, %c64_1 : index
-# CHECK-NEXT:   tile.store %acc_1, %C[%v_2, %v_3] strides [%N, %c1_1] bounds [%C_rows, %N] : tensor<64x64xf32>, memref<?xf32> loc("trace_text.py":24:5)
+# CHECK-NEXT:   tile.store %acc_1, %C[%v_2, %v_3] strides [%N, %c1_1] bounds [%C_rows, %N] : tensor<64x64xf32>, memref<?xf32> loc("python_compile.py":36:5)
 # CHECK-NEXT:   return
 # CHECK-NEXT: }
 # CHECK-NEXT: func.func @row_sums(%x_ptr: memref<?xf32>, %out_ptr: memref<?xf32>, %n_rows: index, %n_cols: index, %stride: index)
