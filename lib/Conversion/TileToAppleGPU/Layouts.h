@@ -31,10 +31,6 @@ struct KernelConfig {
 /// was not run) or when they disagree.
 mlir::FailureOr<KernelConfig> readKernelConfig(mlir::func::FuncOp kernel);
 
-/// Elements per group of the distributed layout tile-assign-layouts
-/// chooses: 4 when the last dimension is a multiple of 4, else 1.
-int64_t defaultVectorWidth(mlir::RankedTensorType type);
-
 /// A located error at `op` unless `target` is empty or a known target.
 mlir::LogicalResult checkTargetOption(mlir::Operation *op,
                                       llvm::StringRef target);
