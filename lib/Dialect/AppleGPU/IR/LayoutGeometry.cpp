@@ -67,30 +67,14 @@ Value FoldingIndexEmitter::equal(Value a, Value b) {
 }
 
 //===----------------------------------------------------------------------===//
-// uniform: one value for every element
+// uniform: one value for every element (no position: the defaults)
 //===----------------------------------------------------------------------===//
-
-int64_t UniformLayoutAttr::getThreadCount() const { return 0; }
-
-std::optional<std::pair<int64_t, int64_t>>
-UniformLayoutAttr::getSimdgroupGrid() const {
-  return std::nullopt;
-}
 
 std::optional<SmallVector<int64_t, 3>>
 UniformLayoutAttr::getValueShape(ArrayRef<int64_t>) const {
   return SmallVector<int64_t, 3>{1};
 }
 
-int64_t UniformLayoutAttr::getVectorWidth(ArrayRef<int64_t>) const {
-  return 1;
-}
-
-FailureOr<ElementPosition>
-UniformLayoutAttr::emitPosition(LayoutIndexEmitter &, ArrayRef<int64_t>,
-                                ArrayRef<OpFoldResult>) const {
-  return failure();
-}
 
 //===----------------------------------------------------------------------===//
 // distributed: groups of V dealt round by round
@@ -109,11 +93,6 @@ bool DistributedLayoutAttr::hasPartialRound(ArrayRef<int64_t> shape) const {
 }
 
 int64_t DistributedLayoutAttr::getThreadCount() const { return getThreads(); }
-
-std::optional<std::pair<int64_t, int64_t>>
-DistributedLayoutAttr::getSimdgroupGrid() const {
-  return std::nullopt;
-}
 
 std::optional<SmallVector<int64_t, 3>>
 DistributedLayoutAttr::getValueShape(ArrayRef<int64_t> shape) const {
@@ -298,7 +277,7 @@ SliceLayoutAttr::emitPosition(LayoutIndexEmitter &e, ArrayRef<int64_t> shape,
 }
 
 //===----------------------------------------------------------------------===//
-// cooperative and view: no formula
+// cooperative and view: no position formula (the defaults)
 //===----------------------------------------------------------------------===//
 
 int64_t CooperativeLayoutAttr::getThreadCount() const {
@@ -317,32 +296,7 @@ CooperativeLayoutAttr::getValueShape(ArrayRef<int64_t>) const {
   return std::nullopt;
 }
 
-int64_t CooperativeLayoutAttr::getVectorWidth(ArrayRef<int64_t>) const {
-  return 1;
-}
-
-FailureOr<ElementPosition>
-CooperativeLayoutAttr::emitPosition(LayoutIndexEmitter &, ArrayRef<int64_t>,
-                                    ArrayRef<OpFoldResult>) const {
-  return failure();
-}
-
-int64_t ViewLayoutAttr::getThreadCount() const { return 0; }
-
-std::optional<std::pair<int64_t, int64_t>>
-ViewLayoutAttr::getSimdgroupGrid() const {
-  return std::nullopt;
-}
-
 std::optional<SmallVector<int64_t, 3>>
 ViewLayoutAttr::getValueShape(ArrayRef<int64_t>) const {
   return SmallVector<int64_t, 3>{0};
-}
-
-int64_t ViewLayoutAttr::getVectorWidth(ArrayRef<int64_t>) const { return 1; }
-
-FailureOr<ElementPosition>
-ViewLayoutAttr::emitPosition(LayoutIndexEmitter &, ArrayRef<int64_t>,
-                             ArrayRef<OpFoldResult>) const {
-  return failure();
 }

@@ -128,11 +128,15 @@ def AppleGPU_Matmul2dAttr : AttrDef<AppleGPU_Dialect, "Matmul2d"> {
 // How the elements of a tile (a ranked tensor of a tile kernel) are held by
 // the threads of a threadgroup, as the encoding of its tensor type.
 // tile-assign-layouts attaches them; convert-tile-to-applegpu reads them.
-// Each answers the questions of LayoutAttrInterface (LayoutGeometry.cpp).
-class AppleGPU_Layout<string name, string attrMnemonic>
+// Each answers the questions of LayoutAttrInterface (LayoutGeometry.cpp):
+// `geometry` lists those it answers otherwise than the interface's default
+// (no thread count, no grid, vector width 1, no position formula).
+class AppleGPU_Layout<string name, string attrMnemonic,
+                      list<string> geometry = []>
     : AttrDef<AppleGPU_Dialect, name,
               [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
-               DeclareAttrInterfaceMethods<AppleGPU_LayoutAttrInterface>]> {
+               DeclareAttrInterfaceMethods<AppleGPU_LayoutAttrInterface,
+                                           geometry>]> {
   let mnemonic = attrMnemonic;
 }
 
@@ -148,7 +152,8 @@ def AppleGPU_UniformLayoutAttr : AppleGPU_Layout<"UniformLayout", "uniform"> {
 }
 
 def AppleGPU_DistributedLayoutAttr
-    : AppleGPU_Layout<"DistributedLayout", "distributed"> {
+    : AppleGPU_Layout<"DistributedLayout", "distributed",
+                      ["getThreadCount", "getVectorWidth", "emitPosition"]> {
   let summary = "elements dealt to the threads in groups, round by round";
   let description = [{
     The tile's elements, in row-major order, are cut into groups of
@@ -192,7 +197,9 @@ def AppleGPU_DistributedLayoutAttr
 }
 
 def AppleGPU_FragmentsLayoutAttr
-    : AppleGPU_Layout<"FragmentsLayout", "fragments"> {
+    : AppleGPU_Layout<"FragmentsLayout", "fragments",
+                      ["getThreadCount", "getSimdgroupGrid", "getVectorWidth",
+                       "emitPosition"]> {
   let summary = "8x8 simdgroup_matrix fragments over a grid of SIMD-groups";
   let description = [{
     A rank-2 tile cut into a `WM x WN` grid of blocks, one per SIMD-group
@@ -226,7 +233,10 @@ def AppleGPU_FragmentsLayoutAttr
   }];
 }
 
-def AppleGPU_SliceLayoutAttr : AppleGPU_Layout<"SliceLayout", "slice"> {
+def AppleGPU_SliceLayoutAttr
+    : AppleGPU_Layout<"SliceLayout", "slice",
+                      ["getThreadCount", "getSimdgroupGrid", "getVectorWidth",
+                       "emitPosition"]> {
   let summary = "a rank-1 tile held where a rank-2 parent tile's rows or columns are";
   let description = [{
     The layout of what a reduction along `dim` of a rank-2 tile in layout
@@ -251,7 +261,8 @@ def AppleGPU_SliceLayoutAttr : AppleGPU_Layout<"SliceLayout", "slice"> {
 }
 
 def AppleGPU_CooperativeLayoutAttr
-    : AppleGPU_Layout<"CooperativeLayout", "cooperative"> {
+    : AppleGPU_Layout<"CooperativeLayout", "cooperative",
+                      ["getThreadCount", "getSimdgroupGrid"]> {
   let summary = "matmul2d destination cooperative tensors over a grid of SIMD-groups";
   let description = [{
     The tensor-ops accumulator layout: a rank-2 tile cut into a `WM x WN`

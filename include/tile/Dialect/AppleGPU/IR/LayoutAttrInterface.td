@@ -47,7 +47,8 @@ def AppleGPU_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
         Threads per threadgroup the layout is made for, or 0 when it does
         not say (uniform, view).
       }],
-      /*retTy=*/"int64_t", /*methodName=*/"getThreadCount", /*args=*/(ins)>,
+      /*retTy=*/"int64_t", /*methodName=*/"getThreadCount", /*args=*/(ins),
+      /*methodBody=*/"", /*defaultImplementation=*/"return 0;">,
     InterfaceMethod<
       /*desc=*/[{
         The WM x WN grid of SIMD-groups the tile is split over (accumulator
@@ -55,7 +56,8 @@ def AppleGPU_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
         say.
       }],
       /*retTy=*/"std::optional<std::pair<int64_t, int64_t>>",
-      /*methodName=*/"getSimdgroupGrid", /*args=*/(ins)>,
+      /*methodName=*/"getSimdgroupGrid", /*args=*/(ins),
+      /*methodBody=*/"", /*defaultImplementation=*/"return std::nullopt;">,
     InterfaceMethod<
       /*desc=*/[{
         The shape of the array of values a thread holds of a tile of
@@ -96,7 +98,8 @@ def AppleGPU_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
         columns for fragments, the parent's for a slice, 1 otherwise).
       }],
       /*retTy=*/"int64_t", /*methodName=*/"getVectorWidth",
-      /*args=*/(ins "::llvm::ArrayRef<int64_t>":$shape)>,
+      /*args=*/(ins "::llvm::ArrayRef<int64_t>":$shape),
+      /*methodBody=*/"", /*defaultImplementation=*/"return 1;">,
     InterfaceMethod<
       /*desc=*/[{
         Emits, through `emitter`, where the value at `index` (a value index,
@@ -112,7 +115,8 @@ def AppleGPU_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
       /*methodName=*/"emitPosition",
       /*args=*/(ins "::tile::applegpu::LayoutIndexEmitter &":$emitter,
                     "::llvm::ArrayRef<int64_t>":$shape,
-                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$index)>,
+                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$index),
+      /*methodBody=*/"", /*defaultImplementation=*/"return ::mlir::failure();">,
   ];
 }
 
