@@ -91,14 +91,10 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
         return WalkResult::interrupt();
       }
       Attribute root = applegpu::rootLayout(layout);
-      std::optional<std::pair<int64_t, int64_t>> grid;
-      if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(root))
-        grid = {f.getSimdgroupsM(), f.getSimdgroupsN()};
-      if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(root)) {
-        grid = {c.getSimdgroupsM(), c.getSimdgroupsN()};
-        cfg.tensorOps = true;
-      }
-      if (isa<applegpu::ViewLayoutAttr>(root))
+      auto geometry = cast<applegpu::LayoutAttrInterface>(layout);
+      std::optional<std::pair<int64_t, int64_t>> grid =
+          geometry.getSimdgroupGrid();
+      if (isa<applegpu::CooperativeLayoutAttr, applegpu::ViewLayoutAttr>(root))
         cfg.tensorOps = true;
       if (grid) {
         if (hasFragments && (grid->first != cfg.simdgroupsM ||
@@ -113,7 +109,7 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
         cfg.simdgroupsM = grid->first;
         cfg.simdgroupsN = grid->second;
       }
-      int64_t t = applegpu::threadsOf(layout);
+      int64_t t = geometry.getThreadCount();
       if (t && threads && t != threads) {
         emitError(v.getLoc()) << "layout " << layout << " needs " << t
                               << " threads, but an earlier tile of the "

@@ -14,6 +14,8 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -73,6 +75,9 @@ public:
   /// tile of `type` (defined once, at the top of the kernel).
   std::pair<mlir::Value, mlir::Value>
   simdgroupOrigin(mlir::RankedTensorType type);
+  /// The same for blocks of `rows` x `cols` elements.
+  std::pair<mlir::Value, mlir::Value> simdgroupOrigin(int64_t rows,
+                                                      int64_t cols);
 
   /// An index constant at the top of the kernel (one per value).
   mlir::Value index(int64_t value);
@@ -160,13 +165,24 @@ public:
   /// itself otherwise.
   mlir::RankedTensorType geometry(mlir::RankedTensorType type) const;
   int64_t count(mlir::RankedTensorType type, TileForm form) const;
-  /// See distributedVectorWidth.
+
+  // The geometry of the forms, asked of the layouts (LayoutAttrInterface
+  // and the distributed and fragments layouts' own questions).
+
+  /// The distributed layout whose slots hold `type` in the Slots form:
+  /// its own (or its slice parent's), else the one tile-assign-layouts
+  /// would choose over the kernel's threads (a splat stored slot by slot).
+  tile::applegpu::DistributedLayoutAttr
+  slotLayout(mlir::RankedTensorType type) const;
+  /// The fragments layout whose lanes hold `type` in the Fragments and
+  /// LaneElements forms: its own (or its slice parent's), else the
+  /// kernel's grid.
+  tile::applegpu::FragmentsLayoutAttr
+  fragmentsLayout(mlir::RankedTensorType type) const;
+  /// Elements per group of the Slots form.
   int64_t vectorWidth(mlir::RankedTensorType type) const;
   /// Whether some thread holds fewer elements of the tile than others.
-  bool hasPartialSlots(mlir::RankedTensorType type) const {
-    type = geometry(type);
-    return (type.getNumElements() / vectorWidth(type)) % numThreads() != 0;
-  }
+  bool hasPartialSlots(mlir::RankedTensorType type) const;
   /// Values per thread of a distributed tile (slots).
   int64_t numSlots(mlir::RankedTensorType type) const;
   /// The flattened position in the tile of slot `slot` of this thread:
@@ -271,6 +287,29 @@ private:
   mlir::Operation *lastCoordinate = nullptr;
   llvm::DenseMap<std::pair<int64_t, int64_t>, std::pair<mlir::Value, mlir::Value>>
       origins;
+};
+
+/// The index arithmetic the layouts emit (LayoutAttrInterface), as the
+/// lowering builds it: constants at the top of the kernel, operations
+/// folded where their operands allow, SIMD-group origins computed once.
+class LoweringIndexEmitter final : public tile::applegpu::LayoutIndexEmitter {
+public:
+  LoweringIndexEmitter(KernelLowering &k, mlir::Location loc);
+
+  mlir::Value constant(int64_t value) override;
+  mlir::Value add(mlir::Value a, mlir::Value b) override;
+  mlir::Value mul(mlir::Value a, mlir::Value b) override;
+  mlir::Value divUI(mlir::Value a, mlir::Value b) override;
+  mlir::Value remUI(mlir::Value a, mlir::Value b) override;
+  mlir::Value andI(mlir::Value a, mlir::Value b) override;
+  mlir::Value lessThan(mlir::Value a, mlir::Value b) override;
+  mlir::Value equal(mlir::Value a, mlir::Value b) override;
+  std::pair<mlir::Value, mlir::Value> simdgroupOrigin(int64_t rows,
+                                                      int64_t cols) override;
+
+private:
+  KernelLowering &k;
+  mlir::Location loc;
 };
 
 //===--- Lowerings of single ops ------------------------------------===//

@@ -47,10 +47,6 @@ static bool isElementwiseOnTiles(Operation *op) {
          isTensor(op->getResult(0));
 }
 
-int64_t tile::defaultVectorWidth(RankedTensorType type) {
-  return type.getDimSize(type.getRank() - 1) % 4 == 0 ? 4 : 1;
-}
-
 namespace {
 /// Union-find over the tile values of a kernel.
 class Ties {
@@ -91,7 +87,8 @@ private:
   void insertConversions();
   Attribute distributed(RankedTensorType type) {
     return applegpu::DistributedLayoutAttr::get(
-        kernel.getContext(), threads, defaultVectorWidth(type));
+        kernel.getContext(), threads,
+        applegpu::DistributedLayoutAttr::getDefaultVector(type.getShape()));
   }
   /// `l` when each element of a tile in it has exactly one holder
   /// (distributed or accumulator fragments), else the distributed layout:
@@ -219,15 +216,10 @@ LogicalResult Assigner::chooseConfig() {
       return emitError(v.getLoc())
              << "tile type " << v.getType()
              << " has an encoding that is not an applegpu layout";
-    if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(applegpu::rootLayout(l))) {
-      simdgroupsM = f.getSimdgroupsM();
-      simdgroupsN = f.getSimdgroupsN();
-    }
-    if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(applegpu::rootLayout(l))) {
-      simdgroupsM = c.getSimdgroupsM();
-      simdgroupsN = c.getSimdgroupsN();
-    }
-    int64_t t = applegpu::threadsOf(l);
+    auto geometry = cast<applegpu::LayoutAttrInterface>(l);
+    if (auto grid = geometry.getSimdgroupGrid())
+      std::tie(simdgroupsM, simdgroupsN) = *grid;
+    int64_t t = geometry.getThreadCount();
     if (t && given && t != given)
       return emitError(v.getLoc())
              << "layout " << l << " needs " << t
@@ -241,9 +233,9 @@ LogicalResult Assigner::chooseConfig() {
   auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
       TileDialect::getSimdgroupsAttrName());
   bool hasFragments = llvm::any_of(values, [](Value v) {
-    return isa_and_nonnull<applegpu::FragmentsLayoutAttr,
-                           applegpu::CooperativeLayoutAttr>(
-        applegpu::rootLayout(applegpu::layoutOf(v.getType())));
+    auto geometry = dyn_cast_if_present<applegpu::LayoutAttrInterface>(
+        applegpu::layoutOf(v.getType()));
+    return geometry && geometry.getSimdgroupGrid();
   });
   if (grid && !hasFragments) {
     simdgroupsM = grid[0];
@@ -259,8 +251,11 @@ LogicalResult Assigner::chooseConfig() {
     for (Value v : values) {
       RankedTensorType type = tensorType(v);
       if (type.hasStaticShape() && type.getRank() > 0)
-        largest = std::max(largest,
-                           type.getNumElements() / defaultVectorWidth(type));
+        largest = std::max(
+            largest,
+            type.getNumElements() /
+                applegpu::DistributedLayoutAttr::getDefaultVector(
+                    type.getShape()));
     }
     threads = std::min<int64_t>(256, llvm::alignTo(largest, 32));
   }

@@ -20,10 +20,6 @@
 namespace tile {
 class DotOp;
 
-/// Elements per group of the distributed layout tile-assign-layouts
-/// chooses: 4 when the last dimension is a multiple of 4, else 1.
-int64_t defaultVectorWidth(mlir::RankedTensorType type);
-
 /// A located error at `op` unless `target` is empty or a known target.
 mlir::LogicalResult checkTargetOption(mlir::Operation *op,
                                       llvm::StringRef target);
