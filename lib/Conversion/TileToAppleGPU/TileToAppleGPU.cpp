@@ -1,7 +1,7 @@
 //===- TileToAppleGPU.cpp - the convert-tile-to-applegpu pass -------------===//
 
 #include "KernelLowering.h"
-#include "Layouts.h"
+#include "KernelConfig.h"
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
