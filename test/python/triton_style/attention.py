@@ -22,6 +22,19 @@ from check import report  # noqa: E402
 
 
 @triton.jit
+def online_softmax_step(qk, v, m_i, l_i, acc):
+    # One block of keys: the running row maximum grows to m_new, so the sum
+    # and the accumulator so far are rescaled by exp(m_i - m_new) before the
+    # block's exponentials (rounded to f16 for the dot with V) are added.
+    m_new = tl.maximum(m_i, tl.max(qk, 1))
+    alpha = tl.exp(m_i - m_new)
+    p = tl.exp(qk - m_new[:, None])
+    l_i = l_i * alpha + tl.sum(p, 1)
+    acc = tl.dot(p.to(tl.float16), v, acc * alpha[:, None])
+    return m_new, l_i, acc
+
+
+@triton.jit
 def attn_prefill(Q, K, V, Out, H_Q, H_KV, S, sm_scale, HEAD_DIM: tl.constexpr,
                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                  CAUSAL: tl.constexpr):
@@ -54,14 +67,9 @@ def attn_prefill(Q, K, V, Out, H_Q, H_KV, S, sm_scale, HEAD_DIM: tl.constexpr,
         if CAUSAL:
             valid = valid & (keys[None, :] <= offs_m[:, None])
         qk = tl.where(valid, qk, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(qk, 1))
-        alpha = tl.exp(m_i - m_new)
-        p = tl.exp(qk - m_new[:, None])
-        l_i = l_i * alpha + tl.sum(p, 1)
         v = tl.load(V + kv_start + keys[:, None] * HEAD_DIM + offs_d[None, :],
                     mask=keys[:, None] < S, other=0.0)
-        acc = tl.dot(p.to(tl.float16), v, acc * alpha[:, None])
-        m_i = m_new
+        m_i, l_i, acc = online_softmax_step(qk, v, m_i, l_i, acc)
     out = acc / l_i[:, None]
     tl.store(Out + q_start + offs_m[:, None] * HEAD_DIM + offs_d[None, :],
              out.to(tl.float16), mask=offs_m[:, None] < S)
@@ -100,14 +108,9 @@ def attn_decode_partial(Q, K, V, Opart, Mpart, Lpart, H_Q, H_KV, L, NUM_SPLITS,
                     mask=keys[:, None] < hi, other=0.0)
         qk = tl.dot(q, tl.trans(k)) * sm_scale
         qk = tl.where(keys[None, :] < hi, qk, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(qk, 1))
-        alpha = tl.exp(m_i - m_new)
-        p = tl.exp(qk - m_new[:, None])
-        l_i = l_i * alpha + tl.sum(p, 1)
         v = tl.load(V + kv_start + keys[:, None] * HEAD_DIM + offs_d[None, :],
                     mask=keys[:, None] < hi, other=0.0)
-        acc = tl.dot(p.to(tl.float16), v, acc * alpha[:, None])
-        m_i = m_new
+        m_i, l_i, acc = online_softmax_step(qk, v, m_i, l_i, acc)
     part = heads * NUM_SPLITS + split
     tl.store(Opart + part[:, None] * HEAD_DIM + offs_d[None, :], acc,
              mask=rows[:, None] < group)
