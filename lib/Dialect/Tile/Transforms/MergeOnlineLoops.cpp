@@ -74,6 +74,9 @@ struct Match {
   /// Ops between the loops that depend on the first loop's result: they
   /// move after the merged loop.
   SmallVector<Operation *> dependents;
+  /// Values of the second loop's body computed as in the first's (see
+  /// matchBodies): the merged loop computes them once.
+  DenseMap<Value, Value> equivalent;
 };
 
 } // namespace
@@ -166,6 +169,25 @@ static DenseMap<Value, Value> matchBodies(ForRangeOp first,
   return equivalent;
 }
 
+/// The results of `earlier` and of the ops from there up to `end` that
+/// depend on them; those ops are appended to `dependents` if given.
+static llvm::SetVector<Value>
+derivedUpTo(ForRangeOp earlier, Operation *end,
+            SmallVectorImpl<Operation *> *dependents = nullptr) {
+  llvm::SetVector<Value> derived(earlier->result_begin(),
+                                 earlier->result_end());
+  for (Operation *op = earlier->getNextNode(); op != end;
+       op = op->getNextNode()) {
+    if (llvm::none_of(op->getOperands(),
+                      [&](Value v) { return derived.contains(v); }))
+      continue;
+    if (dependents)
+      dependents->push_back(op);
+    derived.insert(op->result_begin(), op->result_end());
+  }
+  return derived;
+}
+
 /// Whether widening a value by `widen` (a tile.splat or tile.broadcast)
 /// gives, at each element, the statistic of the lanes that `reduce` combined
 /// into that element: then every x is at most its own widened maximum.
@@ -220,15 +242,8 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     reduceInLoop = nullptr;
 
   // Which values between the loops derive from the maximum.
-  llvm::SetVector<Value> derived;
-  derived.insert(first.getResult(0));
-  for (Operation *op : between) {
-    if (llvm::any_of(op->getOperands(),
-                     [&](Value v) { return derived.contains(v); })) {
-      match.dependents.push_back(op);
-      derived.insert(op->result_begin(), op->result_end());
-    }
-  }
+  llvm::SetVector<Value> derived =
+      derivedUpTo(first, second, &match.dependents);
 
   // The second loop: acc = addf(acc, term) with the maximum only in the term.
   if (second.getNumResults() != 1)
@@ -261,7 +276,7 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     for (OpOperand &use : op->getOpOperands()) {
       Value v = use.get();
       if (!derived.contains(v)) {
-        // A widening inside the loop of a value derived from the maximum.
+        // Not derived from the maximum: nothing to check.
         continue;
       }
       Operation *def = v.getDefiningOp();
@@ -339,9 +354,9 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
   // x in exp(x - max) must be what the first loop takes the maximum of,
   // under the same mask; then x <= its running maximum and no term of the
   // merged loop can overflow where the original's could not.
-  DenseMap<Value, Value> equivalent = matchBodies(first, second);
+  match.equivalent = matchBodies(first, second);
   auto sameAs = [&](Value ours, Value theirs) {
-    return ours == theirs || equivalent.lookup(ours) == theirs;
+    return ours == theirs || match.equivalent.lookup(ours) == theirs;
   };
   if (!sameAs(shift.getLhs(), maxed))
     return refuse("x in exp(x - max) is not what the first loop takes the "
@@ -472,7 +487,7 @@ static void merge(Match &match, IRRewriter &rewriter) {
 
   // The second loop's body, reading the rescaled sum and the shifted
   // maximum; what it computes exactly as the first loop did is reused.
-  DenseMap<Value, Value> equivalent = matchBodies(first, second);
+  const DenseMap<Value, Value> &equivalent = match.equivalent;
   IRMapping secondMap;
   secondMap.map(second.getInductionVar(), iv);
   secondMap.map(second.getRegionIterArgs()[0], rescaled);
@@ -554,13 +569,7 @@ struct TileMergeOnlineLoopsPass
   /// Whether `later` reads a result of `earlier`, directly or through ops
   /// between them.
   static bool readsResultOf(ForRangeOp later, ForRangeOp earlier) {
-    llvm::SetVector<Value> derived(earlier->result_begin(),
-                                   earlier->result_end());
-    for (Operation *op = earlier->getNextNode(); op != later;
-         op = op->getNextNode())
-      if (llvm::any_of(op->getOperands(),
-                       [&](Value v) { return derived.contains(v); }))
-        derived.insert(op->result_begin(), op->result_end());
+    llvm::SetVector<Value> derived = derivedUpTo(earlier, later);
     bool reads = false;
     later->walk([&](Operation *op) {
       reads |= llvm::any_of(op->getOperands(),
