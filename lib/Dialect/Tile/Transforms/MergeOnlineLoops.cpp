@@ -101,10 +101,15 @@ static bool sameBound(Value a, Value b) {
   return ca && cb && *ca == *cb;
 }
 
-/// Reads the update of the carried value `acc` from the value yielded for it.
-/// `acc` must have no other use than the ones the update consists of.
+/// Reads how `loop`, which must carry one value `acc`, updates it from the
+/// value it yields. `acc` must have no other use than the ones the update
+/// consists of.
 template <typename CombineOp>
-static std::optional<Update> matchUpdate(Value yielded, BlockArgument acc) {
+static std::optional<Update> matchUpdate(ForRangeOp loop) {
+  if (loop.getNumResults() != 1)
+    return std::nullopt;
+  BlockArgument acc = loop.getRegionIterArgs()[0];
+  Value yielded = loop.getYield().getValues()[0];
   Update update;
   Value combined = yielded;
   if (auto select = yielded.getDefiningOp<arith::SelectOp>()) {
@@ -224,15 +229,11 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
       return refuse("an op between the loops writes memory", op);
 
   // The first loop: acc = maximumf(acc, c) (or of tile.reduce maximumf c).
-  if (first.getNumResults() != 1)
-    return refuse("the first loop must carry exactly one value, a running "
-                  "maximum");
-  BlockArgument maxAcc = first.getRegionIterArgs()[0];
-  std::optional<Update> maxUpdate = matchUpdate<arith::MaximumFOp>(
-      first.getYield().getValues()[0], maxAcc);
+  std::optional<Update> maxUpdate = matchUpdate<arith::MaximumFOp>(first);
   if (!maxUpdate)
     return refuse("the first loop does not compute a running maximum "
-                  "(acc = arith.maximumf(acc, x), possibly under a mask)");
+                  "(one carried acc = arith.maximumf(acc, x), possibly "
+                  "under a mask)");
   Value maxed = maxUpdate->term;
   ReduceOp reduceInLoop = maxed.getDefiningOp<ReduceOp>();
   if (reduceInLoop && reduceInLoop.getKind() == CombiningKind::MAXIMUMF &&
@@ -246,14 +247,10 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
       derivedUpTo(first, second, &match.dependents);
 
   // The second loop: acc = addf(acc, term) with the maximum only in the term.
-  if (second.getNumResults() != 1)
-    return refuse("the second loop must carry exactly one value, a sum");
-  BlockArgument sumAcc = second.getRegionIterArgs()[0];
-  std::optional<Update> sumUpdate = matchUpdate<arith::AddFOp>(
-      second.getYield().getValues()[0], sumAcc);
+  std::optional<Update> sumUpdate = matchUpdate<arith::AddFOp>(second);
   if (!sumUpdate)
-    return refuse("the second loop does not compute a sum "
-                  "(acc = arith.addf(acc, term), possibly under a mask)");
+    return refuse("the second loop does not compute a sum (one carried "
+                  "acc = arith.addf(acc, term), possibly under a mask)");
 
   // Every read of the maximum in the second loop must be the subtrahend of
   // x - max, which rescaling can shift; anything else cannot be repaired.
@@ -423,6 +420,9 @@ static void merge(Match &match, IRRewriter &rewriter) {
   auto merged =
       ForRangeOp::create(rewriter, loc, first.getLowerBound(),
                          first.getUpperBound(), first.getStep(), inits);
+  // The first loop's pipelining hint and discardable attributes carry over.
+  if (first.getNumStagesAttr())
+    merged.setNumStagesAttr(first.getNumStagesAttr());
   for (NamedAttribute attr : first->getDiscardableAttrs())
     merged->setAttr(attr.getName(), attr.getValue());
   Block *body = merged.getBody();
