@@ -376,3 +376,36 @@ func.func @other_shapes(%X: memref<?xf32>, %Out: memref<?xf32>, %N: index) attri
   tile.store %all3, %Out[%c0] bounds [%c64] : f32, memref<?xf32>
   return
 }
+
+// -----
+
+// Refused: the maximum is per row but the sum adds up columns, so the
+// rows' different rescaling factors would be mixed in one sum.
+// CHECK-LABEL: func.func @sum_across_rows
+// CHECK-COUNT-2: tile.for_range
+func.func @sum_across_rows(%X: memref<?xf32>, %Out: memref<?xf32>, %N: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %ninf = arith.constant dense<0xFF800000> : tensor<32xf32>
+  %zero = arith.constant dense<0.0> : tensor<32xf32>
+  // expected-remark @+1 {{not merged with the next loop: the sum runs along a dimension the maximum varies over}}
+  %max = tile.for_range %j = %c0 to %N step %c32 iter_args(%m = %ninf) -> (tensor<32xf32>) {
+    %x = tile.load %X[%c0, %j] strides [%N, %c1] bounds [%c32, %N] : memref<?xf32> -> tensor<32x32xf32>
+    %r = tile.reduce maximumf %x dim 1 : tensor<32x32xf32> -> tensor<32xf32>
+    %n = arith.maximumf %m, %r : tensor<32xf32>
+    tile.yield %n : tensor<32xf32>
+  }
+  %max2d = tile.broadcast %max dim 0 : tensor<32xf32> -> tensor<32x32xf32>
+  %sum = tile.for_range %j = %c0 to %N step %c32 iter_args(%s = %zero) -> (tensor<32xf32>) {
+    %x = tile.load %X[%c0, %j] strides [%N, %c1] bounds [%c32, %N] : memref<?xf32> -> tensor<32x32xf32>
+    %d = arith.subf %x, %max2d : tensor<32x32xf32>
+    %e = math.exp %d : tensor<32x32xf32>
+    // expected-note @+1 {{here}}
+    %t = tile.reduce add %e dim 0 : tensor<32x32xf32> -> tensor<32xf32>
+    %n = arith.addf %s, %t : tensor<32xf32>
+    tile.yield %n : tensor<32xf32>
+  }
+  tile.store %sum, %Out[%c0] bounds [%c32] : tensor<32xf32>, memref<?xf32>
+  return
+}

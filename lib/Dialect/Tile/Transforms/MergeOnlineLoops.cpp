@@ -68,9 +68,6 @@ struct Match {
   /// The splat or broadcast that brings `maxUsed` to the shape of x, when
   /// there is one, and whether it sits outside the second loop.
   Operation *widen = nullptr;
-  /// exp(x - widen(max)), summed into the carried value directly or through
-  /// a tile.reduce add (`sumReduce`).
-  ReduceOp sumReduce;
   /// Ops between the loops that depend on the first loop's result: they
   /// move after the merged loop.
   SmallVector<Operation *> dependents;
@@ -235,12 +232,16 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
                   "(one carried acc = arith.maximumf(acc, x), possibly "
                   "under a mask)");
   Value maxed = maxUpdate->term;
-  ReduceOp reduceInLoop = maxed.getDefiningOp<ReduceOp>();
-  if (reduceInLoop && reduceInLoop.getKind() == CombiningKind::MAXIMUMF &&
-      reduceInLoop->getBlock() == first.getBody())
-    maxed = reduceInLoop.getInput();
-  else
-    reduceInLoop = nullptr;
+  // Through the reductions of x in the loop (a 2-D chunk may take two):
+  // `reduceInLoop` is the one applied to x itself.
+  ReduceOp reduceInLoop;
+  while (auto reduce = maxed.getDefiningOp<ReduceOp>()) {
+    if (reduce.getKind() != CombiningKind::MAXIMUMF ||
+        reduce->getBlock() != first.getBody())
+      break;
+    reduceInLoop = reduce;
+    maxed = reduce.getInput();
+  }
 
   // Which values between the loops derive from the maximum.
   llvm::SetVector<Value> derived =
@@ -323,21 +324,24 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     return refuse("the second loop uses the maximum other than as "
                   "exp(x - max), which rescaling cannot repair",
                   shift);
+  // exp(x - max), or its sum along one or two dimensions.
   Value summed = exp.getResult();
-  if (auto reduce = dyn_cast<ReduceOp>(*exp->getUsers().begin())) {
-    if (reduce.getKind() != CombiningKind::ADD || !reduce->hasOneUse())
+  while (summed.hasOneUse()) {
+    auto reduce = dyn_cast<ReduceOp>(*summed.getUsers().begin());
+    if (!reduce)
+      break;
+    if (reduce.getKind() != CombiningKind::ADD)
       return refuse("exp(x - max) is not summed", reduce);
-    match.sumReduce = reduce;
+    // sum over a dimension of exp(x - max) * f = f * sum when f, the
+    // rescaling factor, is the same along that dimension.
+    if (!widenUndoesReduce(match.widen, reduce))
+      return refuse("the sum runs along a dimension the maximum varies over",
+                    reduce);
     summed = reduce.getResult();
   }
   if (summed != sumUpdate->term)
     return refuse("exp(x - max) is not what the second loop adds to its sum",
                   exp);
-  // sum over a dimension of exp(x - max) * f = f * sum when f, the
-  // rescaling factor, is the same along that dimension.
-  if (match.sumReduce && !widenUndoesReduce(match.widen, match.sumReduce))
-    return refuse("the sum runs along a dimension the maximum varies over",
-                  match.sumReduce);
 
   // The rescaling factor has the maximum's type; the sum must have it too,
   // or the shape of x (then the factor is widened as the maximum is), or

@@ -219,12 +219,13 @@ def TileMergeOnlineLoops : Pass<"tile-merge-online-loops"> {
 
     - the first carries one value, a running maximum:
       `acc = arith.maximumf(acc, x)` or `arith.maximumf(acc,
-      tile.reduce maximumf x)`, possibly as
+      tile.reduce maximumf x)` (one or two reductions), possibly as
       `arith.select(mask, arith.maximumf(...), acc)` so that masked-off
       lanes keep their value;
     - the second carries one value, a sum that starts at zero:
-      `acc = arith.addf(acc, e)`, `e` being `math.exp(x - max)` or a
-      `tile.reduce add` of it, under the same mask if the first loop has
+      `acc = arith.addf(acc, e)`, `e` being `math.exp(x - max)` or its
+      sum by one or two `tile.reduce add`, each along a dimension the
+      maximum is the same over, under the same mask if the first loop has
       one;
     - `max` is the first loop's result, or a `tile.reduce maximumf` of it,
       used as is or through one `tile.splat` or `tile.broadcast` that
