@@ -80,6 +80,11 @@ static cl::opt<bool> fuseEpilogue(
     "fuse-epilogue", cl::cat(runOptions), cl::init(true),
     cl::desc("Fuse elementwise work on dot accumulators (the pipeline's "
              "tile-fuse-epilogue; =false compiles it unfused)"));
+static cl::opt<bool> mergeOnlineLoops(
+    "merge-online-loops", cl::cat(runOptions), cl::init(true),
+    cl::desc("Merge a running-maximum loop and the sum-of-exp loop after it "
+             "into one online loop (the pipeline's tile-merge-online-loops; "
+             "=false keeps them apart)"));
 static cl::list<std::string> argSpecs(
     "arg", cl::cat(runOptions),
     cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
@@ -543,7 +548,10 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     PassManager pm(&context);
     std::string pipeline = "tile-to-applegpu{backend=" + backend +
                            (target.empty() ? "" : " target=" + target) +
-                           (fuseEpilogue ? "" : " fuse-epilogue=false") + "}";
+                           (fuseEpilogue ? "" : " fuse-epilogue=false") +
+                           (mergeOnlineLoops ? ""
+                                             : " merge-online-loops=false") +
+                           "}";
     std::string pipelineError;
     llvm::raw_string_ostream pipelineErrors(pipelineError);
     if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))

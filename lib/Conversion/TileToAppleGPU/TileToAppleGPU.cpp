@@ -248,6 +248,13 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Run tile-fuse-epilogue (elementwise work on dot "
                      "accumulators into tile.epilogue ops)"),
       llvm::cl::init(true)};
+  Option<bool> mergeOnlineLoops{
+      *this, "merge-online-loops",
+      llvm::cl::desc("Run tile-merge-online-loops (a running-maximum loop "
+                     "and the sum-of-exp loop after it become one online "
+                     "loop: one read of the input less, slightly different "
+                     "rounding)"),
+      llvm::cl::init(true)};
   Option<bool> gatherToLoad{
       *this, "gather-to-load",
       llvm::cl::desc("Run tile-gather-to-load (gathers and scatters whose "
@@ -288,6 +295,10 @@ static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
       pm.addPass(createTileGatherToLoad());
     if (options.fuseEpilogue)
       pm.addPass(createTileFuseEpilogue());
+    // Before canonicalize and cse, which fold the index arithmetic and
+    // constants the merge leaves twice.
+    if (options.mergeOnlineLoops)
+      pm.addPass(createTileMergeOnlineLoops());
     // Once, on the kernel as written (before the launch math and the
     // layouts make it several times larger): the later passes fold
     // what they build.
@@ -348,7 +359,8 @@ void tile::registerTileToAppleGPUPipeline(
   registerPassPipeline(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "(tile-unroll with unroll-max-ops), tile-gather-to-load, tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
+      "(tile-unroll with unroll-max-ops), tile-gather-to-load, tile-fuse-epilogue, "
+      "tile-merge-online-loops, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
       "convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [prologue](OpPassManager &pm, StringRef text,

@@ -347,6 +347,89 @@ def TilePipelineLoads : Pass<"tile-pipeline-loads"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"
   ];
+def TileMergeOnlineLoops : Pass<"tile-merge-online-loops"> {
+  let summary = "Merge a running-maximum loop and a following sum-of-exp "
+                "loop into one online loop";
+  let description = [{
+    Finds two consecutive `tile.for_range` loops of a block over the same
+    range (same lower bound, upper bound and step) where
+
+    - the first carries one value, a running maximum:
+      `acc = arith.maximumf(acc, x)` or `arith.maximumf(acc,
+      tile.reduce maximumf x)` (one or two reductions), possibly as
+      `arith.select(mask, arith.maximumf(...), acc)` so that masked-off
+      lanes keep their value;
+    - the second carries one value, a sum that starts at zero:
+      `acc = arith.addf(acc, e)`, `e` being `math.exp(x - max)` or its
+      sum by one or two `tile.reduce add`, each along a dimension the
+      maximum is the same over, under the same mask if the first loop has
+      one;
+    - `max` is the first loop's result, or a `tile.reduce maximumf` of it,
+      used as is or through one `tile.splat` or `tile.broadcast` that
+      repeats it along the dimensions it was taken over;
+    - `x` in the second loop is computed exactly as the first loop's `x`:
+      the same ops on the same buffers, offsets, strides and bounds, with
+      the induction variables in the same places;
+    - and neither loop, nor anything between them, writes memory.
+
+    This is softmax's normalizer (and log-sum-exp's): the maximum and then
+    the sum of `exp(x - max)`. The pass replaces both loops with one loop
+    that carries the running maximum `m` and a sum `s` relative to it:
+
+    ```
+    s' = s * exp(m - m') + exp(x - m')
+    ```
+
+    The factors telescope, so after the last iteration `s` is the sum of
+    `exp(x - max)` over the whole range, in real arithmetic: the result
+    differs from the two-loop form by rounding only (each term is rounded
+    through a few more `exp` and multiplications). Since every `x` is at most
+    the running maximum that shifts it, no term overflows where the
+    two-loop form's would not. While the maximum is still `-inf` the shift
+    is 0 (every `x` so far was `-inf`, and its term 0 rather than
+    `exp(-inf + inf)` = NaN). One difference remains: for a row whose
+    maximum is `-inf` (every element `-inf`, or only padding), the merged
+    sum is 0 where the two-loop form computes NaN.
+
+    `x` is then read once instead of twice (a three-pass softmax reads its
+    input twice instead of three times). Everything else is left alone:
+    in particular a second loop that uses the maximum other than as
+    `exp(x - max)` (e.g. `x - max` summed as is, or `max` in a mask), which
+    no rescaling can repair. With `report`, each loop followed by one that
+    reads its result gets a remark: merged, or why not.
+
+    Example (`x` and `y` are equivalent loads of one row chunk):
+
+    ```mlir
+    %m = tile.for_range %i = %c0 to %N step %c128 iter_args(%a = %ninf)
+        -> (f32) {
+      %x = tile.load %X[%i] bounds [%N] {padding = 0xFF800000 : f32} : ...
+      %r = tile.reduce maximumf %x dim 0 : tensor<128xf32> -> f32
+      %n = arith.maximumf %a, %r : f32
+      tile.yield %n : f32
+    }
+    %s = tile.for_range %j = %c0 to %N step %c128 iter_args(%b = %zero)
+        -> (f32) {
+      %y = tile.load %X[%j] bounds [%N] {padding = 0xFF800000 : f32} : ...
+      %ms = tile.splat %m : f32 -> tensor<128xf32>
+      %d = arith.subf %y, %ms : tensor<128xf32>
+      %e = math.exp %d : tensor<128xf32>
+      %t = tile.reduce add %e dim 0 : tensor<128xf32> -> f32
+      %n = arith.addf %b, %t : f32
+      tile.yield %n : f32
+    }
+    // becomes one loop carrying (%a, %b): the maximum as before, and
+    // %b * exp(%a - %n) + sum(exp(%x - %n)), with the shift %n replaced
+    // by 0 while it is -inf.
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark at each loop followed by a loop that reads its "
+           "result: merged, or why not">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
