@@ -347,6 +347,8 @@ def TilePipelineLoads : Pass<"tile-pipeline-loads"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"
   ];
+}
+
 def TileMergeOnlineLoops : Pass<"tile-merge-online-loops"> {
   let summary = "Merge a running-maximum loop and a following sum-of-exp "
                 "loop into one online loop";
