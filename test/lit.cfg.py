@@ -11,8 +11,9 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".c", ".metal", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+# test/lib holds the sources of passes for tests (built into tile-opt).
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
-                   "SwizzleBijection.cpp"]
+                   "SwizzleBijection.cpp", "lib"]
 
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%tile_src_root", config.tile_src_root))

@@ -12,6 +12,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace tile::interp;
@@ -100,6 +101,38 @@ static double maximum(double a, double b, bool isMax) {
   return isMax ? std::max(a, b) : std::min(a, b);
 }
 
+/// `from`'s bytes as a `To` of the same size.
+template <class To, class From> static To bitCast(From from) {
+  static_assert(sizeof(To) == sizeof(From), "a bitcast keeps the width");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+/// The float of `type` whose bits are the low bits of `bits` (arith.bitcast
+/// from an integer), as a double.
+static double floatFromBits(Type type, uint64_t bits) {
+  if (type.isF16())
+    return static_cast<double>(bitCast<_Float16>(static_cast<uint16_t>(bits)));
+  if (type.isBF16())
+    return tile::bfloat16BitsToFloat(static_cast<uint16_t>(bits));
+  if (type.isF32())
+    return bitCast<float>(static_cast<uint32_t>(bits));
+  return bitCast<double>(bits);
+}
+
+/// The bits of `v`, a value of float type `type` (arith.bitcast to an
+/// integer).
+static int64_t bitsOfFloat(Type type, double v) {
+  if (type.isF16())
+    return bitCast<uint16_t>(static_cast<_Float16>(v));
+  if (type.isBF16())
+    return tile::floatToBFloat16Bits(static_cast<float>(v));
+  if (type.isF32())
+    return bitCast<uint32_t>(static_cast<float>(v));
+  return bitCast<int64_t>(v);
+}
+
 /// One element of `op` on operand elements F(j) (floats) and I(j)
 /// (integers); false for an op the interpreter does not know or a division
 /// by zero. The result is not rounded to its type yet.
@@ -177,6 +210,17 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0)); })
       .Case<arith::FPToUIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0))); })
       .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0); })
+      .Case([&](arith::BitcastOp cast) {
+        Type to = getElementTypeOrSelf(cast.getType());
+        if (isa<FloatType>(to) && isa<IntegerType>(operandType))
+          fr = floatFromBits(to, asUnsigned(operandType, I(0)));
+        else if (isa<IntegerType>(to) && isa<FloatType>(operandType))
+          ir = bitsOfFloat(operandType, F(0));
+        else if (isa<FloatType>(to)) // bf16 <-> f16
+          fr = floatFromBits(to, bitsOfFloat(operandType, F(0)));
+        else
+          ir = I(0);
+      })
       .Case<math::ExpOp>([&](auto) { f1(std::exp); })
       .Case<math::Exp2Op>([&](auto) { f1(std::exp2); })
       .Case<math::LogOp>([&](auto) { f1(std::log); })

@@ -6,12 +6,14 @@ from . import extents, memory, registry
 from .emitter import Buffer, describe
 from .ir import DTYPE_ALIASES, is_float, tensor_type
 from .poly import Poly
+from .tracer import TileRange
 
 
 class constexpr:
     """Annotation of a kernel parameter whose value is known while tracing
-    (`BLOCK_M: tile_mlir.constexpr`): Python control flow on it unrolls, and
-    every combination of values is compiled once."""
+    (`BLOCK_M: tile_mlir.constexpr`): an `if` on it traces one branch, a
+    `static_range` over it unrolls (a `range` stays a loop), and every
+    combination of values is compiled once."""
 
     def __init__(self, value=None):
         self.value = value
@@ -32,6 +34,9 @@ def _int(tr, x, what):
 
 
 def _shape(tr, shape):
+    if shape.__class__ is tuple and len(shape) == 2 and \
+            shape[0].__class__ is int and shape[1].__class__ is int:
+        return shape  # the common case: (BLOCK_M, BLOCK_N)
     if isinstance(shape, int):
         shape = (shape,)
     if not isinstance(shape, (tuple, list)) or len(shape) > 2:
@@ -122,7 +127,6 @@ def zeros(shape, dtype="f32"):
 
 
 def _h_tile_range(tr, start, stop=None, step=1, num_stages=None):
-    from .tracer import TileRange
     if stop is None:
         start, stop = 0, start
     return TileRange(start, stop, step, num_stages)
@@ -406,8 +410,8 @@ def _h_tile_swizzle(tr, pid_m, pid_n, pattern="morton", block_size=None):
     attrs = 'pattern = "%s"' % pattern
     if block is not None:
         attrs += ", block = %d" % block
-    pm = em.scalar_poly(em.index_poly(pid_m))
-    pn = em.scalar_poly(em.index_poly(pid_n))
+    pm = em.index_value(pid_m)
+    pn = em.index_value(pid_n)
     return tuple(em.op([("index", ()), ("index", ())],
                        ["tile.swizzle ", pm.ssa, ", ", pn.ssa,
                         " {%s} : index" % attrs], ["pid_m", "pid_n"]))

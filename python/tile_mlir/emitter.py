@@ -17,7 +17,8 @@ class Value:
     value and records in `expand` which logical dim it occupies."""
 
     def __init__(self, ssa, element, shape=(), expand=None):
-        self.ssa, self.element, self.shape = ssa, element, tuple(shape)
+        self.ssa, self.element = ssa, element
+        self.shape = shape if shape.__class__ is tuple else tuple(shape)
         self.expand = expand
 
     @property
@@ -93,10 +94,12 @@ class Emitter:
 
     def op(self, results, parts, hints=None):
         """Emits `%r... = parts loc(...)`; `results` are (element, shape)."""
+        if not results:  # a store, a yield: nothing to name
+            self.func.add([*parts, loc_text(self.loc)])
+            return []
         line, values = [], []
         for i, (element, shape) in enumerate(results):
-            ssa = SSA(hints[i] if hints else None)
-            ssa.weak = True  # the Python variable it is assigned to wins
+            ssa = SSA(hints[i] if hints else None, weak=True)
             if i:
                 line.append(", ")
             line.append(ssa)
@@ -110,12 +113,9 @@ class Emitter:
 
     def op1(self, element, shape, *parts, hint=None):
         """Emits a one-result op (the common case, without op's lists)."""
-        ssa = SSA(hint)
-        ssa.weak = True
-        line = [ssa, " = "]
-        line.extend(parts)
-        line.append(loc_text(self.loc))
-        self.func.add(line)
+        ssa = SSA(hint, True)
+        func = self.func
+        func.lines.append((func.indent, [ssa, " = ", *parts, loc_text(self.loc)]))
         return Value(ssa, element, shape)
 
     def cached(self, key, make):
@@ -129,24 +129,43 @@ class Emitter:
         self.scopes[-1][key] = v
         return v
 
+    def cached_value(self, key):
+        """The Value cached under `key` (see cached) or None; the hot paths
+        look up first and build the Value only when missing, without a
+        closure per call."""
+        for scope in reversed(self.scopes):
+            v = scope.get(key)
+            if v is not None:
+                return v
+        return None
+
     # ---- constants and scalars -----------------------------------------
     def constant(self, value, element, shape=()):
-        value = float(value) if is_float(element) else int(value)
-        if element == "i1":
-            lit = "true" if value else "false"
+        if element == "index" and value.__class__ is int:  # the common case
+            lit = str(value)
         else:
-            lit = format_float(value, element) if is_float(element) else str(value)
-
-        def make():
-            if shape:
-                return self.op1(element, shape, "arith.constant dense<%s> : %s" % (
-                    lit, tensor_type(shape, element)), hint="cst")
+            value = float(value) if is_float(element) else int(value)
             if element == "i1":
-                return self.op1(element, (), "arith.constant %s" % lit, hint="true" if value else "false")
-            return self.op1(element, (), "arith.constant %s : %s" % (lit, element),
-                            hint="c%s" % str(lit).replace("-", "m").replace(".", "_")
-                            if element == "index" else "cst")
-        return self.cached(("const", lit, element, shape), make)
+                lit = "true" if value else "false"
+            else:
+                lit = format_float(value, element) if is_float(element) \
+                    else str(value)
+        key = ("const", lit, element, shape)
+        v = self.cached_value(key)
+        if v is not None:
+            return v
+        if shape:
+            v = self.op1(element, shape, "arith.constant dense<%s> : %s" % (
+                lit, tensor_type(shape, element)), hint="cst")
+        elif element == "i1":
+            v = self.op1(element, (), "arith.constant %s" % lit,
+                         hint="true" if value else "false")
+        else:
+            v = self.op1(element, (), "arith.constant %s : %s" % (lit, element),
+                         hint="c%s" % str(lit).replace("-", "m").replace(".", "_")
+                         if element == "index" else "cst")
+        self.scopes[-1][key] = v
+        return v
 
     def atom_poly(self, value):
         """A scalar index Value as a Poly atom."""
@@ -167,13 +186,32 @@ class Emitter:
             return self.atom_poly(self.cast(x, "index"))
         self.error("expected an integer scalar, got %s" % describe(x))
 
+    def index_value(self, x):
+        """scalar_poly(index_poly(x)): the index Value of an int, a scalar
+        Poly or an index/i32 scalar Value (an index Value is itself)."""
+        if x.__class__ is Value and x.element == "index" and not x.shape:
+            return x
+        return self.scalar_poly(self.index_poly(x))
+
     # ---- Poly materialization ------------------------------------------
     def scalar_poly(self, p):
         """The index Value of a scalar Poly."""
-        c = p.constant()
-        if c is not None:
-            return self.constant(c, "index")
-        return self.cached(("poly", p.key()), lambda: self._emit_sum(p))
+        terms = p.terms
+        if len(terms) == 1:
+            (m, c), = terms.items()
+            if not m:
+                return self.constant(c, "index")
+            if c == 1 and len(m) == 1 and m[0][0] == "v":
+                # A lone atom is its own Value (what _emit_sum would give,
+                # without emitting anything).
+                return self.atoms[m[0][1]]
+        elif not terms:
+            return self.constant(0, "index")
+        key = ("poly", p.key())
+        v = self.cached_value(key)
+        if v is None:
+            v = self.scopes[-1][key] = self._emit_sum(p)
+        return v
 
     def _emit_sum(self, p):
         total = None
@@ -196,15 +234,17 @@ class Emitter:
         return total
 
     def _monomial(self, atoms, coef):
-        def make():
-            v = None
-            for a in atoms:
-                x = self.atoms[a[1]]
-                v = x if v is None else self.binary_ir("muli", v, x)
-            if coef != 1:
-                v = self.binary_ir("muli", v, self.constant(coef, "index"))
+        key = ("mono", atoms, coef)
+        v = self.cached_value(key)
+        if v is not None:
             return v
-        return self.cached(("mono", atoms, coef), make)
+        for a in atoms:
+            x = self.atoms[a[1]]
+            v = x if v is None else self.binary_ir("muli", v, x)
+        if coef != 1:
+            v = self.binary_ir("muli", v, self.constant(coef, "index"))
+        self.scopes[-1][key] = v
+        return v
 
     def tile_poly(self, p, shape=None):
         """The i32 tile of a Poly with axes (arange-based)."""
@@ -350,6 +390,10 @@ class Emitter:
 
     def unify(self, a, b):
         """Two operands as Values of one element type and shape."""
+        if a.__class__ is Value and b.__class__ is Value and \
+                a.element == b.element and a.shape == b.shape and \
+                a.expand is None and b.expand is None:
+            return a, b, a.element, a.shape  # nothing to convert
         elements = [x.element for x in (a, b) if isinstance(x, Value)]
         elements += ["i32" for x in (a, b) if isinstance(x, (Poly, Mask)) and x.shape]
         elements += ["index" for x in (a, b) if isinstance(x, Poly) and not x.shape]

@@ -17,6 +17,8 @@ class LibraryNotFoundError(TileError):
 class SourceLocation:
     """A place in a Python file, as the tracer records it for each op."""
 
+    _text = None  # its loc(...) in tile IR, once written (ir.loc_text)
+
     def __init__(self, filename, line, col=0):
         self.filename, self.line, self.col = filename, line, col
 

@@ -54,12 +54,13 @@ def default_bounds(em, buf, starts, strides, shape):
     n = em.hidden.numel(buf)
     if len(starts) == 2:
         stride = em.index_poly(strides[0])
-
-        def rows():
-            r = em.arith("//", n, _nonzero(em, stride))
-            r.ssa.hint, r.ssa.weak = buf.name + "_rows", False
-            return r
-        return [em.cached(("rows", buf.name, stride.key()), rows), stride]
+        key = ("rows", buf.name, stride.key())
+        rows = em.cached_value(key)
+        if rows is None:
+            rows = em.arith("//", n, _nonzero(em, stride))
+            rows.ssa.hint, rows.ssa.weak = buf.name + "_rows", False
+            em.scopes[-1][key] = rows
+        return [rows, stride]
     if strides is None or em.index_poly(strides[0]).constant() == 1:
         return [n]
     s = em.index_poly(strides[0])
@@ -77,6 +78,11 @@ def _nonzero(em, stride):
             em.error("a row stride of %d: pass bounds= explicitly" % c)
         return em.constant(c, "index")
     s = em.scalar_poly(stride)
-    return em.cached(("nonzero", s.ssa.id), lambda: em.op1(
-        "index", (), "arith.maxui ", s.ssa, ", ", em.constant(1, "index").ssa,
-        " : index", hint="%s_or_1" % (s.ssa.hint or "stride")))
+    key = ("nonzero", s.ssa.id)
+    v = em.cached_value(key)
+    if v is None:
+        v = em.scopes[-1][key] = em.op1(
+            "index", (), "arith.maxui ", s.ssa, ", ",
+            em.constant(1, "index").ssa, " : index",
+            hint="%s_or_1" % (s.ssa.hint or "stride"))
+    return v

@@ -6,7 +6,10 @@ to after it was emitted (`acc = tm.dot(...)` gives `%acc`): the IR reads
 like the source. Every op carries loc("file.py":line:col) of the Python line
 that produced it, so compiler diagnostics name that line."""
 
+import itertools
+import math
 import re
+import struct
 
 _FLOAT_TYPES = ("f32", "f16", "bf16")
 _INT_TYPES = ("i32", "i1", "index")
@@ -26,22 +29,35 @@ def is_float(element):
     return element in _FLOAT_TYPES
 
 
+_TENSOR_TYPES = {}
+
+
 def tensor_type(shape, element):
     if not shape:
         return element
-    return "tensor<%sx%s>" % ("x".join(str(d) for d in shape), element)
+    key = (tuple(shape), element)
+    text = _TENSOR_TYPES.get(key)
+    if text is None:  # a kernel uses a handful of types, many times each
+        text = _TENSOR_TYPES[key] = "tensor<%sx%s>" % (
+            "x".join(str(d) for d in shape), element)
+    return text
 
 
 class SSA:
-    """One SSA value; `hint` becomes its name (made unique) when rendered."""
+    """One SSA value; `hint` becomes its name (made unique) when rendered.
+    A `weak` hint (an op's default) gives way to the Python variable the
+    value is assigned to."""
 
-    _counter = 0
+    __slots__ = ("id", "hint", "name", "weak")
 
-    def __init__(self, hint=None):
-        SSA._counter += 1
-        self.id = SSA._counter
+    def __init__(self, hint=None, weak=False):
+        self.id = next(_ssa_ids)
         self.hint = hint
         self.name = None
+        self.weak = weak
+
+
+_ssa_ids = itertools.count(1)
 
 
 class Function:
@@ -61,25 +77,38 @@ class Function:
         """The function's text; `loc` (the Python `def`) locates it, so that
         errors the compiler reports at the kernel point at Python."""
         used = {}
+        ssa = SSA
 
-        def name_of(v):
-            if v.name is None:
-                base = _name_base(v.hint)
-                n = used.get(base, 0)
-                used[base] = n + 1
-                v.name = "%" + (base if n == 0 else "%s_%d" % (base, n))
-            return v.name
-
-        def text(parts):
-            return "".join([name_of(p) if p.__class__ is SSA else p
-                            for p in parts])
+        def named(parts, append):
+            # Values are named in order of first appearance in the text:
+            # one flat list of strings, joined once.
+            for p in parts:
+                if p.__class__ is ssa:
+                    name = p.name
+                    if name is None:
+                        base = _BASES.get(p.hint) or _name_base(p.hint)
+                        n = used.get(base, 0)
+                        used[base] = n + 1
+                        name = p.name = "%" + (base if n == 0 else
+                                               "%s_%d" % (base, n))
+                    append(name)
+                else:
+                    append(p)
 
         # Arguments first so they keep the Python parameter names exactly.
-        args = text(self.arg_parts)
-        body = ["  " * i + text(p) for i, p in self.lines]
-        head = "func.func @%s(%s)\n    attributes {%s} {" % (
-            self.name, args, ", ".join(attributes))
-        return "\n".join([head] + body + ["}" + loc_text(loc)]) + "\n"
+        out = ["func.func @%s(" % self.name]
+        append = out.append
+        named(self.arg_parts, append)
+        append(")\n    attributes {%s} {\n" % ", ".join(attributes))
+        for i, parts in self.lines:
+            append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
+            named(parts, append)
+            append("\n")
+        out.append("}" + loc_text(loc) + "\n")
+        return "".join(out)
+
+
+_INDENTS = ["  " * i for i in range(16)]
 
 
 _BASES = {}
@@ -109,7 +138,7 @@ def joined(groups, sep=", "):
 def loc_text(loc):
     if loc is None:
         return ""
-    text = getattr(loc, "_text", None)
+    text = loc._text
     if text is None:  # once per location (the tracer reuses them)
         text = loc._text = ' loc("%s":%d:%d)' % (
             loc.filename.replace('"', '\\"'), loc.line, loc.col + 1)
@@ -118,8 +147,6 @@ def loc_text(loc):
 
 def format_float(value, element):
     """A float attribute MLIR parses for `element`, also for inf and nan."""
-    import math
-    import struct
     if math.isinf(value) or math.isnan(value):
         if element == "f32":
             bits = struct.unpack("<I", struct.pack("<f", value))[0]

@@ -2,6 +2,7 @@
 specialization) and launch on the Metal emulator."""
 
 import ctypes
+import functools
 import inspect
 import json
 import warnings
@@ -60,6 +61,10 @@ class Buffer:
         return self.data
 
 
+# dtype as passed (np.float32, "float32", a numpy dtype) -> element type.
+_ELEMENTS = {}
+
+
 def _is_constexpr(annotation):
     from .dsl import constexpr
     if annotation is constexpr or isinstance(annotation, constexpr):
@@ -78,10 +83,19 @@ class CompiledKernel:
         # {argument: buffer}: element counts the launcher passes (extents.py)
         self.hidden_arguments = dict(hidden or {})
         self.abi_json = abi_json
-        kernels = json.loads(abi_json).get("kernels", [])
-        self.abi = next((k for k in kernels if k.get("name") == name),
-                        kernels[0] if kernels else {})
-        # What every launch walks, read from the ABI once.
+
+    # The ABI is read when first asked for (a launch, .abi): a compile
+    # that is only looked at, or an autotuner's discarded candidate, does
+    # not parse it.
+    @functools.cached_property
+    def abi(self):
+        kernels = json.loads(self.abi_json).get("kernels", [])
+        return next((k for k in kernels if k.get("name") == self.name),
+                    kernels[0] if kernels else {})
+
+    @functools.cached_property
+    def _arguments(self):
+        """What every launch walks, read from the ABI once."""
         out = []
         for kind in ("buffers", "scalars"):
             for p in self.abi.get(kind, []):
@@ -90,7 +104,7 @@ class CompiledKernel:
                 name = p.get("source_name", p["name"])
                 out.append((p["index"], name, kind, p.get("msl_type", ""),
                             p.get("access", "")))
-        self._arguments = [o[1:] for o in sorted(out)]
+        return [o[1:] for o in sorted(out)]
 
     def arguments(self):
         """(name, kind, msl_type, access) in [[buffer]] order."""
@@ -183,6 +197,7 @@ class Kernel:
         self.signature = inspect.signature(fn)
         self.simple = registry.simple_params(fn)  # bound without inspect
         self.params = list(self.signature.parameters.values())
+        self.param_names = [p.name for p in self.params]
         self.constexprs = {p.name for p in self.params if _is_constexpr(p.annotation)}
         self.cache = {}
         self.last_stats = None
@@ -226,12 +241,12 @@ class Kernel:
 
     def specialization(self, values, options):
         key = []
-        for p in self.params:
-            v = values[p.name]
-            if p.name in self.constexprs:
-                key.append(("constexpr", p.name, v))
+        for name in self.param_names:
+            v = values[name]
+            if name in self.constexprs:
+                key.append(("constexpr", name, v))
             else:
-                key.append((p.name,) + self.arg_kind(p.name, v))
+                key.append((name,) + self.arg_kind(name, v))
         for k in sorted(options):
             if k in ("target", "WM", "WN", "options", "num_warps", "num_stages",
                      "SWIZZLE"):
@@ -261,6 +276,12 @@ class Kernel:
 
     def element_of(self, name, dtype):
         try:
+            element = _ELEMENTS.get(dtype)
+        except TypeError:  # unhashable
+            element = None
+        if element is not None:
+            return element
+        try:
             dt = str(np.dtype(dtype)) if np is not None else \
                 str(getattr(dtype, "__name__", dtype))
         except TypeError:
@@ -268,12 +289,17 @@ class Kernel:
         if dt not in NUMPY_TO_ELEMENT and dt not in ELEMENT_TO_NUMPY:
             raise DSLError("argument '%s': %s arrays are not supported (float32, "
                            "float16, int32)" % (name, dt), self.def_location)
-        return NUMPY_TO_ELEMENT.get(dt, dt)
+        element = NUMPY_TO_ELEMENT.get(dt, dt)
+        try:
+            _ELEMENTS[dtype] = element  # np.dtype() is slow; kernels see few
+        except TypeError:
+            pass
+        return element
 
     def trace(self, key, values, options):
         node, filename = self._function()
         em = Emitter(self.__name__)
-        em.hidden = HiddenArguments(p.name for p in self.params)
+        em.hidden = HiddenArguments(self.param_names)
         em.default_stages = options.get("num_stages")
         em.swizzle = options.get("SWIZZLE")
         if em.default_stages is not None and (
@@ -282,24 +308,25 @@ class Kernel:
                            (em.default_stages,), self.def_location)
         env = {}
         parts = []
-        for p, k in zip(self.params, key):
+        for name, k in zip(self.param_names, key):
             if k[0] == "constexpr":
-                env[p.name] = k[2]
+                env[name] = k[2]
                 continue
-            ssa = SSA(p.name)
+            ssa = SSA(name)
             if parts:
                 parts.append(", ")
             if k[1] == "buffer":
-                env[p.name] = BufferArg(ssa, k[2], p.name)
+                env[name] = BufferArg(ssa, k[2], name)
                 parts += [ssa, ": memref<?x%s>" % k[2]]
             else:
                 element = "index" if k[1] == "int" else "f32"
-                env[p.name] = Value(ssa, element)
+                env[name] = Value(ssa, element)
                 parts += [ssa, ": %s" % element]
         em.func.arg_parts = parts
         Tracer(self.fn, node, filename, em, env).run()
         parts += em.hidden.signature_parts(
-            [p.name for p, k in zip(self.params, key) if k[1:2] == ("buffer",)])
+            [name for name, k in zip(self.param_names, key)
+             if k[1:2] == ("buffer",)])
         em.func.add(["return"])
         attrs = ["tile.kernel"]
         if "num_warps" in options and "WM" not in options and "WN" not in options:

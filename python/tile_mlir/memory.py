@@ -23,7 +23,12 @@ def _padding_attr(em, element, padding):
 
 
 def _list(em, vals):
-    return joined([em.scalar_poly(em.index_poly(v)).ssa] for v in vals)
+    out = []
+    for v in vals:
+        if out:
+            out.append(", ")
+        out.append(em.index_value(v).ssa)
+    return out
 
 
 def _addressing(em, buf, starts, strides, bounds):

@@ -113,6 +113,11 @@ def compare(tr, sym, a, b):
 def subscript(tr, base, index):
     em = tr.em
     if not isinstance(base, _TRACED):
+        if isinstance(index, _TRACED):
+            tr.error("cannot index %s with %s, which is only known at run "
+                     "time (a range loop's variable is: with bounds known "
+                     "while tracing, loop over static_range to unroll)" %
+                     (describe(base), describe(index)))
         try:
             return base[index]
         except Exception as e:

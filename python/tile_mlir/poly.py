@@ -15,11 +15,13 @@ class Poly:
     """sum(coef * prod(atoms)); atoms are ('axis', k) or ('v', ssa_id).
     `shape` is the tile shape (() for a scalar)."""
 
-    __slots__ = ("terms", "shape")
+    __slots__ = ("terms", "shape", "_key")
 
     def __init__(self, terms, shape=()):
-        self.terms = {m: c for m, c in terms.items() if c != 0}
-        self.shape = tuple(shape)
+        self.terms = {m: c for m, c in terms.items() if c != 0} \
+            if 0 in terms.values() else dict(terms)
+        self.shape = shape if shape.__class__ is tuple else tuple(shape)
+        self._key = None
 
     @staticmethod
     def const(c, shape=()):
@@ -43,7 +45,12 @@ class Poly:
         return None
 
     def key(self):
-        return (tuple(sorted(self.terms.items())), self.shape)
+        # Polys do not change once built; emitters look them up by key
+        # several times each.
+        key = self._key
+        if key is None:
+            key = self._key = (tuple(sorted(self.terms.items())), self.shape)
+        return key
 
     def __eq__(self, other):
         return isinstance(other, Poly) and self.key() == other.key()

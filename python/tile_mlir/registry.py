@@ -9,7 +9,11 @@ builtins applied to values known while tracing."""
 import builtins
 import inspect
 
+from .emitter import Buffer, Value
 from .errors import DSLError
+from .poly import Mask, Pointer, Poly
+
+_TRACED = (Value, Poly, Mask, Pointer, Buffer)
 
 HANDLERS = {}
 
@@ -46,6 +50,13 @@ def bind_simple(simple, args, kwargs):
     names, defaults = simple
     if len(args) > len(names):
         return None
+    if not kwargs:  # positional arguments, then the defaults, in order
+        bound = dict(zip(names, args))
+        for n in names[len(args):]:
+            if n not in defaults:
+                return None
+            bound[n] = defaults[n]
+        return bound
     bound = dict(zip(names, args))
     for k, v in kwargs.items():
         if k in bound or k not in defaults and k not in names:
@@ -79,10 +90,10 @@ _PY_BUILTINS = {builtins.int, builtins.float, builtins.bool, builtins.len,
 
 
 def call(tr, fn, args, kwargs):
-    from .emitter import Buffer, Value
-    from .poly import Mask, Pointer, Poly
-    traced = (Value, Poly, Mask, Pointer, Buffer)
-    entry = HANDLERS.get(fn) if _hashable(fn) else None
+    try:
+        entry = HANDLERS.get(fn)
+    except TypeError:  # unhashable
+        entry = None
     if entry is not None:
         handler, sig, simple = entry
         if sig is None and simple is None:  # *args handlers
@@ -96,7 +107,7 @@ def call(tr, fn, args, kwargs):
             tr.error("%s(): %s" % (fn.__name__, e))
         bound.apply_defaults()
         return handler(tr, **bound.arguments)
-    anytraced = any(isinstance(a, traced) for a in list(args) + list(kwargs.values()))
+    anytraced = any(isinstance(a, _TRACED) for a in list(args) + list(kwargs.values()))
     if fn in (builtins.min, builtins.max) and anytraced and len(args) == 2:
         return tr.em.minmax("min" if fn is builtins.min else "max", *args)
     if fn is builtins.abs and anytraced:
@@ -121,14 +132,6 @@ def call(tr, fn, args, kwargs):
     tr.error("'%s' is not an operation of the tile_mlir DSL; a kernel can call "
              "tile_mlir operations, and Python builtins on values known while "
              "tracing" % full)
-
-
-def _hashable(x):
-    try:
-        hash(x)
-        return True
-    except TypeError:
-        return False
 
 
 # Methods of traced tiles (`x.to(tl.float16)`): name -> handler(tr, x, ...),

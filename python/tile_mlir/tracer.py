@@ -1,23 +1,31 @@
 """Traces a kernel's Python source into tile IR by walking its AST.
 
 Python values that are known while tracing (constexprs, ints, tuples) are
-evaluated by Python, so `if` and `for ... in range(...)` on them unroll;
-everything that depends on the launch (arguments, program ids, loads) is IR.
-A `for` over `tile_range(...)` (or over `range` with a runtime bound)
-becomes one `tile.for_range`: the variables the body assigns that exist
-before the loop are its iter_args. Each op is located at its Python line."""
+evaluated by Python, so `if` on them traces one branch and `for ... in
+static_range(...)` unrolls; everything that depends on the launch
+(arguments, program ids, loads) is IR. A `for` over `range(...)` or
+`tile_range(...)` becomes one `tile.for_range`, also when its bounds are
+known: the variables the body assigns that exist before the loop are its
+iter_args, and the loop variable is an index value. A `range` loop with
+known bounds whose body needs its variable (or a value it carries) as a
+Python value is traced again unrolled (see `loop_or_unrolled`); unrolling
+is otherwise tile-unroll's decision. Each op is located at its Python
+line."""
 
 import ast
 import builtins
 import inspect
 import textwrap
 
-from . import registry
+from . import operators, registry
 from .blockptr import BlockPointer
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
 from .ir import SSA, joined, loc_text
 from .poly import Mask, Poly, Pointer, divide
+
+
+_MODULE = type(ast)
 
 
 class _Return(Exception):
@@ -27,9 +35,13 @@ class _Return(Exception):
 class TileRange:
     """What tile_range(...) evaluates to inside a kernel."""
 
-    def __init__(self, start, stop, step, num_stages=None):
+    def __init__(self, start, stop, step, num_stages=None, unrolled=None):
         self.start, self.stop, self.step = start, stop, step
         self.num_stages = num_stages
+        # The Python range of a `range(...)` loop with known bounds: what
+        # the loop is traced over instead when its body cannot be traced
+        # with an index variable. None: the loop must be a tile.for_range.
+        self.unrolled = unrolled
 
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
@@ -57,10 +69,16 @@ def parse_function(fn):
 def function_scope(fn):
     """The names `fn`'s body sees besides its locals: globals and closure."""
     scope = dict(fn.__globals__)
-    if fn.__closure__:
-        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-            scope[name] = cell.cell_contents
+    scope.update(_closure(fn))
     return scope
+
+
+def _closure(fn):
+    """{name: value} of `fn`'s closure cells."""
+    if not fn.__closure__:
+        return {}
+    return {name: cell.cell_contents
+            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
 
 
 class Tracer:
@@ -68,10 +86,15 @@ class Tracer:
         self.fn, self.node, self.filename = fn, node, filename
         self.em = emitter
         self.env = env
-        self.globals = function_scope(fn)
+        # What function_scope gives, without copying the module's globals
+        # on every trace: the closure's cells first, then the live globals.
+        self.closure = _closure(fn)
+        self.globals = fn.__globals__
         self.inlined = False    # a @jit helper called from a kernel
         self.loop_depth = 0
         self.following = []     # statements after the current one, per block
+        self._stmts = _handlers(type(self), "stmt_")
+        self._exprs = _handlers(type(self), "expr_")
 
     def located(self, node):
         # The AST lives as long as its kernel and every trace locates the
@@ -129,11 +152,11 @@ class Tracer:
 
     def stmt(self, s):
         self.located(s)
-        method = _method(self, "stmt_", type(s))
+        method = self._stmts[s.__class__]
         if method is None:
             self.error("'%s' statements are not supported in a kernel" %
                        type(s).__name__.lower())
-        method(s)
+        method(self, s)
 
     def stmt_Expr(self, s):
         if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
@@ -233,7 +256,7 @@ class Tracer:
 
     def assign(self, target, value):
         if isinstance(target, ast.Name):
-            if isinstance(value, Value) and getattr(value.ssa, "weak", False) \
+            if isinstance(value, Value) and value.ssa.weak \
                     and value.ssa.name is None and value.expand is None:
                 value.ssa.hint, value.ssa.weak = target.id, False
             self.env[target.id] = value
@@ -257,18 +280,71 @@ class Tracer:
         """Runs the loop `s` over the evaluated iterable `it` (front ends
         with their own loop kinds extend this)."""
         if isinstance(it, TileRange):
-            return self.tile_loop(s, it)
+            return self.loop_or_unrolled(s, it, self.tile_loop)
         try:
             values = list(it)
         except TypeError:
             self.error("cannot iterate over %s in a kernel" % describe(it), s.iter)
-        for v in values:  # known while tracing: unroll
+        self.unroll(s, values)
+
+    def unroll(self, s, values):
+        """The body of loop `s` traced once per value of its variable,
+        each known while tracing."""
+        for v in values:
             self.located(s)
             self.assign(s.target, v)
             self.block(s.body)
 
+    def loop_or_unrolled(self, s, r, trace):
+        """`trace(s, r)` (a tile.for_range); for a `range` loop with known
+        bounds whose body cannot be traced with an index loop variable
+        (it indexes a tuple with it, makes a shape of it, passes it as a
+        constexpr, or carries a tuple), the loop unrolled instead: what
+        `range` did before loops stayed loops, so kernels that rely on it
+        keep working. A loop with runtime bounds reports the error."""
+        if r.unrolled is None:
+            return trace(s, r)
+        saved = self.trace_state()
+        try:
+            return trace(s, r)
+        except _Return:
+            raise
+        except Exception:
+            # Not only DSLErrors: a handler written for the ints unrolled
+            # loops gave may fail on an index value in its own way. The
+            # unrolled trace reports the error again if it is not the loop
+            # variable's (at the same line).
+            self.restore_trace_state(saved)
+        self.unroll(s, r.unrolled)
+
+    def trace_state(self):
+        """What tracing a loop changes, to trace it again from the start.
+        Tracing only appends: lines to the function (a loop's header and
+        zeros go after its start), entries to the expression caches
+        (dicts keep their order), so lengths say what to drop."""
+        em = self.em
+        return (dict(self.env), len(em.func.lines), em.func.indent,
+                [len(scope) for scope in em.scopes], em.loc, em.predicate,
+                len(em.loop_masks), self.loop_depth)
+
+    def restore_trace_state(self, state):
+        em = self.em
+        (self.env, lines, em.func.indent, scopes, em.loc, em.predicate,
+         masks, self.loop_depth) = state
+        del em.func.lines[lines:]
+        del em.scopes[len(scopes):]
+        for scope, size in zip(em.scopes, scopes):
+            # Values cached since then (the loop's bounds) are gone with
+            # their lines.
+            for key in list(scope)[size:]:
+                del scope[key]
+        del em.loop_masks[masks:]
+
     def iterable(self, node):
-        """range() with a runtime bound becomes a TileRange."""
+        """range() becomes a TileRange (a tile.for_range), static_range()
+        a Python range (unrolled). A range of at most one iteration is
+        unrolled too (it is no loop, and Python binds its names), and so
+        is one counting down (tile.for_range steps up)."""
         if isinstance(node, ast.Call):
             fn = self.expr(node.func)
             if fn is range or fn is registry.static_range:
@@ -280,9 +356,13 @@ class Tracer:
                         args.append(1)
                     return TileRange(*args)
                 try:
-                    return range(*args)
-                except TypeError as e:
+                    known = range(*args)
+                except (TypeError, ValueError) as e:
                     self.error(str(e), node)
+                if fn is range and len(known) > 1 and known.step > 0:
+                    return TileRange(known.start, known.stop, known.step,
+                                     unrolled=known)
+                return known
         return self.expr(node)
 
     def assigned_names(self, stmts):
@@ -307,7 +387,7 @@ class Tracer:
         if not isinstance(s.target, ast.Name):
             self.error("the variable of a tile loop must be a name", s.target)
         em = self.em
-        bounds = [em.scalar_poly(em.index_poly(x)) for x in
+        bounds = [em.index_value(x) for x in
                   (r.start, r.stop, r.step)]
         assigned = [n for n in self.assigned_names(s.body) if n != s.target.id]
         carried = [n for n in assigned if n in self.env and
@@ -558,11 +638,11 @@ class Tracer:
 
     # ---- expressions --------------------------------------------------------
     def expr(self, node):
-        method = _method(self, "expr_", type(node))
+        method = self._exprs[node.__class__]
         if method is None:
             self.error("'%s' expressions are not supported in a kernel" %
                        type(node).__name__, node)
-        return method(node)
+        return method(self, node)
 
     def expr_Constant(self, node):
         return node.value
@@ -577,6 +657,8 @@ class Tracer:
                 self.error("'%s' is only defined inside the tile loop at line "
                            "%d" % (name, v.line), node)
             return v
+        if name in self.closure:
+            return self.closure[name]
         if name in self.globals:
             return self.globals[name]
         if hasattr(builtins, name):
@@ -587,6 +669,11 @@ class Tracer:
         return self.attribute(self.expr(node.value), node)
 
     def attribute(self, base, node):
+        if base.__class__ is _MODULE:  # tm.zeros, tl.load: the common case
+            try:
+                return getattr(base, node.attr)
+            except AttributeError:
+                pass  # the message below
         if isinstance(base, (Value, Poly, Mask)) and node.attr in registry.METHODS:
             return registry.BoundMethod(registry.METHODS[node.attr], base)
         if isinstance(base, (Value, Poly)) and node.attr in ("shape", "dtype"):
@@ -601,7 +688,7 @@ class Tracer:
             self.error("%s has no attribute '%s'" % (describe(base), node.attr), node)
 
     def expr_Tuple(self, node):
-        return tuple(self.expr(e) for e in node.elts)
+        return tuple([self.expr(e) for e in node.elts])
 
     def expr_List(self, node):
         return [self.expr(e) for e in node.elts]
@@ -653,7 +740,6 @@ class Tracer:
     def binop(self, sym, a, b, node):
         if sym is None:
             self.error("operator not supported in a kernel", node)
-        from . import operators
         return operators.binop(self, sym, a, b)
 
     def expr_Compare(self, node):
@@ -664,7 +750,6 @@ class Tracer:
         sym = _CMPOPS.get(type(node.ops[0]))
         if sym is None:
             self.error("comparison not supported in a kernel", node)
-        from . import operators
         return operators.compare(self, sym, a, b)
 
     def expr_Subscript(self, node):
@@ -673,14 +758,13 @@ class Tracer:
     def subscript(self, base, node):
         index = self.expr(node.slice)
         self.located(node)
-        from . import operators
         return operators.subscript(self, base, index)
 
     def expr_Call(self, node):
         fn = self.expr(node.func)
         args = []
         for a in node.args:
-            if isinstance(a, ast.Starred):
+            if a.__class__ is ast.Starred:
                 args.extend(self.expr(a.value))
             else:
                 args.append(self.expr(a))
@@ -719,18 +803,28 @@ def _stored_names(stmt):
     return names
 
 
-_METHODS = {}
+_HANDLERS = {}
 
 
-def _method(tracer, prefix, node_type):
-    """tracer's bound `<prefix><node type name>` or None; the lookup by
-    name is done once per tracer class and node type."""
-    key = (type(tracer), prefix, node_type)
-    fn = _METHODS.get(key, _METHODS)
-    if fn is _METHODS:
-        fn = _METHODS[key] = getattr(type(tracer), prefix + node_type.__name__,
-                                     None)
-    return None if fn is None else fn.__get__(tracer)
+def _handlers(cls, prefix):
+    """{AST node type: the function `<prefix><node type name>` of tracer
+    class `cls`}, filled as node types are met: one dict lookup per node
+    (a trace visits a few hundred)."""
+    table = _HANDLERS.get((cls, prefix))
+    if table is None:
+        table = _HANDLERS[(cls, prefix)] = _HandlerTable(cls, prefix)
+    return table
+
+
+class _HandlerTable(dict):
+    def __init__(self, cls, prefix):
+        super().__init__()
+        self.cls, self.prefix = cls, prefix
+
+    def __missing__(self, node_type):
+        fn = self[node_type] = getattr(self.cls, self.prefix + node_type.__name__,
+                                       None)
+        return fn
 
 
 def _reads(node, name):

@@ -87,3 +87,30 @@ func.func @operand_tied_through_if(%A: memref<?xf32>, %C: memref<?xf32>, %c: i1)
   tile.store %r, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
   return
 }
+
+// The chained operand rounded to a narrower type than the accumulator, as
+// FlashAttention rounds P = exp(S) to f16 for the f16 dot with V: it is
+// staged from the first dot's f32 cooperative tensor (widened exactly, then
+// rounded back when written to threadgroup memory). It used to fail with
+// "'applegpu.cooperative_set' op element type 'f16' differs from the
+// cooperative tensor's 'f32'".
+// RUN: tile-run %s --kernel chained_through_truncf --grid 1 --arg A=f16:256:random:1 \
+// RUN:   --arg B=f16:256:random:2 --arg C=f32:256:zeros --compare --target apple10 --schedules 3 \
+// RUN:   | FileCheck %s --check-prefix=TRUNCF
+// TRUNCF: ran chained_through_truncf on the emulator: ok
+// TRUNCF-NEXT: compare C: max abs error {{.*}}: ok
+func.func @chained_through_truncf(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf16> -> tensor<16x16xf16>
+  %b = tile.load %B[%c0, %c0] strides [%c16, %c1] : memref<?xf16> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %a, %b, %z : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %p = math.exp %d : tensor<16x16xf32>
+  %p16 = arith.truncf %p : tensor<16x16xf32> to tensor<16x16xf16>
+  %e = tile.dot %p16, %b, %z : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  tile.store %e, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
+  return
+}

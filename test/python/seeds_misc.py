@@ -1,9 +1,10 @@
-# The remaining seeds: TinyTon's loop_sum, tiled_dot and tiled_matmul written
-# as TinyTon writes them (`import ... as tt`, `@tt.jit`, unmasked loads where
+# The remaining seeds: TinyTon's loop_sum, tiled_dot and tiled_matmul
+# (Inputs/tinyton.py, shared with loops.py) written as TinyTon writes them (`import ... as tt`, `@tt.jit`, unmasked loads where
 # K is a multiple of TILE_K, B's column read with stride N), plus a ragged
 # masked tiled_matmul; a row softmax; and the f16 GEMM with a 3-stage
-# pipelined K loop (num_stages passes through to tile.for_range). Constexpr
-# loops unroll while tracing, as TinyTon does. Vs numpy.
+# pipelined K loop (num_stages passes through to tile.for_range). `range`
+# loops with constexpr bounds stay tile.for_range loops (loops.py checks
+# what that does to tiled_matmul at larger sizes). Vs numpy.
 # RUN: %python %s 2>&1 | FileCheck %s
 
 import os
@@ -15,6 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
 import tile_mlir as tm  # noqa: E402
 import tile_mlir.language as tt  # noqa: E402
 from check import K, M, N, rand, report, show_msl  # noqa: E402
+from tinyton import tiled_matmul_kernel  # noqa: E402
 
 
 @tt.jit
@@ -56,21 +58,6 @@ c = np.zeros(M, np.float32)
 tiled_dot_kernel[(M,)](A, v, c, K=K_TILED, TILE_K=16)
 report("tiled_dot", c, A.astype(np.float64) @ v)
 # CHECK-NEXT: tiled_dot: ok
-
-
-@tt.jit
-def tiled_matmul_kernel(A_ptr, B_ptr, C_ptr,
-                        K: tt.constexpr, N: tt.constexpr,
-                        TILE_K: tt.constexpr):
-    row = tt.program_id(0)
-    tid = tt.arange(0, TILE_K)
-    for col in range(N):
-        acc = 0.0
-        for k0 in range(0, K, TILE_K):
-            a_tile = tt.load(A_ptr + row * K + k0 + tid)
-            b_tile = tt.load(B_ptr + k0 * N + col + tid * N)  # strided B column
-            acc = acc + tt.reduce_sum(a_tile * b_tile)
-        tt.store(C_ptr + row * N + col, acc)
 
 
 Bs = rand(K_TILED, 5, seed=4)

@@ -30,11 +30,16 @@
 
 using namespace mlir;
 
+namespace tile::test {
+void registerTestLayoutGeometryPass();
+} // namespace tile::test
+
 int main(int argc, char **argv) {
   tile::hideLLVMOptions();
   tile::quietDiagnosticsByDefault();
   tile::printNameLocsByDefault();
   tile::registerAllTilePasses();
+  tile::test::registerTestLayoutGeometryPass();
   DialectRegistry registry;
   tile::registerTileDialects(registry);
   tile::addVersionPrinter();

@@ -16,14 +16,32 @@
 using namespace tile::run;
 
 unsigned tile::run::elementBytes(ElementType type) {
-  if (type == ElementType::I64 || type == ElementType::U64)
+  switch (type) {
+  case ElementType::I8:
+  case ElementType::U8:
+    return 1;
+  case ElementType::F16:
+  case ElementType::BF16:
+  case ElementType::I16:
+  case ElementType::U16:
+    return 2;
+  case ElementType::I64:
+  case ElementType::U64:
     return 8;
-  return type == ElementType::F16 || type == ElementType::BF16 ? 2 : 4;
+  default:
+    return 4;
+  }
 }
 
 bool tile::run::isIntegerElement(ElementType type) {
-  return type == ElementType::I32 || type == ElementType::U32 ||
-         type == ElementType::I64 || type == ElementType::U64;
+  return type != ElementType::F32 && type != ElementType::F16 &&
+         type != ElementType::BF16;
+}
+
+bool tile::run::bindsAs(ElementType given, ElementType expected) {
+  return given == expected ||
+         (isIntegerElement(given) && isIntegerElement(expected) &&
+          elementBytes(given) == elementBytes(expected));
 }
 
 llvm::StringRef tile::run::canonicalScalarType(llvm::StringRef type) {
@@ -60,6 +78,10 @@ std::optional<MslElement> tile::run::mslElementType(llvm::StringRef type) {
           .Case("uint", ElementType::U32)
           .Case("long", ElementType::I64)
           .Case("ulong", ElementType::U64)
+          .Case("char", ElementType::I8)
+          .Case("uchar", ElementType::U8)
+          .Case("short", ElementType::I16)
+          .Case("ushort", ElementType::U16)
           .Case("atomic_int", ElementType::I32)
           .Case("atomic_uint", ElementType::U32)
           .Case("atomic_float", ElementType::F32)
@@ -78,6 +100,10 @@ llvm::StringRef tile::run::elementName(ElementType type) {
   case ElementType::U32: return "u32";
   case ElementType::I64: return "i64";
   case ElementType::U64: return "u64";
+  case ElementType::I8: return "i8";
+  case ElementType::U8: return "u8";
+  case ElementType::I16: return "i16";
+  case ElementType::U16: return "u16";
   }
   return "";
 }
@@ -85,7 +111,8 @@ llvm::StringRef tile::run::elementName(ElementType type) {
 std::optional<ElementType> tile::run::parseElementType(llvm::StringRef name) {
   for (ElementType type :
        {ElementType::F32, ElementType::F16, ElementType::BF16, ElementType::I32,
-        ElementType::U32, ElementType::I64, ElementType::U64})
+        ElementType::U32, ElementType::I64, ElementType::U64, ElementType::I8,
+        ElementType::U8, ElementType::I16, ElementType::U16})
     if (elementName(type) == name)
       return type;
   return std::nullopt;
@@ -176,7 +203,7 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   std::optional<ElementType> element = parseElementType(parts[0]);
   if (!element) {
     error = "unknown element type '" + parts[0].str() + "' for '" + spec.name +
-            "' (expected f32, f16, bf16, i32, u32, i64 or u64)";
+            "' (expected f32, f16, bf16, i8, u8, i16, u16, i32, u32, i64 or u64)";
     return std::nullopt;
   }
   spec.isBuffer = true;
@@ -273,6 +300,18 @@ std::vector<unsigned char> tile::run::makeBufferData(const ArgSpec &spec) {
     case ElementType::U64:
       putInteger<uint64_t>(p, spec, v, state);
       break;
+    case ElementType::I8:
+      putInteger<int8_t>(p, spec, v, state);
+      break;
+    case ElementType::U8:
+      putInteger<uint8_t>(p, spec, v, state);
+      break;
+    case ElementType::I16:
+      putInteger<int16_t>(p, spec, v, state);
+      break;
+    case ElementType::U16:
+      putInteger<uint16_t>(p, spec, v, state);
+      break;
     }
   }
   return data;
@@ -302,6 +341,14 @@ double tile::run::readElement(ElementType type, const unsigned char *data,
     return static_cast<double>(load<int64_t>(data, i));
   case ElementType::U64:
     return static_cast<double>(load<uint64_t>(data, i));
+  case ElementType::I8:
+    return load<int8_t>(data, i);
+  case ElementType::U8:
+    return load<uint8_t>(data, i);
+  case ElementType::I16:
+    return load<int16_t>(data, i);
+  case ElementType::U16:
+    return load<uint16_t>(data, i);
   }
   return 0;
 }

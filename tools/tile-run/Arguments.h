@@ -13,13 +13,17 @@
 namespace tile::run {
 
 /// Element types tile-run can make buffers of.
-enum class ElementType { F32, F16, BF16, I32, U32, I64, U64 };
+enum class ElementType { F32, F16, BF16, I32, U32, I64, U64, I8, U8, I16, U16 };
 
 /// Bytes per element and the spelling used on the command line / in MSL.
 unsigned elementBytes(ElementType type);
 llvm::StringRef elementName(ElementType type);
 std::optional<ElementType> parseElementType(llvm::StringRef name);
 bool isIntegerElement(ElementType type);
+/// Whether a buffer of `given` may be bound where `expected` is declared:
+/// the same type, or integers of the same width, since tile IR's integers
+/// are signless (an i32 memref holds u32 words as well as i32 ones).
+bool bindsAs(ElementType given, ElementType expected);
 
 /// What an MSL buffer element or value type holds, as tile-run makes it:
 /// `float` -> f32 x 1, `float4` / `packed_half2` -> f16 x 2 (a vector

@@ -53,7 +53,7 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
       b.element = element.value_or(ElementType::F32);
       return b;
     }
-    if (!element || spec.element != *element)
+    if (!element || !bindsAs(spec.element, *element))
       usageError("buffer '" + name + "' holds " +
                  (element ? elementName(*element).str() + " elements"
                           : std::string("elements of a type tile-run cannot "

@@ -31,6 +31,10 @@ static constexpr std::pair<ElementType, llvm::StringLiteral> dtypes[] = {
     {ElementType::U32, "<u4"},
     {ElementType::I64, "<i8"},
     {ElementType::U64, "<u8"},
+    {ElementType::I8, "|i1"},
+    {ElementType::U8, "|u1"},
+    {ElementType::I16, "<i2"},
+    {ElementType::U16, "<u2"},
 };
 
 static llvm::Error fail(llvm::StringRef path, const llvm::Twine &why) {
@@ -102,7 +106,8 @@ llvm::Expected<NpyArray> tile::run::readNpy(llvm::StringRef path) {
   if (dtype == std::end(dtypes))
     return fail(path, "dtype '" + descr +
                           "' is not one tile-run passes (f32 '<f4', f16 "
-                          "'<f2', i32 '<i4', u32 '<u4', i64 '<i8', u64 '<u8'; convert with "
+                          "'<f2', i8 '|i1', u8 '|u1', i16 '<i2', u16 '<u2', "
+                          "i32 '<i4', u32 '<u4', i64 '<i8', u64 '<u8'; convert with "
                           "array.astype(numpy.float32))");
   array.element = dtype->first;
   if (dictValue(header, "fortran_order") != "False")

@@ -3,8 +3,9 @@
 // `--arg NAME=@file.npy` reads a buffer from a .npy file and `--out
 // NAME=file.npy` writes one, so kernels run on the user's own data and the
 // results can be checked with NumPy. Little-endian f32 ('<f4'), f16 ('<f2')
-// and i32 ('<i4') arrays in C order, any shape (a buffer is its elements in
-// order); NumPy has no bfloat16, so bf16 buffers are written as f32.
+// and 8- to 64-bit integer arrays ('|u1', '<i4', ...) in C order, any shape
+// (a buffer is its elements in order); NumPy has no bfloat16, so bf16
+// buffers are written as f32.
 //
 //===----------------------------------------------------------------------===//
 

@@ -80,12 +80,18 @@ static cl::opt<bool> fuseEpilogue(
     "fuse-epilogue", cl::cat(runOptions), cl::init(true),
     cl::desc("Fuse elementwise work on dot accumulators (the pipeline's "
              "tile-fuse-epilogue; =false compiles it unfused)"));
+static cl::opt<bool> mergeOnlineLoops(
+    "merge-online-loops", cl::cat(runOptions), cl::init(true),
+    cl::desc("Merge a running-maximum loop and the sum-of-exp loop after it "
+             "into one online loop (the pipeline's tile-merge-online-loops; "
+             "=false keeps them apart)"));
 static cl::list<std::string> argSpecs(
     "arg", cl::cat(runOptions),
     cl::desc("A kernel argument by parameter name: NAME=VALUE (scalar) or "
              "NAME=TYPE:COUNT:random[:SEED] | TYPE:COUNT:zeros | "
-             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16, i32 or u32) | "
-             "@FILE.npy (buffer: a NumPy file of f32, f16, i32 or u32) | "
+             "TYPE:COUNT:ones (buffer; TYPE f32, f16, bf16, i8, u8, i16, u16, "
+             "i32, u32, i64 or u64) | @FILE.npy (buffer: a NumPy file of "
+             "one of those types but bf16) | "
              "@OTHER (MSL: the same buffer as parameter OTHER, e.g. an "
              "in-place kernel's input and output)"));
 static cl::list<std::string> outSpecs(
@@ -231,6 +237,12 @@ static std::optional<ElementType> elementTypeOf(Type type) {
     return ElementType::BF16;
   if (type.isInteger(32))
     return ElementType::I32;
+  if (type.isInteger(8))
+    return ElementType::I8;
+  if (type.isInteger(16))
+    return ElementType::I16;
+  if (type.isInteger(64))
+    return ElementType::I64;
   return std::nullopt;
 }
 
@@ -536,7 +548,10 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     PassManager pm(&context);
     std::string pipeline = "tile-to-applegpu{backend=" + backend +
                            (target.empty() ? "" : " target=" + target) +
-                           (fuseEpilogue ? "" : " fuse-epilogue=false") + "}";
+                           (fuseEpilogue ? "" : " fuse-epilogue=false") +
+                           (mergeOnlineLoops ? ""
+                                             : " merge-online-loops=false") +
+                           "}";
     std::string pipelineError;
     llvm::raw_string_ostream pipelineErrors(pipelineError);
     if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))

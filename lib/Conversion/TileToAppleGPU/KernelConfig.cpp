@@ -1,8 +1,8 @@
 //===- KernelConfig.cpp - the kernel configuration read from layouts ------===//
 
-#include "Layouts.h"
+#include "KernelConfig.h"
 
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -10,61 +10,6 @@
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
-
-LogicalResult tile::conversion::checkTargetOption(Operation *op,
-                                                StringRef target) {
-  if (target.empty() || TileDialect::isKnownTarget(target))
-    return success();
-  // Located at the module, without it attached: a bad option is not a
-  // problem of the IR, so the IR is not printed with it.
-  InFlightDiagnostic diag =
-      emitError(op->getLoc())
-      << "option target=" << target
-      << ": unknown target; expected apple7, apple8, apple9 or apple10";
-  // `target=apple9,backend=auto` reads as one value of target.
-  if (target.contains(',') || target.contains('='))
-    diag << "; options are separated by spaces, not commas";
-  return diag;
-}
-
-LogicalResult tile::conversion::checkBackendOption(Operation *op,
-                                                 StringRef backend) {
-  if (backend == "auto" || backend == "simdgroup" || backend == "tensorops")
-    return success();
-  return emitError(op->getLoc())
-         << "option backend=" << backend
-         << ": unknown backend; expected auto, simdgroup or tensorops";
-}
-
-std::string tile::conversion::kernelTarget(func::FuncOp kernel,
-                                          StringRef option) {
-  if (!option.empty())
-    return option.str();
-  for (Operation *op = kernel; op; op = op->getParentOp())
-    if (auto t = op->getAttrOfType<StringAttr>(TileDialect::getTargetAttrName()))
-      return t.str();
-  return "apple9";
-}
-
-bool tile::conversion::choosesTensorOps(StringRef target, StringRef backend) {
-  return backend == "tensorops" || (backend == "auto" && target == "apple10");
-}
-
-DotOp tile::conversion::autoFallbackDot(func::FuncOp kernel, int64_t wm,
-                                       int64_t wn) {
-  DotOp first;
-  bool fragmentsFit = true;
-  kernel.walk([&](DotOp dot) {
-    auto type = cast<RankedTensorType>(dot.getType());
-    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
-    fragmentsFit &= rows % (8 * wm) == 0 && cols % (8 * wn) == 0;
-    bool splits = rows % wm == 0 && cols % wn == 0 &&
-                  isMatmul2dShape(rows / wm, cols / wn);
-    if (!splits && !first)
-      first = dot;
-  });
-  return fragmentsFit ? first : DotOp();
-}
 
 SmallVector<std::pair<BlockArgument, BufferUse>>
 tile::conversion::bufferUses(func::FuncOp kernel) {
@@ -115,15 +60,6 @@ LogicalResult tile::conversion::checkUnmarkedKernels(Operation *root) {
   return result;
 }
 
-SmallVector<func::FuncOp> tile::conversion::tileKernels(Operation *root) {
-  SmallVector<func::FuncOp> kernels;
-  root->walk([&](func::FuncOp func) {
-    if (func->hasAttr(TileDialect::getKernelAttrName()))
-      kernels.push_back(func);
-  });
-  return kernels;
-}
-
 FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) {
   KernelConfig cfg;
   int64_t threads = 0;
@@ -155,14 +91,10 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
         return WalkResult::interrupt();
       }
       Attribute root = applegpu::rootLayout(layout);
-      std::optional<std::pair<int64_t, int64_t>> grid;
-      if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(root))
-        grid = {f.getSimdgroupsM(), f.getSimdgroupsN()};
-      if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(root)) {
-        grid = {c.getSimdgroupsM(), c.getSimdgroupsN()};
-        cfg.tensorOps = true;
-      }
-      if (isa<applegpu::ViewLayoutAttr>(root))
+      auto geometry = cast<applegpu::LayoutAttrInterface>(layout);
+      std::optional<std::pair<int64_t, int64_t>> grid =
+          geometry.getSimdgroupGrid();
+      if (isa<applegpu::CooperativeLayoutAttr, applegpu::ViewLayoutAttr>(root))
         cfg.tensorOps = true;
       if (grid) {
         if (hasFragments && (grid->first != cfg.simdgroupsM ||
@@ -177,7 +109,7 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
         cfg.simdgroupsM = grid->first;
         cfg.simdgroupsN = grid->second;
       }
-      int64_t t = applegpu::threadsOf(layout);
+      int64_t t = geometry.getThreadCount();
       if (t && threads && t != threads) {
         emitError(v.getLoc()) << "layout " << layout << " needs " << t
                               << " threads, but an earlier tile of the "

@@ -4,7 +4,7 @@
 #include "ThreadgroupPlan.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Support/FoldWithConstants.h"
 
@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Iterators.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tile;
@@ -35,63 +36,70 @@ int64_t tile::conversion::tileVectorWidth(RankedTensorType type) {
   type = tileGeometry(type);
   if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
           type.getEncoding()))
-    return d.getVector();
-  return defaultVectorWidth(type);
+    return d.getVectorWidth(type.getShape());
+  return applegpu::DistributedLayoutAttr::getDefaultVector(type.getShape());
+}
+
+applegpu::DistributedLayoutAttr
+KernelLowering::slotLayout(RankedTensorType type) const {
+  type = geometry(type);
+  if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
+          type.getEncoding()))
+    return d;
+  // A tile held otherwise (a splat stored slot by slot) is dealt as
+  // tile-assign-layouts would distribute it.
+  return applegpu::DistributedLayoutAttr::get(
+      type.getContext(), numThreads(),
+      applegpu::DistributedLayoutAttr::getDefaultVector(type.getShape()));
+}
+
+applegpu::FragmentsLayoutAttr
+KernelLowering::fragmentsLayout(RankedTensorType type) const {
+  type = geometry(type);
+  if (auto f = dyn_cast_if_present<applegpu::FragmentsLayoutAttr>(
+          type.getEncoding()))
+    return f;
+  // A uniform tile spread into lanes takes the kernel's grid.
+  return applegpu::FragmentsLayoutAttr::get(type.getContext(), simdgroupsM(),
+                                            simdgroupsN());
+}
+
+int64_t KernelLowering::vectorWidth(RankedTensorType type) const {
+  return slotLayout(type).getVectorWidth(geometry(type).getShape());
+}
+
+bool KernelLowering::hasPartialSlots(RankedTensorType type) const {
+  return slotLayout(type).hasPartialRound(geometry(type).getShape());
 }
 
 int64_t KernelLowering::numSlots(RankedTensorType type) const {
-  type = geometry(type);
-  int64_t width = vectorWidth(type);
-  int64_t groups = type.getNumElements() / width;
-  return llvm::divideCeil(groups, numThreads()) * width;
+  return *slotLayout(type).getValuesPerThread(geometry(type).getShape());
 }
 
 std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
                                                   int64_t slot, Location loc) {
-  type = geometry(type);
-  int64_t width = vectorWidth(type);
-  int64_t groups = type.getNumElements() / width;
-  int64_t round = slot / width;
-  Value group = addIndex(*this, index(round * numThreads()), tid, loc);
-  Value element = addIndex(*this, mulIndex(*this, group, index(width), loc),
-                           index(slot % width), loc);
-  Value held;
-  if ((round + 1) * numThreads() > groups)
-    held = fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
-                                 group, index(groups));
-  return {element, held};
+  LoweringIndexEmitter emitter(*this, loc);
+  return slotLayout(type).emitSlotOffset(emitter, geometry(type).getShape(),
+                                         builder.getIndexAttr(slot));
 }
 
 std::pair<Value, Value> KernelLowering::groupIndex(RankedTensorType type,
                                                    Value round, Location loc) {
-  type = geometry(type);
-  int64_t width = vectorWidth(type);
-  int64_t groups = type.getNumElements() / width;
-  Value group = addIndex(*this, mulIndex(*this, round, index(numThreads()), loc),
-                         tid, loc);
-  Value held;
-  if (hasPartialSlots(type))
-    held = fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
-                                 group, index(groups));
-  return {mulIndex(*this, group, index(width), loc), held};
+  LoweringIndexEmitter emitter(*this, loc);
+  return slotLayout(type).emitGroupOffset(emitter, geometry(type).getShape(),
+                                          round);
 }
 
 std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
                                                   Value slot, Location loc) {
-  int64_t width = vectorWidth(geometry(type));
-  if (width == 1)
-    return groupIndex(type, slot, loc);
-  Value round = fold<arith::DivUIOp>(loc, slot, index(width));
-  auto [first, held] = groupIndex(type, round, loc);
-  Value lane = fold<arith::RemUIOp>(loc, slot, index(width));
-  return {addIndex(*this, first, lane, loc), held};
+  LoweringIndexEmitter emitter(*this, loc);
+  return slotLayout(type).emitSlotOffset(emitter, geometry(type).getShape(),
+                                         slot);
 }
 
 std::pair<int64_t, int64_t>
 KernelLowering::fragmentGrid(RankedTensorType type) const {
-  type = geometry(type);
-  return {type.getDimSize(0) / (8 * simdgroupsM()),
-          type.getDimSize(1) / (8 * simdgroupsN())};
+  return fragmentsLayout(type).getFragmentGrid(geometry(type).getShape());
 }
 
 TileForm KernelLowering::elementForm(Value tile) const {
@@ -100,19 +108,18 @@ TileForm KernelLowering::elementForm(Value tile) const {
 }
 
 int64_t KernelLowering::count(RankedTensorType type, TileForm form) const {
-  auto [rows, cols] = form == TileForm::Fragments ||
-                              form == TileForm::LaneElements
-                          ? fragmentGrid(type)
-                          : std::pair<int64_t, int64_t>{0, 0};
   switch (form) {
   case TileForm::Uniform:
     return 1;
   case TileForm::Slots:
     return numSlots(type);
-  case TileForm::Fragments:
+  case TileForm::Fragments: {
+    // One simdgroup_matrix per fragment.
+    auto [rows, cols] = fragmentGrid(type);
     return rows * cols;
+  }
   case TileForm::LaneElements:
-    return rows * cols * 2;
+    return *fragmentsLayout(type).getValuesPerThread(geometry(type).getShape());
   case TileForm::Cooperative:
     return 1;
   case TileForm::PerElement:
@@ -346,29 +353,110 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
   return success();
 }
 
+/// The one place that chooses how an op is lowered: a case per op type,
+/// and the backend's variant chosen inside the case. To support a new op,
+/// add its case here and its function to KernelLowering.h.
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   Operation *outer = currentOp;
   currentOp = &op;
   llvm::scope_exit restore([&] { currentOp = outer; });
-  using Family = LogicalResult (*)(KernelLowering &, Operation &, bool &);
-  if (config.tensorOps)
-    for (Family family : {lowerTensorOps, lowerCooperative}) {
-      bool handled = false;
-      LogicalResult result = family(*this, op, handled);
-      if (handled)
-        return result;
-    }
-  for (Family family : {lowerGridQuery, lowerMemory, lowerIndirect, lowerDot,
-                        lowerElementwise, lowerEpilogue, lowerLayout,
-                        lowerReduce, lowerControlFlow}) {
-    bool handled = false;
-    LogicalResult result = family(*this, op, handled);
-    if (handled)
-      return result;
-  }
-  return op.emitOpError() << "is not supported by the "
-                          << (config.tensorOps ? "tensor-ops" : "simdgroup")
-                          << " backend of convert-tile-to-applegpu";
+  // The tensor-ops backend computes a cooperative-layout tile where it is
+  // used, per cooperative element, whatever op made it (lowerPerElement
+  // refuses the ops it cannot redo there).
+  bool perElement = config.tensorOps && producesCooperativeTile(op);
+  auto unsupported = [&](Operation *other) -> LogicalResult {
+    return other->emitOpError()
+           << "is not supported by the "
+           << (config.tensorOps ? "tensor-ops" : "simdgroup")
+           << " backend of convert-tile-to-applegpu";
+  };
+  auto isTile = [](Value v) { return isa<RankedTensorType>(v.getType()); };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      // The grid.
+      .Case([&](ProgramIdOp o) { return lowerProgramId(*this, o); })
+      .Case([&](NumProgramsOp o) { return lowerNumPrograms(*this, o); })
+      .Case([&](SwizzleOp o) { return lowerSwizzle(*this, o); })
+      // Memory.
+      .Case([&](LoadOp o) {
+        if (!isTile(o.getResult()))
+          return lowerScalarLoad(*this, o);
+        if (config.tensorOps && formFor(o.getResult()) == TileForm::View)
+          return lowerViewLoad(*this, o);
+        return perElement ? lowerPerElement(*this, op) : lowerLoad(*this, o);
+      })
+      .Case([&](StoreOp o) {
+        Value tile = o.getValue();
+        if (!isTile(tile))
+          return lowerScalarStore(*this, o);
+        if (config.tensorOps &&
+            isa_and_nonnull<applegpu::CooperativeLayoutAttr>(
+                applegpu::layoutOf(tile.getType())))
+          return lowerCooperativeStore(*this, o);
+        return lowerStore(*this, o);
+      })
+      .Case([&](GatherOp o) {
+        return perElement ? lowerPerElement(*this, op) : lowerGather(*this, o);
+      })
+      .Case([&](ScatterOp o) { return lowerScatter(*this, o); })
+      .Case([&](AtomicRMWOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerAtomicRMW(*this, o);
+      })
+      .Case([&](AtomicCASOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerAtomicCAS(*this, o);
+      })
+      // Dots and epilogues.
+      .Case([&](DotOp o) {
+        return config.tensorOps ? lowerTensorOpsDot(*this, o)
+                                : lowerSimdgroupDot(*this, o);
+      })
+      .Case([&](EpilogueOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerEpilogue(*this, o);
+      })
+      // Making tiles, moving them between layouts, reducing them.
+      .Case([&](SplatOp o) { return lowerSplat(*this, o); })
+      .Case([&](arith::ConstantOp o) {
+        if (isTile(o.getResult()))
+          return lowerConstant(*this, o);
+        return isCopyableScalarOp(op) ? lowerScalarOp(*this, op)
+                                      : unsupported(&op);
+      })
+      .Case([&](BroadcastOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerBroadcast(*this, o);
+      })
+      .Case([&](ArangeOp o) {
+        return perElement ? lowerPerElement(*this, op) : lowerArange(*this, o);
+      })
+      .Case([&](ConvertLayoutOp o) {
+        if (config.tensorOps && convertsThroughCooperative(o))
+          return lowerCooperativeConvert(*this, o);
+        return lowerConvert(*this, o);
+      })
+      .Case([&](ReduceOp o) {
+        return perElement ? lowerPerElement(*this, op) : lowerReduce(*this, o);
+      })
+      // Control flow.
+      .Case([&](scf::ForOp o) { return lowerFor(*this, o); })
+      .Case([&](scf::IfOp o) { return lowerIf(*this, o); })
+      .Case([&](ForRangeOp o) {
+        return perElement ? lowerPerElement(*this, op)
+                          : lowerForRange(*this, o);
+      })
+      // arith and math, by trait: elementwise on tiles (per element of
+      // the tile), copied as they are on scalars.
+      .Default([&](Operation *other) {
+        if (perElement)
+          return lowerPerElement(*this, *other);
+        if (other->hasTrait<OpTrait::Elementwise>() &&
+            other->getNumResults() == 1 && isTile(other->getResult(0)))
+          return lowerElementwise(*this, *other);
+        if (isCopyableScalarOp(*other))
+          return lowerScalarOp(*this, *other);
+        return unsupported(other);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -385,29 +473,21 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
   Value wn = index(simdgroupsN());
   simdgroupRow = fold<arith::DivUIOp>(loc, sg, wn);
   simdgroupCol = fold<arith::RemUIOp>(loc, sg, wn);
-  // docs/layouts.md (the fragments encoding): lane l holds row
-  // (l/4 & 4) + (l/2) % 4 and columns c, c + 1 with
-  // c = (l/4 & 2) * 2 + (l % 2) * 2.
-  Value quad = fold<arith::DivUIOp>(loc, lane, index(4));
-  Value pair = fold<arith::DivUIOp>(loc, lane, index(2));
-  laneRow = arith::AddIOp::create(
-      b, loc, fold<arith::AndIOp>(loc, quad, index(4)),
-      fold<arith::RemUIOp>(loc, pair, index(4)));
-  laneCol = arith::AddIOp::create(
-      b, loc,
-      fold<arith::MulIOp>(loc,
-                            fold<arith::AndIOp>(loc, quad, index(2)),
-                            index(2)),
-      arith::MulIOp::create(
-          b, loc, fold<arith::RemUIOp>(loc, lane, index(2)), index(2)));
+  LoweringIndexEmitter emitter(*this, loc);
+  std::tie(laneRow, laneCol) =
+      applegpu::FragmentsLayoutAttr::emitLanePosition(emitter, lane);
   lastCoordinate = laneCol.getDefiningOp();
   return success();
 }
 
 std::pair<Value, Value> KernelLowering::simdgroupOrigin(RankedTensorType type) {
   type = geometry(type);
-  int64_t rows = type.getDimSize(0) / simdgroupsM();
-  int64_t cols = type.getDimSize(1) / simdgroupsN();
+  return simdgroupOrigin(type.getDimSize(0) / simdgroupsM(),
+                         type.getDimSize(1) / simdgroupsN());
+}
+
+std::pair<Value, Value> KernelLowering::simdgroupOrigin(int64_t rows,
+                                                        int64_t cols) {
   auto [it, inserted] = origins.try_emplace({rows, cols});
   if (inserted) {
     OpBuilder::InsertionGuard guard(builder);
@@ -421,6 +501,42 @@ std::pair<Value, Value> KernelLowering::simdgroupOrigin(RankedTensorType type) {
         lastCoordinate = def;
   }
   return it->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Layout index arithmetic
+//===----------------------------------------------------------------------===//
+
+LoweringIndexEmitter::LoweringIndexEmitter(KernelLowering &k, Location loc)
+    : applegpu::LayoutIndexEmitter(applegpu::ThreadCoordinates{
+          k.tid, k.simdgroupRow, k.simdgroupCol, k.laneRow, k.laneCol}),
+      k(k), loc(loc) {}
+
+Value LoweringIndexEmitter::constant(int64_t value) { return k.index(value); }
+Value LoweringIndexEmitter::add(Value a, Value b) {
+  return addIndex(k, a, b, loc);
+}
+Value LoweringIndexEmitter::mul(Value a, Value b) {
+  return mulIndex(k, a, b, loc);
+}
+Value LoweringIndexEmitter::divUI(Value a, Value b) {
+  return k.fold<arith::DivUIOp>(loc, a, b);
+}
+Value LoweringIndexEmitter::remUI(Value a, Value b) {
+  return k.fold<arith::RemUIOp>(loc, a, b);
+}
+Value LoweringIndexEmitter::andI(Value a, Value b) {
+  return k.fold<arith::AndIOp>(loc, a, b);
+}
+Value LoweringIndexEmitter::lessThan(Value a, Value b) {
+  return k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, a, b);
+}
+Value LoweringIndexEmitter::equal(Value a, Value b) {
+  return k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, a, b);
+}
+std::pair<Value, Value> LoweringIndexEmitter::simdgroupOrigin(int64_t rows,
+                                                              int64_t cols) {
+  return k.simdgroupOrigin(rows, cols);
 }
 
 FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {

@@ -10,9 +10,14 @@
 #ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 
-#include "Layouts.h"
+#include "KernelConfig.h"
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -79,6 +84,9 @@ public:
   /// tile of `type` (defined once, at the top of the kernel).
   std::pair<mlir::Value, mlir::Value>
   simdgroupOrigin(mlir::RankedTensorType type);
+  /// The same for blocks of `rows` x `cols` elements.
+  std::pair<mlir::Value, mlir::Value> simdgroupOrigin(int64_t rows,
+                                                      int64_t cols);
 
   /// An index constant at the top of the kernel (one per value).
   mlir::Value index(int64_t value);
@@ -169,15 +177,24 @@ public:
     return tileGeometry(type);
   }
   int64_t count(mlir::RankedTensorType type, TileForm form) const;
-  /// See tileVectorWidth.
-  int64_t vectorWidth(mlir::RankedTensorType type) const {
-    return tileVectorWidth(type);
-  }
+
+  // The geometry of the forms, asked of the layouts (LayoutAttrInterface
+  // and the distributed and fragments layouts' own questions).
+
+  /// The distributed layout whose slots hold `type` in the Slots form:
+  /// its own (or its slice parent's), else the one tile-assign-layouts
+  /// would choose over the kernel's threads (a splat stored slot by slot).
+  tile::applegpu::DistributedLayoutAttr
+  slotLayout(mlir::RankedTensorType type) const;
+  /// The fragments layout whose lanes hold `type` in the Fragments and
+  /// LaneElements forms: its own (or its slice parent's), else the
+  /// kernel's grid.
+  tile::applegpu::FragmentsLayoutAttr
+  fragmentsLayout(mlir::RankedTensorType type) const;
+  /// Elements per group of the Slots form.
+  int64_t vectorWidth(mlir::RankedTensorType type) const;
   /// Whether some thread holds fewer elements of the tile than others.
-  bool hasPartialSlots(mlir::RankedTensorType type) const {
-    type = geometry(type);
-    return (type.getNumElements() / vectorWidth(type)) % numThreads() != 0;
-  }
+  bool hasPartialSlots(mlir::RankedTensorType type) const;
   /// Values per thread of a distributed tile (slots).
   int64_t numSlots(mlir::RankedTensorType type) const;
   /// The flattened position in the tile of slot `slot` of this thread:
@@ -310,33 +327,106 @@ private:
       origins;
 };
 
-/// Op families (one file each). Each returns failure() with a diagnostic,
-/// or sets `handled` false when the op is not one of its own.
-mlir::LogicalResult lowerGridQuery(KernelLowering &k, mlir::Operation &op,
-                                   bool &handled);
-mlir::LogicalResult lowerMemory(KernelLowering &k, mlir::Operation &op,
-                                bool &handled);
-/// tile.gather, tile.scatter and the atomics at tiles of offsets.
-mlir::LogicalResult lowerIndirect(KernelLowering &k, mlir::Operation &op,
-                                  bool &handled);
-mlir::LogicalResult lowerDot(KernelLowering &k, mlir::Operation &op,
-                             bool &handled);
-mlir::LogicalResult lowerElementwise(KernelLowering &k, mlir::Operation &op,
-                                     bool &handled);
-mlir::LogicalResult lowerControlFlow(KernelLowering &k, mlir::Operation &op,
-                                     bool &handled);
+/// The index arithmetic the layouts emit (LayoutAttrInterface), as the
+/// lowering builds it: constants at the top of the kernel, operations
+/// folded where their operands allow, SIMD-group origins computed once.
+class LoweringIndexEmitter final : public tile::applegpu::LayoutIndexEmitter {
+public:
+  LoweringIndexEmitter(KernelLowering &k, mlir::Location loc);
 
-mlir::LogicalResult lowerEpilogue(KernelLowering &k, mlir::Operation &op,
-                                  bool &handled);
-mlir::LogicalResult lowerLayout(KernelLowering &k, mlir::Operation &op,
-                                bool &handled);
-mlir::LogicalResult lowerReduce(KernelLowering &k, mlir::Operation &op,
-                                bool &handled);
-/// Tensor ops: dots, and the ops on cooperative-layout tiles.
-mlir::LogicalResult lowerTensorOps(KernelLowering &k, mlir::Operation &op,
-                                   bool &handled);
-mlir::LogicalResult lowerCooperative(KernelLowering &k, mlir::Operation &op,
-                                     bool &handled);
+  mlir::Value constant(int64_t value) override;
+  mlir::Value add(mlir::Value a, mlir::Value b) override;
+  mlir::Value mul(mlir::Value a, mlir::Value b) override;
+  mlir::Value divUI(mlir::Value a, mlir::Value b) override;
+  mlir::Value remUI(mlir::Value a, mlir::Value b) override;
+  mlir::Value andI(mlir::Value a, mlir::Value b) override;
+  mlir::Value lessThan(mlir::Value a, mlir::Value b) override;
+  mlir::Value equal(mlir::Value a, mlir::Value b) override;
+  std::pair<mlir::Value, mlir::Value> simdgroupOrigin(int64_t rows,
+                                                      int64_t cols) override;
+
+private:
+  KernelLowering &k;
+  mlir::Location loc;
+};
+
+//===--- Lowerings of single ops ------------------------------------===//
+//
+// KernelLowering::lowerOp (KernelLowering.cpp) is the one table that picks
+// the function below for an op. Each defines the op's results in the new
+// kernel, or returns failure() after a located diagnostic.
+
+// LowerGrid.cpp
+mlir::LogicalResult lowerProgramId(KernelLowering &k, ProgramIdOp op);
+mlir::LogicalResult lowerNumPrograms(KernelLowering &k, NumProgramsOp op);
+/// An error: tile-swizzle must have lowered it.
+mlir::LogicalResult lowerSwizzle(KernelLowering &k, SwizzleOp op);
+
+// LowerMemory.cpp
+mlir::LogicalResult lowerLoad(KernelLowering &k, LoadOp op);
+mlir::LogicalResult lowerStore(KernelLowering &k, StoreOp op);
+/// The scalar forms of tile.load and tile.store.
+mlir::LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op);
+mlir::LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op);
+
+// LowerIndirect.cpp
+mlir::LogicalResult lowerGather(KernelLowering &k, GatherOp op);
+mlir::LogicalResult lowerScatter(KernelLowering &k, ScatterOp op);
+mlir::LogicalResult lowerAtomicRMW(KernelLowering &k, AtomicRMWOp op);
+mlir::LogicalResult lowerAtomicCAS(KernelLowering &k, AtomicCASOp op);
+
+// LowerDot.cpp: tile.dot on simdgroup_matrix fragments.
+mlir::LogicalResult lowerSimdgroupDot(KernelLowering &k, DotOp op);
+
+// LowerTensorOps.cpp: the tensor-ops backend's dots, the loads they read
+// through tensor views, and stores of cooperative-layout tiles.
+mlir::LogicalResult lowerTensorOpsDot(KernelLowering &k, DotOp op);
+mlir::LogicalResult lowerViewLoad(KernelLowering &k, LoadOp op);
+mlir::LogicalResult lowerCooperativeStore(KernelLowering &k, StoreOp op);
+
+// LowerCooperative.cpp: the tensor-ops backend's other work on
+// cooperative-layout tiles.
+/// Whether the tensor-ops backend lowers `op` here (a conversion from or
+/// to the cooperative layout, or to the view layout) rather than in
+/// LowerLayout.cpp.
+bool convertsThroughCooperative(ConvertLayoutOp op);
+mlir::LogicalResult lowerCooperativeConvert(KernelLowering &k,
+                                            ConvertLayoutOp op);
+/// Whether the first result of `op` is a cooperative-layout tile.
+bool producesCooperativeTile(mlir::Operation &op);
+/// An op whose result is a cooperative-layout tile (other than a dot, a
+/// splat, a constant, a loop or a branch): computed where it is used, per
+/// cooperative element; an error for ops that cannot be.
+mlir::LogicalResult lowerPerElement(KernelLowering &k, mlir::Operation &op);
+
+// LowerElementwise.cpp
+mlir::LogicalResult lowerSplat(KernelLowering &k, SplatOp op);
+/// A splat arith.constant of tile type.
+mlir::LogicalResult lowerConstant(KernelLowering &k,
+                                  mlir::arith::ConstantOp op);
+/// An op with the Elementwise trait (arith, math) and one tile result.
+mlir::LogicalResult lowerElementwise(KernelLowering &k, mlir::Operation &op);
+
+// LowerEpilogue.cpp
+mlir::LogicalResult lowerEpilogue(KernelLowering &k, EpilogueOp op);
+
+// LowerLayout.cpp
+mlir::LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op);
+mlir::LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op);
+mlir::LogicalResult lowerArange(KernelLowering &k, ArangeOp op);
+
+// LowerReduce.cpp
+mlir::LogicalResult lowerReduce(KernelLowering &k, ReduceOp op);
+
+// LowerControlFlow.cpp
+mlir::LogicalResult lowerFor(KernelLowering &k, mlir::scf::ForOp op);
+mlir::LogicalResult lowerIf(KernelLowering &k, mlir::scf::IfOp op);
+/// An error: tile-for-range-to-scf must have lowered it.
+mlir::LogicalResult lowerForRange(KernelLowering &k, ForRangeOp op);
+/// Whether `op` is scalar arith or math code, copied as it is.
+bool isCopyableScalarOp(mlir::Operation &op);
+/// Copies a scalar op (isCopyableScalarOp) into the new kernel.
+mlir::LogicalResult lowerScalarOp(KernelLowering &k, mlir::Operation &op);
 
 /// The error for a tile needed in a form its layout cannot give.
 mlir::InFlightDiagnostic layoutMismatch(mlir::RankedTensorType type,

@@ -218,7 +218,7 @@ static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
 /// iteration i uses half (i * steps + j) mod 2. With an odd number of steps
 /// per iteration that depends on the iteration, so the loop carries its
 /// parity (an extra index value, 0 or 1, after the source's values).
-static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
+LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
   Location loc = loop.getLoc();
   auto alternating = k.alternatingLoops.find(loop);
   bool carriesParity = alternating != k.alternatingLoops.end() &&
@@ -285,7 +285,7 @@ static LogicalResult lowerFor(KernelLowering &k, scf::ForOp loop) {
   return success();
 }
 
-static LogicalResult lowerIf(KernelLowering &k, scf::IfOp branch) {
+LogicalResult tile::conversion::lowerIf(KernelLowering &k, scf::IfOp branch) {
   Location loc = branch.getLoc();
   FailureOr<Flattening> f =
       flatten(k, branch.getResults(), branch.getResults(), nullptr, loc);
@@ -317,7 +317,7 @@ static LogicalResult lowerIf(KernelLowering &k, scf::IfOp branch) {
 }
 
 /// Scalar ops of the ordinary dialects are copied as they are.
-static bool isCopyableScalarOp(Operation &op) {
+bool tile::conversion::isCopyableScalarOp(Operation &op) {
   auto isTensor = [](Type t) { return isa<TensorType>(t); };
   return op.getNumRegions() == 0 &&
          isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) &&
@@ -325,39 +325,33 @@ static bool isCopyableScalarOp(Operation &op) {
          llvm::none_of(op.getResultTypes(), isTensor);
 }
 
-LogicalResult tile::conversion::lowerControlFlow(KernelLowering &k,
-                                                 Operation &op, bool &handled) {
-  handled = true;
-  if (auto loop = dyn_cast<scf::ForOp>(op))
-    return lowerFor(k, loop);
-  if (auto branch = dyn_cast<scf::IfOp>(op))
-    return lowerIf(k, branch);
-  if (isCopyableScalarOp(op)) {
-    // Constants go to the top of the kernel, one per value.
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto value = cast<TypedAttr>(constant.getValue());
-      std::optional<int64_t> i = getConstantIntValue(constant.getResult());
-      k.map(constant.getResult(),
-            constant.getType().isIndex() && i
-                ? k.index(*i)
-                : k.scalar(constant.getType(), value, constant.getLoc()));
-      return success();
-    }
-    Operation *copy = k.builder.clone(op);
-    for (OpOperand &operand : copy->getOpOperands())
-      operand.set(k.mapped(operand.get()));
-    if (copy->getNumResults() == 1) {
-      k.map(op.getResult(0), k.foldCreated(copy));
-      return success();
-    }
-    for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
-      k.map(from, to);
+LogicalResult tile::conversion::lowerScalarOp(KernelLowering &k,
+                                              Operation &op) {
+  // Constants go to the top of the kernel, one per value.
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto value = cast<TypedAttr>(constant.getValue());
+    std::optional<int64_t> i = getConstantIntValue(constant.getResult());
+    k.map(constant.getResult(),
+          constant.getType().isIndex() && i
+              ? k.index(*i)
+              : k.scalar(constant.getType(), value, constant.getLoc()));
     return success();
   }
-  if (isa<ForRangeOp>(op))
-    return op.emitOpError() << "must be lowered to scf.for first "
-                               "(tile-for-range-to-scf, part of the "
-                               "tile-to-applegpu pipeline)";
-  handled = false;
-  return failure();
+  Operation *copy = k.builder.clone(op);
+  for (OpOperand &operand : copy->getOpOperands())
+    operand.set(k.mapped(operand.get()));
+  if (copy->getNumResults() == 1) {
+    k.map(op.getResult(0), k.foldCreated(copy));
+    return success();
+  }
+  for (auto [from, to] : llvm::zip(op.getResults(), copy->getResults()))
+    k.map(from, to);
+  return success();
+}
+
+LogicalResult tile::conversion::lowerForRange(KernelLowering &,
+                                              ForRangeOp op) {
+  return op.emitOpError() << "must be lowered to scf.for first "
+                             "(tile-for-range-to-scf, part of the "
+                             "tile-to-applegpu pipeline)";
 }

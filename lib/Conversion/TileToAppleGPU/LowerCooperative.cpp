@@ -14,7 +14,7 @@
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -114,6 +114,15 @@ static FailureOr<Value> evaluateOp(KernelLowering &k, Site &site, Value tile) {
   }
   if (auto broadcast = dyn_cast_if_present<BroadcastOp>(def))
     return evaluate(k, site, broadcast.getInput());
+  // An arange broadcast into the cooperative layout (a causal mask's key
+  // and query positions): the element is its position along the slice.
+  if (isa_and_present<ArangeOp>(def)) {
+    std::optional<int64_t> dim = sliceDim(type);
+    Value position = dim && *dim == 0 ? site.col : site.row;
+    if (type.getElementType().isIndex())
+      return position;
+    return k.fold<arith::IndexCastOp>(loc, type.getElementType(), position);
+  }
   // A cooperative tile passed on as a dot operand (#applegpu.view).
   if (auto convert = dyn_cast_if_present<ConvertLayoutOp>(def))
     return evaluate(k, site, convert.getInput());
@@ -320,8 +329,19 @@ LogicalResult tile::conversion::assignCooperative(KernelLowering &k,
             return failure();
           values.push_back(*x);
         }
-        for (auto [x, handle] : llvm::zip(values, into))
+        for (auto [x, handle] : llvm::zip(values, into)) {
+          // A narrower float tile (attention's P rounded to f16 for the
+          // second dot) is held in the dot's f32 cooperative type; widening
+          // is exact, and its reader rounds back to the tile's type.
+          Type element =
+              cast<CooperativeTensorType>(handle.getType()).getElementType();
+          if (x.getType() != element && isa<FloatType>(x.getType()) &&
+              isa<FloatType>(element) &&
+              x.getType().getIntOrFloatBitWidth() <
+                  element.getIntOrFloatBitWidth())
+            x = k.fold<arith::ExtFOp>(loc, element, x);
           applegpu::CooperativeSetOp::create(k.builder, loc, x, handle, i);
+        }
         return success();
       },
       status);
@@ -423,45 +443,50 @@ static LogicalResult convertFromCooperative(KernelLowering &k,
   return success();
 }
 
-LogicalResult tile::conversion::lowerCooperative(KernelLowering &k,
-                                                 Operation &op,
-                                                 bool &handled) {
-  handled = true;
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-    Type to = convert.getType();
-    bool fromCooperative = isCooperative(convert.getInput().getType());
-    if (isa_and_nonnull<applegpu::ViewLayoutAttr>(applegpu::layoutOf(to))) {
-      // Read by a dot, which stages it.
-      k.define(convert.getResult(), k.current(convert.getInput()));
-      return success();
-    }
-    if (isCooperative(to) && !fromCooperative)
-      return convertToCooperative(k, convert);
-    if (fromCooperative && !isCooperative(to))
-      return convertFromCooperative(k, convert);
-    if (fromCooperative) {
-      k.define(convert.getResult(), k.current(convert.getInput()));
-      return success();
-    }
-  }
-  if (op.getNumResults() >= 1 && isCooperative(op.getResult(0).getType()) &&
-      !isa<DotOp, arith::ConstantOp, SplatOp, scf::ForOp, scf::IfOp>(op)) {
-    if (auto load = dyn_cast<LoadOp>(op);
-        load && k.storedAndLoaded.contains(load.getBuffer()))
-      return op.emitOpError()
-             << "reads a tile in the cooperative layout from a buffer the "
-                "kernel also writes; the tensor-ops backend reads such tiles "
-                "where they are used, which could see a later store";
-    if (!isa<LoadOp, BroadcastOp, EpilogueOp>(op) &&
-        !op.hasTrait<OpTrait::Elementwise>())
-      return op.emitOpError() << "is not supported on cooperative-layout "
-                                 "tiles by the tensor-ops backend";
-    for (Value result : op.getResults()) {
-      // Elementwise math on uniform operands only stays uniform.
-      k.define(result, TileValue{TileForm::PerElement, {}});
-    }
+bool tile::conversion::convertsThroughCooperative(ConvertLayoutOp convert) {
+  Type to = convert.getType();
+  return isa_and_nonnull<applegpu::ViewLayoutAttr>(applegpu::layoutOf(to)) ||
+         isCooperative(to) || isCooperative(convert.getInput().getType());
+}
+
+LogicalResult
+tile::conversion::lowerCooperativeConvert(KernelLowering &k,
+                                          ConvertLayoutOp convert) {
+  Type to = convert.getType();
+  bool fromCooperative = isCooperative(convert.getInput().getType());
+  if (isa_and_nonnull<applegpu::ViewLayoutAttr>(applegpu::layoutOf(to))) {
+    // Read by a dot, which stages it.
+    k.define(convert.getResult(), k.current(convert.getInput()));
     return success();
   }
-  handled = false;
-  return failure();
+  if (isCooperative(to) && !fromCooperative)
+    return convertToCooperative(k, convert);
+  if (fromCooperative && !isCooperative(to))
+    return convertFromCooperative(k, convert);
+  // Both cooperative: the same elements at the same positions.
+  k.define(convert.getResult(), k.current(convert.getInput()));
+  return success();
+}
+
+bool tile::conversion::producesCooperativeTile(Operation &op) {
+  return op.getNumResults() >= 1 && isCooperative(op.getResult(0).getType());
+}
+
+LogicalResult tile::conversion::lowerPerElement(KernelLowering &k,
+                                                Operation &op) {
+  if (auto load = dyn_cast<LoadOp>(op);
+      load && k.storedAndLoaded.contains(load.getBuffer()))
+    return op.emitOpError()
+           << "reads a tile in the cooperative layout from a buffer the "
+              "kernel also writes; the tensor-ops backend reads such tiles "
+              "where they are used, which could see a later store";
+  if (!isa<LoadOp, BroadcastOp, EpilogueOp, ArangeOp>(op) &&
+      !op.hasTrait<OpTrait::Elementwise>())
+    return op.emitOpError() << "is not supported on cooperative-layout "
+                               "tiles by the tensor-ops backend";
+  for (Value result : op.getResults()) {
+    // Elementwise math on uniform operands only stays uniform.
+    k.define(result, TileValue{TileForm::PerElement, {}});
+  }
+  return success();
 }

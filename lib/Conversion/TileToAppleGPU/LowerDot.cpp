@@ -92,7 +92,8 @@ static Value loadStepFragments(KernelLowering &k, Type fragment, Value memory,
   return frags;
 }
 
-static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
+LogicalResult tile::conversion::lowerSimdgroupDot(KernelLowering &k,
+                                                  DotOp dot) {
   Location loc = dot.getLoc();
   OpBuilder &b = k.builder;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
@@ -155,13 +156,4 @@ static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
   }
   k.defineArray(dot.getResult(), TileForm::Fragments, *acc);
   return success();
-}
-
-LogicalResult tile::conversion::lowerDot(KernelLowering &k, Operation &op,
-                                         bool &handled) {
-  auto dot = dyn_cast<DotOp>(op);
-  handled = static_cast<bool>(dot);
-  if (!dot)
-    return failure();
-  return lowerDotOp(k, dot);
 }

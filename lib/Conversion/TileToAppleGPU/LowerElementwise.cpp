@@ -14,9 +14,8 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
 
-static bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
-
-static LogicalResult lowerConstant(KernelLowering &k, arith::ConstantOp op) {
+LogicalResult tile::conversion::lowerConstant(KernelLowering &k,
+                                              arith::ConstantOp op) {
   auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
   if (!splat)
     return op.emitOpError() << "only splat tile constants are supported by "
@@ -27,7 +26,8 @@ static LogicalResult lowerConstant(KernelLowering &k, arith::ConstantOp op) {
   return success();
 }
 
-static LogicalResult lowerMap(KernelLowering &k, Operation &op) {
+LogicalResult tile::conversion::lowerElementwise(KernelLowering &k,
+                                                 Operation &op) {
   Location loc = op.getLoc();
   Value result = op.getResult(0);
   auto type = cast<RankedTensorType>(result.getType());
@@ -57,20 +57,8 @@ static LogicalResult lowerMap(KernelLowering &k, Operation &op) {
   return success();
 }
 
-LogicalResult tile::conversion::lowerElementwise(KernelLowering &k,
-                                                 Operation &op, bool &handled) {
-  handled = true;
-  if (auto splat = dyn_cast<SplatOp>(op)) {
-    k.define(splat.getResult(),
-             TileValue{TileForm::Uniform, {k.mapped(splat.getInput())}});
-    return success();
-  }
-  if (auto constant = dyn_cast<arith::ConstantOp>(op);
-      constant && isTile(constant.getResult()))
-    return lowerConstant(k, constant);
-  if (op.hasTrait<OpTrait::Elementwise>() && op.getNumResults() == 1 &&
-      isTile(op.getResult(0)))
-    return lowerMap(k, op);
-  handled = false;
-  return failure();
+LogicalResult tile::conversion::lowerSplat(KernelLowering &k, SplatOp splat) {
+  k.define(splat.getResult(),
+           TileValue{TileForm::Uniform, {k.mapped(splat.getInput())}});
+  return success();
 }

@@ -16,7 +16,8 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
 
-static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
+LogicalResult tile::conversion::lowerEpilogue(KernelLowering &k,
+                                              EpilogueOp op) {
   Location loc = op.getLoc();
   TileForm form = k.elementForm(op.getResult(0));
   auto type = cast<RankedTensorType>(op.getResult(0).getType());
@@ -66,13 +67,4 @@ static LogicalResult lowerEpilogueOp(KernelLowering &k, EpilogueOp op) {
     for (auto [result, out] : llvm::zip(op.getResults(), outputs))
       k.defineArray(result, form, out);
   return success();
-}
-
-LogicalResult tile::conversion::lowerEpilogue(KernelLowering &k, Operation &op,
-                                              bool &handled) {
-  handled = true;
-  if (auto epilogue = dyn_cast<EpilogueOp>(op))
-    return lowerEpilogueOp(k, epilogue);
-  handled = false;
-  return failure();
 }

@@ -165,7 +165,7 @@ static LogicalResult lowerValueAccess(
       });
 }
 
-static LogicalResult lowerGather(KernelLowering &k, GatherOp op) {
+LogicalResult tile::conversion::lowerGather(KernelLowering &k, GatherOp op) {
   Value buffer = k.mapped(op.getBuffer());
   SmallVector<Value> operands{op.getOffsets()};
   if (op.getOther())
@@ -182,7 +182,8 @@ static LogicalResult lowerGather(KernelLowering &k, GatherOp op) {
       });
 }
 
-static LogicalResult lowerScatter(KernelLowering &k, ScatterOp op) {
+LogicalResult tile::conversion::lowerScatter(KernelLowering &k,
+                                             ScatterOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Value buffer = k.mapped(op.getBuffer());
@@ -202,7 +203,8 @@ static Value zeroResult(KernelLowering &k, Operation *op) {
   return zeroOf(k, element, op->getLoc());
 }
 
-static LogicalResult lowerAtomicRMW(KernelLowering &k, AtomicRMWOp op) {
+LogicalResult tile::conversion::lowerAtomicRMW(KernelLowering &k,
+                                               AtomicRMWOp op) {
   Value buffer = k.mapped(op.getBuffer());
   arith::AtomicRMWKind kind =
       rmwKind(op.getKind(), op.getType().getElementType());
@@ -215,7 +217,8 @@ static LogicalResult lowerAtomicRMW(KernelLowering &k, AtomicRMWOp op) {
       [&](ArrayRef<Value>) { return zeroResult(k, op); });
 }
 
-static LogicalResult lowerAtomicCAS(KernelLowering &k, AtomicCASOp op) {
+LogicalResult tile::conversion::lowerAtomicCAS(KernelLowering &k,
+                                               AtomicCASOp op) {
   Value buffer = k.mapped(op.getBuffer());
   Type element = op.getType().getElementType();
   return lowerValueAccess(
@@ -226,19 +229,4 @@ static LogicalResult lowerAtomicCAS(KernelLowering &k, AtomicCASOp op) {
             b, l, element, buffer, offset, v[1], v[2]);
       },
       [&](ArrayRef<Value>) { return zeroResult(k, op); });
-}
-
-LogicalResult tile::conversion::lowerIndirect(KernelLowering &k, Operation &op,
-                                              bool &handled) {
-  handled = true;
-  if (auto gather = dyn_cast<GatherOp>(op))
-    return lowerGather(k, gather);
-  if (auto scatter = dyn_cast<ScatterOp>(op))
-    return lowerScatter(k, scatter);
-  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-    return lowerAtomicRMW(k, rmw);
-  if (auto cas = dyn_cast<AtomicCASOp>(op))
-    return lowerAtomicCAS(k, cas);
-  handled = false;
-  return failure();
 }

@@ -12,7 +12,7 @@
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -37,34 +37,43 @@ void tile::conversion::forEachHeld(
     function_ref<void(int64_t index, int64_t key, const HeldElement &)> fn) {
   std::optional<int64_t> dim = sliceDim(type);
   RankedTensorType geometry = k.geometry(type);
-  auto visit = [&](int64_t index, int64_t key, const Element &el) {
+  // The layout places each value (a slice: at its parent's row or column,
+  // one of the copies owning the element); the form only says which layout
+  // a tile held otherwise is read in.
+  applegpu::LayoutAttrInterface layout;
+  if (dim)
+    layout = cast<applegpu::LayoutAttrInterface>(type.getEncoding());
+  else if (form == TileForm::Slots)
+    layout = k.slotLayout(type);
+  else
+    layout = k.fragmentsLayout(type);
+  auto visit = [&](int64_t index, int64_t key,
+                   ArrayRef<OpFoldResult> valueIndex) {
+    LoweringIndexEmitter emitter(k, loc);
+    FailureOr<applegpu::ElementPosition> el =
+        layout.emitPosition(emitter, type.getShape(), valueIndex);
+    assert(succeeded(el) && "slots and lane elements have positions");
     HeldElement h;
-    h.held = el.held;
+    h.held = el->held;
     if (dim) {
-      // A slice: its element is the parent's row (dim 1) or column (dim 0);
-      // the holder of the parent's first column (row) writes it.
-      h.position = *dim == 1 ? el.row : el.col;
-      Value other = *dim == 1 ? el.col : el.row;
-      h.writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, other,
-                                       k.index(0));
-      if (el.held)
-        h.writer = k.fold<arith::AndIOp>(loc, el.held, h.writer);
+      h.position = el->row;
+      h.writer = el->owner;
     } else if (geometry.getRank() == 2) {
       h.position = addIndex(
-          k, mulIndex(k, el.row, k.index(geometry.getDimSize(1)), loc), el.col,
-          loc);
-      h.writer = el.held;
+          k, mulIndex(k, el->row, k.index(geometry.getDimSize(1)), loc),
+          el->col, loc);
+      h.writer = el->held;
     } else {
-      h.position = el.row;
-      h.writer = el.held;
+      h.position = el->row;
+      h.writer = el->held;
     }
     fn(index, key, h);
   };
+  auto at = [&](int64_t i) -> OpFoldResult { return k.builder.getIndexAttr(i); };
   if (form == TileForm::Slots) {
     int64_t width = k.vectorWidth(type);
     for (int64_t s = 0, n = k.numSlots(type); s < n; ++s)
-      visit(s, dim && *dim == 1 ? s / width : s,
-            slotElement(k, geometry, s, loc));
+      visit(s, dim && *dim == 1 ? s / width : s, {at(s)});
     return;
   }
   auto [rows, cols] = k.fragmentGrid(type);
@@ -73,7 +82,7 @@ void tile::conversion::forEachHeld(
       for (int64_t e = 0; e < 2; ++e) {
         int64_t index = (fi * cols + fj) * 2 + e;
         int64_t key = !dim ? index : *dim == 1 ? fi : fj * 2 + e;
-        visit(index, key, fragmentElement(k, geometry, fi, fj, e, loc));
+        visit(index, key, {at(fi), at(fj), at(e)});
       }
 }
 
@@ -171,7 +180,8 @@ FailureOr<TileValue> tile::conversion::moveThroughMemory(
   return readFromMemory(k, *buffer, to, toForm, loc);
 }
 
-static LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op) {
+LogicalResult tile::conversion::lowerConvert(KernelLowering &k,
+                                             ConvertLayoutOp op) {
   Location loc = op.getLoc();
   RankedTensorType to = op.getType();
   if (movesNothing(op.getInput(), to)) {
@@ -192,7 +202,8 @@ static LogicalResult lowerConvert(KernelLowering &k, ConvertLayoutOp op) {
 // tile.broadcast and tile.arange
 //===----------------------------------------------------------------------===//
 
-static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
+LogicalResult tile::conversion::lowerBroadcast(KernelLowering &k,
+                                               BroadcastOp op) {
   auto input = cast<RankedTensorType>(op.getInput().getType());
   auto result = cast<RankedTensorType>(op.getType());
   const TileValue &held = k.current(op.getInput());
@@ -211,7 +222,7 @@ static LogicalResult lowerBroadcast(KernelLowering &k, BroadcastOp op) {
   return success();
 }
 
-static LogicalResult lowerArange(KernelLowering &k, ArangeOp op) {
+LogicalResult tile::conversion::lowerArange(KernelLowering &k, ArangeOp op) {
   Location loc = op.getLoc();
   RankedTensorType type = op.getType();
   TileForm form = k.formFor(op.getResult());
@@ -227,17 +238,4 @@ static LogicalResult lowerArange(KernelLowering &k, ArangeOp op) {
   });
   k.define(op.getResult(), std::move(result));
   return success();
-}
-
-LogicalResult tile::conversion::lowerLayout(KernelLowering &k, Operation &op,
-                                            bool &handled) {
-  handled = true;
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
-    return lowerConvert(k, convert);
-  if (auto broadcast = dyn_cast<BroadcastOp>(op))
-    return lowerBroadcast(k, broadcast);
-  if (auto arange = dyn_cast<ArangeOp>(op))
-    return lowerArange(k, arange);
-  handled = false;
-  return failure();
 }

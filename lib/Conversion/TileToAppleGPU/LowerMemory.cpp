@@ -63,34 +63,45 @@ static Element elementAt(KernelLowering &k, RankedTensorType tile, Value e,
   return el;
 }
 
+/// The element the layout of `tile` (as the form reads it) places at value
+/// index `index` of this thread.
+static Element positionIn(KernelLowering &k,
+                          applegpu::LayoutAttrInterface layout,
+                          RankedTensorType tile, ArrayRef<OpFoldResult> index,
+                          Location loc) {
+  LoweringIndexEmitter emitter(k, loc);
+  FailureOr<applegpu::ElementPosition> at =
+      layout.emitPosition(emitter, k.geometry(tile).getShape(), index);
+  // Slots and fragments layouts always have a position formula.
+  assert(succeeded(at) && "a layout of slots or fragments places its values");
+  return Element{at->row, at->col, at->held};
+}
+
 Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
                                       int64_t slot, Location loc) {
-  auto [e, held] = k.slotIndex(tile, slot, loc);
-  return elementAt(k, tile, e, held, loc);
+  return positionIn(k, k.slotLayout(tile), tile, {k.builder.getIndexAttr(slot)},
+                    loc);
 }
 
 Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
                                       Value slot, Location loc) {
-  auto [e, held] = k.slotIndex(tile, slot, loc);
-  return elementAt(k, tile, e, held, loc);
+  return positionIn(k, k.slotLayout(tile), tile, {slot}, loc);
 }
 
 Element tile::conversion::fragmentElement(KernelLowering &k,
                                           RankedTensorType tile, Value fi,
                                           Value fj, int64_t e, Location loc) {
-  auto [rowBase, colBase] = k.simdgroupOrigin(tile);
-  Value fragRow = mulIndex(k, fi, k.index(8), loc);
-  Value fragCol = addIndex(k, mulIndex(k, fj, k.index(8), loc), k.index(e), loc);
-  Element el;
-  el.row = addIndex(k, addIndex(k, rowBase, fragRow, loc), k.laneRow, loc);
-  el.col = addIndex(k, addIndex(k, colBase, fragCol, loc), k.laneCol, loc);
-  return el;
+  return positionIn(k, k.fragmentsLayout(tile), tile,
+                    {fi, fj, k.builder.getIndexAttr(e)}, loc);
 }
 
 Element tile::conversion::fragmentElement(KernelLowering &k,
                                           RankedTensorType tile, int64_t fi,
                                           int64_t fj, int64_t e, Location loc) {
-  return fragmentElement(k, tile, k.index(fi), k.index(fj), e, loc);
+  return positionIn(k, k.fragmentsLayout(tile), tile,
+                    {k.builder.getIndexAttr(fi), k.builder.getIndexAttr(fj),
+                     k.builder.getIndexAttr(e)},
+                    loc);
 }
 
 /// The buffer offset of an element and the condition under which it may
@@ -367,7 +378,7 @@ void tile::conversion::storeTileElement(KernelLowering &k, Operation *store,
   storeElement(k, a, el, value, loc);
 }
 
-static LogicalResult lowerLoad(KernelLowering &k, LoadOp op) {
+LogicalResult tile::conversion::lowerLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getType());
@@ -479,7 +490,7 @@ static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
   return success();
 }
 
-static LogicalResult lowerStore(KernelLowering &k, StoreOp op) {
+LogicalResult tile::conversion::lowerStore(KernelLowering &k, StoreOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto tile = cast<RankedTensorType>(op.getValue().getType());
@@ -552,7 +563,8 @@ static std::pair<Value, std::function<Value()>> scalarAddress(KernelLowering &k,
 }
 
 /// Every thread reads the element (the same value for all).
-static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
+LogicalResult tile::conversion::lowerScalarLoad(KernelLowering &k,
+                                                LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Type type = op.getType();
@@ -565,7 +577,8 @@ static LogicalResult lowerScalarLoad(KernelLowering &k, LoadOp op) {
 }
 
 /// One store per program: thread 0 writes.
-static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
+LogicalResult tile::conversion::lowerScalarStore(KernelLowering &k,
+                                                 StoreOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   auto [ok, offset] = scalarAddress(k, op);
@@ -576,18 +589,4 @@ static LogicalResult lowerScalarStore(KernelLowering &k, StoreOp op) {
   guardedStore(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), writer,
                offset, loc);
   return success();
-}
-
-LogicalResult tile::conversion::lowerMemory(KernelLowering &k, Operation &op,
-                                            bool &handled) {
-  handled = true;
-  if (auto load = dyn_cast<LoadOp>(op))
-    return isa<RankedTensorType>(load.getType()) ? lowerLoad(k, load)
-                                                 : lowerScalarLoad(k, load);
-  if (auto store = dyn_cast<StoreOp>(op))
-    return isa<RankedTensorType>(store.getValue().getType())
-               ? lowerStore(k, store)
-               : lowerScalarStore(k, store);
-  handled = false;
-  return failure();
 }

@@ -585,7 +585,7 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
 // Entry
 //===----------------------------------------------------------------------===//
 
-static LogicalResult lowerReduceOp(KernelLowering &k, ReduceOp op) {
+LogicalResult tile::conversion::lowerReduce(KernelLowering &k, ReduceOp op) {
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   TileForm form = k.formFor(op.getInput());
@@ -607,13 +607,4 @@ static LogicalResult lowerReduceOp(KernelLowering &k, ReduceOp op) {
   if (type.getRank() == 2 && op.getDim() == 0)
     return reduceColumns(k, op, *held);
   return reduceRows(k, op, *held);
-}
-
-LogicalResult tile::conversion::lowerReduce(KernelLowering &k, Operation &op,
-                                            bool &handled) {
-  auto reduce = dyn_cast<ReduceOp>(op);
-  handled = static_cast<bool>(reduce);
-  if (!reduce)
-    return failure();
-  return lowerReduceOp(k, reduce);
 }

@@ -20,7 +20,7 @@
 #include "ThreadgroupPlan.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -356,7 +356,8 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
   return success();
 }
 
-static LogicalResult lowerDotOp(KernelLowering &k, DotOp dot) {
+LogicalResult tile::conversion::lowerTensorOpsDot(KernelLowering &k,
+                                                  DotOp dot) {
   Location loc = dot.getLoc();
   OpBuilder &b = k.builder;
   const KernelLowering::Matmul &plan = k.matmuls.find(dot)->second;
@@ -443,7 +444,8 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
   return true;
 }
 
-static LogicalResult lowerCooperativeStore(KernelLowering &k, StoreOp store) {
+LogicalResult tile::conversion::lowerCooperativeStore(KernelLowering &k,
+                                                      StoreOp store) {
   Location loc = store.getLoc();
   orderAccess(k, store.getBuffer(), loc);
   if (storeWhole(k, store, loc))
@@ -457,22 +459,9 @@ static LogicalResult lowerCooperativeStore(KernelLowering &k, StoreOp store) {
   return assignCooperativeToMemory(k, tile, positions, store, loc);
 }
 
-LogicalResult tile::conversion::lowerTensorOps(KernelLowering &k,
-                                               Operation &op, bool &handled) {
-  handled = true;
-  if (auto dot = dyn_cast<DotOp>(op))
-    return lowerDotOp(k, dot);
-  if (auto load = dyn_cast<LoadOp>(op);
-      load && k.formFor(load.getResult()) == TileForm::View) {
-    // Read by the dots that use it, through tensor views.
-    k.define(load.getResult(), TileValue{TileForm::View, {}});
-    return success();
-  }
-  if (auto store = dyn_cast<StoreOp>(op);
-      store && isa<RankedTensorType>(store.getValue().getType()) &&
-      isa_and_nonnull<applegpu::CooperativeLayoutAttr>(
-          applegpu::layoutOf(store.getValue().getType())))
-    return lowerCooperativeStore(k, store);
-  handled = false;
-  return failure();
+LogicalResult tile::conversion::lowerViewLoad(KernelLowering &k,
+                                              LoadOp load) {
+  // Read by the dots that use it, through tensor views.
+  k.define(load.getResult(), TileValue{TileForm::View, {}});
+  return success();
 }

@@ -11,7 +11,7 @@
 #ifndef TILE_LIB_CONVERSION_TILETOAPPLEGPU_THREADGROUPPLAN_H
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_THREADGROUPPLAN_H
 
-#include "Layouts.h"
+#include "KernelConfig.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"

@@ -1,7 +1,7 @@
 //===- TileToAppleGPU.cpp - the convert-tile-to-applegpu pass -------------===//
 
 #include "KernelLowering.h"
-#include "Layouts.h"
+#include "KernelConfig.h"
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
@@ -248,11 +248,25 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Run tile-fuse-epilogue (elementwise work on dot "
                      "accumulators into tile.epilogue ops)"),
       llvm::cl::init(true)};
+  Option<bool> mergeOnlineLoops{
+      *this, "merge-online-loops",
+      llvm::cl::desc("Run tile-merge-online-loops (a running-maximum loop "
+                     "and the sum-of-exp loop after it become one online "
+                     "loop: one read of the input less, slightly different "
+                     "rounding)"),
+      llvm::cl::init(true)};
   Option<bool> gatherToLoad{
       *this, "gather-to-load",
       llvm::cl::desc("Run tile-gather-to-load (gathers and scatters whose "
                      "offsets are a rectangle into tile.load and tile.store)"),
       llvm::cl::init(true)};
+  Option<int64_t> unrollMaxOps{
+      *this, "unroll-max-ops",
+      llvm::cl::desc("Run tile-unroll first with this size budget: loops with "
+                     "a constant trip count whose copies have at most this "
+                     "many ops are unrolled fully (0: no tile-unroll; loops "
+                     "stay loops)"),
+      llvm::cl::init(0)};
 };
 } // namespace
 
@@ -267,12 +281,24 @@ static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
           GreedySimplifyRegionLevel::Disabled);
       return createCanonicalizerPass(config);
     };
+    // Opt-in: Metal's compiler unrolls small constant loops itself, and
+    // unrolling here would undo tile-pipeline-loads' K loops and lengthen
+    // the MSL.
+    if (options.unrollMaxOps > 0) {
+      TileUnrollOptions unroll;
+      unroll.maxUnrolledOps = options.unrollMaxOps;
+      pm.addPass(createTileUnroll(unroll));
+    }
     // First: a gather that becomes a tile.load is also a residual the
     // epilogue fusion can read.
     if (options.gatherToLoad)
       pm.addPass(createTileGatherToLoad());
     if (options.fuseEpilogue)
       pm.addPass(createTileFuseEpilogue());
+    // Before canonicalize and cse, which fold the index arithmetic and
+    // constants the merge leaves twice.
+    if (options.mergeOnlineLoops)
+      pm.addPass(createTileMergeOnlineLoops());
     // Once, on the kernel as written (before the launch math and the
     // layouts make it several times larger): the later passes fold
     // what they build.
@@ -323,6 +349,9 @@ checkPipelineOptions(const PipelineOptions &options,
           StringRef(options.swizzle)))
     return bad("swizzle", options.swizzle,
                "linear, diagonal, morton, grouped, hilbert or none");
+  if (options.unrollMaxOps < 0)
+    return bad("unroll-max-ops", std::to_string(options.unrollMaxOps),
+               "a number of ops >= 0");
   return success();
 }
 
@@ -331,7 +360,8 @@ void tile::registerTileToAppleGPUPipeline(
   registerPassPipeline(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "tile-gather-to-load, tile-fuse-epilogue, canonicalize, cse, tile-swizzle, "
+      "(tile-unroll with unroll-max-ops), tile-gather-to-load, tile-fuse-epilogue, "
+      "tile-merge-online-loops, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
       "tile-plan-threadgroup-memory, convert-tile-to-applegpu, applegpu-prepare-for-emission",
       [prologue](OpPassManager &pm, StringRef text,

@@ -13,7 +13,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tile::msl;
@@ -141,8 +140,8 @@ static std::string binary(MSLPrinter &p, Operation &op, StringRef symbol) {
 }
 
 /// `T(U(a) op U(b))`: the operation on the unsigned reinterpretation.
-static LogicalResult printUnsignedBinary(MSLPrinter &p, Operation &op,
-                                         StringRef symbol) {
+LogicalResult tile::msl::printUnsignedBinary(MSLPrinter &p, Operation &op,
+                                             StringRef symbol) {
   Type type = op.getResult(0).getType();
   std::string u = unsignedTypeName(type);
   FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
@@ -238,7 +237,7 @@ static std::string nanPropagating(MSLPrinter &p, Operation &op,
          b + " : " + call(p, op, function);
 }
 
-static LogicalResult printCast(MSLPrinter &p, Operation &op) {
+LogicalResult tile::msl::printCast(MSLPrinter &p, Operation &op) {
   FailureOr<std::string> type =
       scalarTypeName(op.getResult(0).getType(), op.getLoc());
   if (failed(type))
@@ -264,166 +263,127 @@ static LogicalResult printCast(MSLPrinter &p, Operation &op) {
   return printAssign(p, op, *type + "(" + p.name(in).str() + ")");
 }
 
-LogicalResult tile::msl::printArithOp(MSLPrinter &p, Operation &op,
-                                      bool &handled) {
-  handled = true;
-  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-      .Case([&](arith::ConstantOp c) -> LogicalResult {
-        FailureOr<std::string> literal = failure();
-        auto elementLiteral = [&](Attribute a) -> FailureOr<std::string> {
-          if (auto f = dyn_cast<FloatAttr>(a))
-            return floatLiteral(f, op.getLoc());
-          if (auto i = dyn_cast<IntegerAttr>(a))
-            return integerLiteral(i, op.getLoc());
-          return failure();
-        };
-        auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
-        if (dense && isa<VectorType>(dense.getType())) {
-          // A short vector, e.g. the padding of a vector load: T4(a, b, ...).
-          FailureOr<std::string> type =
-              valueTypeName(dense.getType(), op.getLoc());
-          if (failed(type))
-            return failure();
-          std::string text = *type + "(";
-          bool first = true;
-          for (Attribute a : dense.getValues<Attribute>()) {
-            FailureOr<std::string> lane = elementLiteral(a);
-            if (failed(lane))
-              return failure();
-            text += (first ? "" : ", ") + *lane;
-            first = false;
-          }
-          literal = text + ")";
-        } else if (isa<FloatAttr, IntegerAttr>(c.getValue())) {
-          literal = elementLiteral(c.getValue());
-        } else {
-          return op.emitOpError()
-                 << "only scalar and short-vector constants can be "
-                    "translated to MSL (tiles must be lowered first)";
-        }
-        if (failed(literal))
-          return failure(); // the element's own diagnostic says why
-        // Scalars are written where they are used, as literals.
-        if (isa<FloatAttr, IntegerAttr>(c.getValue())) {
-          // The type must still be one MSL has, although it is not printed.
-          if (failed(valueTypeName(c.getType(), op.getLoc())))
-            return failure();
-          bool negative = StringRef(*literal).starts_with("-");
-          p.bindName(c.getResult(),
-                     negative ? "(" + *literal + ")" : *literal);
-          return success();
-        }
-        p.os << "const ";
-        return printAssign(p, op, *literal);
-      })
-      .Case<arith::AddIOp, arith::AddFOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "+")); })
-      .Case<arith::SubIOp, arith::SubFOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "-")); })
-      .Case<arith::MulIOp, arith::MulFOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "*")); })
-      .Case<arith::DivSIOp, arith::DivFOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "/")); })
-      .Case<arith::RemSIOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "%")); })
-      .Case<arith::RemFOp>(
-          [&](auto) { return printAssign(p, op, call(p, op, "fmod")); })
-      // On i1 the logical operators read better and stay bool.
-      .Case<arith::AndIOp>([&](auto) {
-        bool logical = op.getResult(0).getType().isInteger(1);
-        return printAssign(p, op, binary(p, op, logical ? "&&" : "&"));
-      })
-      .Case<arith::OrIOp>([&](auto) {
-        bool logical = op.getResult(0).getType().isInteger(1);
-        return printAssign(p, op, binary(p, op, logical ? "||" : "|"));
-      })
-      .Case<arith::XOrIOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "^")); })
-      .Case<arith::ShLIOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, "<<")); })
-      .Case<arith::ShRSIOp>(
-          [&](auto) { return printAssign(p, op, binary(p, op, ">>")); })
-      .Case<arith::DivUIOp>([&](auto) { return printUnsignedBinary(p, op, "/"); })
-      .Case<arith::RemUIOp>([&](auto) { return printUnsignedBinary(p, op, "%"); })
-      .Case<arith::ShRUIOp>(
-          [&](auto) { return printUnsignedBinary(p, op, ">>"); })
-      .Case<arith::MaxUIOp, arith::MinUIOp>([&](Operation *minmax) {
-        Type type = minmax->getResult(0).getType();
-        std::string u = unsignedTypeName(type);
-        FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
-        if (failed(t))
-          return failure();
-        return printAssign(
-            p, op,
-            *t + "(" + (isa<arith::MaxUIOp>(minmax) ? "max" : "min") + "(" +
-                u + "(" + p.name(minmax->getOperand(0)).str() + "), " + u +
-                "(" + p.name(minmax->getOperand(1)).str() + ")))");
-      })
-      .Case<arith::MaxSIOp, arith::MaxNumFOp>(
-          [&](auto) { return printAssign(p, op, call(p, op, "max")); })
-      .Case<arith::MinSIOp, arith::MinNumFOp>(
-          [&](auto) { return printAssign(p, op, call(p, op, "min")); })
-      .Case<arith::MaximumFOp>([&](auto) {
-        return printAssign(p, op, nanPropagating(p, op, "max"));
-      })
-      .Case<arith::MinimumFOp>([&](auto) {
-        return printAssign(p, op, nanPropagating(p, op, "min"));
-      })
-      .Case<arith::NegFOp>([&](auto) {
-        return printAssign(p, op, "-" + p.name(op.getOperand(0)).str());
-      })
-      .Case([&](arith::CmpIOp c) { return printAssign(p, op, cmpiExpression(p, c)); })
-      .Case([&](arith::CmpFOp c) { return printAssign(p, op, cmpfExpression(p, c)); })
-      .Case([&](arith::SelectOp s) -> LogicalResult {
-        if (!s.getCondition().getType().isInteger(1))
-          return op.emitOpError() << "only scalar selects can be translated";
-        return printAssign(p, op,
-                           p.name(s.getCondition()).str() + " ? " +
-                               p.name(s.getTrueValue()).str() + " : " +
-                               p.name(s.getFalseValue()).str());
-      })
-      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp, arith::UIToFPOp,
-            arith::FPToSIOp, arith::FPToUIOp, arith::ExtFOp, arith::TruncFOp,
-            arith::BitcastOp>([&](Operation *cast) { return printCast(p, *cast); })
-      .Default([&](Operation *) {
-        handled = false;
+LogicalResult tile::msl::printConstant(MSLPrinter &p, arith::ConstantOp c) {
+  Operation &op = *c;
+  FailureOr<std::string> literal = failure();
+  auto elementLiteral = [&](Attribute a) -> FailureOr<std::string> {
+    if (auto f = dyn_cast<FloatAttr>(a))
+      return floatLiteral(f, op.getLoc());
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      return integerLiteral(i, op.getLoc());
+    return failure();
+  };
+  auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+  if (dense && isa<VectorType>(dense.getType())) {
+    // A short vector, e.g. the padding of a vector load: T4(a, b, ...).
+    FailureOr<std::string> type =
+        valueTypeName(dense.getType(), op.getLoc());
+    if (failed(type))
+      return failure();
+    std::string text = *type + "(";
+    bool first = true;
+    for (Attribute a : dense.getValues<Attribute>()) {
+      FailureOr<std::string> lane = elementLiteral(a);
+      if (failed(lane))
         return failure();
-      });
+      text += (first ? "" : ", ") + *lane;
+      first = false;
+    }
+    literal = text + ")";
+  } else if (isa<FloatAttr, IntegerAttr>(c.getValue())) {
+    literal = elementLiteral(c.getValue());
+  } else {
+    return op.emitOpError()
+           << "only scalar and short-vector constants can be "
+              "translated to MSL (tiles must be lowered first)";
+  }
+  if (failed(literal))
+    return failure(); // the element's own diagnostic says why
+  // Scalars are written where they are used, as literals.
+  if (isa<FloatAttr, IntegerAttr>(c.getValue())) {
+    // The type must still be one MSL has, although it is not printed.
+    if (failed(valueTypeName(c.getType(), op.getLoc())))
+      return failure();
+    bool negative = StringRef(*literal).starts_with("-");
+    p.bindName(c.getResult(),
+               negative ? "(" + *literal + ")" : *literal);
+    return success();
+  }
+  p.os << "const ";
+  return printAssign(p, op, *literal);
 }
 
-LogicalResult tile::msl::printMathOp(MSLPrinter &p, Operation &op,
-                                     bool &handled) {
-  handled = true;
-  StringRef function =
-      llvm::TypeSwitch<Operation *, StringRef>(&op)
-          .Case<math::ExpOp>([](auto) { return "exp"; })
-          .Case<math::Exp2Op>([](auto) { return "exp2"; })
-          .Case<math::LogOp>([](auto) { return "log"; })
-          .Case<math::Log2Op>([](auto) { return "log2"; })
-          .Case<math::SqrtOp>([](auto) { return "sqrt"; })
-          .Case<math::RsqrtOp>([](auto) { return "rsqrt"; })
-          .Case<math::AbsFOp>([](auto) { return "fabs"; })
-          .Case<math::TanhOp>([](auto) { return "tanh"; })
-          .Case<math::SinOp>([](auto) { return "sin"; })
-          .Case<math::CosOp>([](auto) { return "cos"; })
-          .Case<math::FloorOp>([](auto) { return "floor"; })
-          .Case<math::CeilOp>([](auto) { return "ceil"; })
-          .Case<math::PowFOp>([](auto) { return "pow"; })
-          .Case<math::FmaOp>([](auto) { return "fma"; })
-          .Default([](Operation *) { return ""; });
-  if (auto absi = dyn_cast<math::AbsIOp>(op)) {
-    // MSL's integer abs wraps as math.absi does (abs(INT_MIN) == INT_MIN).
-    // An i1 is a bool, its own absolute value (-1 wraps to 1).
-    if (absi.getType().isInteger(1))
-      return printAssign(p, op, p.name(absi.getOperand()).str());
-    function = "abs";
-  }
-  if (function.empty()) {
-    handled = false;
+LogicalResult tile::msl::printBinary(MSLPrinter &p, Operation &op,
+                                     StringRef symbol) {
+  return printAssign(p, op, binary(p, op, symbol));
+}
+
+LogicalResult tile::msl::printLogicalOrBitwise(MSLPrinter &p, Operation &op,
+                                               StringRef logical,
+                                               StringRef bitwise) {
+  // On i1 the logical operators read better and stay bool.
+  bool isBool = op.getResult(0).getType().isInteger(1);
+  return printAssign(p, op, binary(p, op, isBool ? logical : bitwise));
+}
+
+LogicalResult tile::msl::printCall(MSLPrinter &p, Operation &op,
+                                   StringRef function) {
+  return printAssign(p, op, call(p, op, function));
+}
+
+LogicalResult tile::msl::printUnsignedMinMax(MSLPrinter &p,
+                                             Operation &minmax) {
+  Operation &op = minmax;
+  Type type = minmax.getResult(0).getType();
+  std::string u = unsignedTypeName(type);
+  FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
+  if (failed(t))
     return failure();
-  }
+  return printAssign(
+      p, op,
+      *t + "(" + (isa<arith::MaxUIOp>(minmax) ? "max" : "min") + "(" + u +
+          "(" + p.name(minmax.getOperand(0)).str() + "), " + u + "(" +
+          p.name(minmax.getOperand(1)).str() + ")))");
+}
+
+LogicalResult tile::msl::printNaNPropagating(MSLPrinter &p, Operation &op,
+                                             StringRef function) {
+  return printAssign(p, op, nanPropagating(p, op, function));
+}
+
+LogicalResult tile::msl::printNegF(MSLPrinter &p, arith::NegFOp op) {
+  return printAssign(p, *op, "-" + p.name(op.getOperand()).str());
+}
+
+LogicalResult tile::msl::printCmpI(MSLPrinter &p, arith::CmpIOp c) {
+  return printAssign(p, *c, cmpiExpression(p, c));
+}
+
+LogicalResult tile::msl::printCmpF(MSLPrinter &p, arith::CmpFOp c) {
+  return printAssign(p, *c, cmpfExpression(p, c));
+}
+
+LogicalResult tile::msl::printSelect(MSLPrinter &p, arith::SelectOp s) {
+  Operation &op = *s;
+  if (!s.getCondition().getType().isInteger(1))
+    return op.emitOpError() << "only scalar selects can be translated";
+  return printAssign(p, op,
+                     p.name(s.getCondition()).str() + " ? " +
+                         p.name(s.getTrueValue()).str() + " : " +
+                         p.name(s.getFalseValue()).str());
+}
+
+LogicalResult tile::msl::printMath(MSLPrinter &p, Operation &op,
+                                   StringRef function) {
   if (op.getNumResults() != 1 || !op.getResult(0).getType().isIntOrFloat())
     return op.emitOpError() << "only scalar math can be translated to MSL";
   return printAssign(p, op, call(p, op, function));
+}
+
+LogicalResult tile::msl::printAbsI(MSLPrinter &p, math::AbsIOp absi) {
+  // MSL's integer abs wraps as math.absi does (abs(INT_MIN) == INT_MIN).
+  // An i1 is a bool, its own absolute value (-1 wraps to 1).
+  if (absi.getType().isInteger(1))
+    return printAssign(p, *absi, p.name(absi.getOperand()).str());
+  return printMath(p, *absi, "abs");
 }

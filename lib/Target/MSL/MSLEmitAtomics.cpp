@@ -12,7 +12,6 @@
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tile;
@@ -87,7 +86,8 @@ static FailureOr<std::string> atomicElement(MSLPrinter &p, Operation *op,
       .str();
 }
 
-static LogicalResult printAtomicRMW(MSLPrinter &p, memref::AtomicRMWOp op) {
+LogicalResult tile::msl::printAtomicRMW(MSLPrinter &p,
+                                        memref::AtomicRMWOp op) {
   FailureOr<AtomicCall> call = atomicCall(op);
   if (failed(call))
     return failure();
@@ -105,8 +105,9 @@ static LogicalResult printAtomicRMW(MSLPrinter &p, memref::AtomicRMWOp op) {
   return success();
 }
 
-static LogicalResult
-printCompareExchange(MSLPrinter &p, applegpu::AtomicCompareExchangeOp op) {
+LogicalResult
+tile::msl::printCompareExchange(MSLPrinter &p,
+                                applegpu::AtomicCompareExchangeOp op) {
   FailureOr<std::string> object = atomicElement(
       p, op, op.getBuffer(), op.getIndex(), "atomic_int");
   if (failed(object) || failed(p.declare(op.getResult())))
@@ -121,18 +122,4 @@ printCompareExchange(MSLPrinter &p, applegpu::AtomicCompareExchangeOp op) {
        << ", memory_order_relaxed, memory_order_relaxed) && " << old
        << " == " << compare << ") {\n}\n";
   return success();
-}
-
-LogicalResult tile::msl::printAtomicOp(MSLPrinter &p, Operation &op,
-                                       bool &handled) {
-  handled = true;
-  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-      .Case([&](memref::AtomicRMWOp rmw) { return printAtomicRMW(p, rmw); })
-      .Case([&](applegpu::AtomicCompareExchangeOp cas) {
-        return printCompareExchange(p, cas);
-      })
-      .Default([&](Operation *) {
-        handled = false;
-        return failure();
-      });
 }

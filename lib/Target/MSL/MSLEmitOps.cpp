@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tile;
@@ -74,7 +73,7 @@ static bool hasConstantBounds(scf::ForOp loop) {
       [](Value v) { return matchPattern(v, m_Constant()); });
 }
 
-static LogicalResult printFor(MSLPrinter &p, scf::ForOp loop) {
+LogicalResult tile::msl::printFor(MSLPrinter &p, scf::ForOp loop) {
   if (!loop.getInductionVar().getType().isIndex())
     return loop.emitOpError() << "only index loops can be translated to MSL";
   if (loop.getUnsignedCmp())
@@ -102,7 +101,7 @@ static LogicalResult printFor(MSLPrinter &p, scf::ForOp loop) {
   return success();
 }
 
-static LogicalResult printIf(MSLPrinter &p, scf::IfOp branch) {
+LogicalResult tile::msl::printIf(MSLPrinter &p, scf::IfOp branch) {
   FailureOr<SmallVector<std::string>> results =
       declareResults(p, *branch, {});
   if (failed(results))
@@ -129,16 +128,11 @@ static LogicalResult printIf(MSLPrinter &p, scf::IfOp branch) {
   return success();
 }
 
-LogicalResult tile::msl::printControlFlowOp(MSLPrinter &p, Operation &op,
-                                            bool &handled) {
-  handled = true;
-  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-      .Case([&](scf::ForOp loop) { return printFor(p, loop); })
-      .Case([&](scf::IfOp branch) { return printIf(p, branch); })
-      .Default([&](Operation *) {
-        handled = false;
-        return failure();
-      });
+LogicalResult tile::msl::printReturn(MSLPrinter &p, func::ReturnOp op) {
+  if (op.getNumOperands() != 0)
+    return op.emitOpError() << "a kernel returns no values";
+  p.os << "return;\n";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -152,7 +146,8 @@ bool tile::msl::isPrivateArray(Value memref) {
 /// A thread-private array (memref.alloca without a memory space), declared
 /// where the op is: `float tile3[16];`, or with "frag" names for arrays of
 /// fragments, `simdgroup_matrix<float, 8, 8> frag4[16];`.
-static LogicalResult printPrivateArray(MSLPrinter &p, memref::AllocaOp op) {
+LogicalResult tile::msl::printPrivateArray(MSLPrinter &p,
+                                           memref::AllocaOp op) {
   MemRefType type = op.getType();
   if (type.getMemorySpace())
     return op.emitOpError() << "only thread-private arrays (memrefs without a "
@@ -188,89 +183,86 @@ static LogicalResult checkFlat(Operation &op, MemRefType type) {
   return success();
 }
 
-LogicalResult tile::msl::printMemoryOp(MSLPrinter &p, Operation &op,
-                                       bool &handled) {
-  handled = true;
-  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-      .Case([&](memref::AllocaOp alloca) {
-        return printPrivateArray(p, alloca);
-      })
-      .Case([&](memref::LoadOp load) -> LogicalResult {
-        if (failed(checkFlat(op, load.getMemRefType())))
-          return failure();
-        if (failed(p.declare(load.getResult())))
-          return failure();
-        p.os << " = " << p.name(load.getMemRef()) << "["
-             << p.name(load.getIndices()[0]) << "];\n";
-        return success();
-      })
-      .Case([&](memref::StoreOp store) -> LogicalResult {
-        if (failed(checkFlat(op, store.getMemRefType())))
-          return failure();
-        // A buffer the ABI declares read-only is `device const T*`.
-        if (auto arg = dyn_cast<BlockArgument>(store.getMemRef()))
-          if (auto kernel = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
-            if (auto access = kernel.getArgAttrOfType<StringAttr>(
-                    arg.getArgNumber(),
-                    applegpu::AppleGPUDialect::getAccessAttrName());
-                access && access.getValue() == "read")
-              return op.emitOpError()
-                     << "writes kernel argument #" << arg.getArgNumber()
-                     << ", which its applegpu.access declares read-only";
-        p.os << p.name(store.getMemRef()) << "["
-             << p.name(store.getIndices()[0]) << "] = "
-             << p.name(store.getValueToStore()) << ";\n";
-        return success();
-      })
-      .Case([&](vector::LoadOp load) -> LogicalResult {
-        // A whole vector from device memory: the address must be aligned
-        // to the vector (the conversion only emits it when it is).
-        MemRefType memory = load.getMemRefType();
-        if (failed(checkFlat(op, memory)))
-          return failure();
-        if (applegpu::getAddressSpace(memory) !=
-                applegpu::AddressSpace::device ||
-            isPrivateArray(load.getBase()))
-          return op.emitOpError()
-                 << "vector loads are only translated from device memory";
-        FailureOr<std::string> type =
-            valueTypeName(load.getVectorType(), op.getLoc());
-        if (failed(type) || failed(p.declare(load.getResult())))
-          return failure();
-        p.os << " = *(device const " << *type << "*)(&"
-             << p.name(load.getBase()) << "[" << p.name(load.getIndices()[0])
-             << "]);\n";
-        return success();
-      })
-      .Case([&](vector::ExtractOp extract) -> LogicalResult {
-        ArrayRef<int64_t> position = extract.getStaticPosition();
-        if (position.size() != 1 || position[0] < 0 ||
-            !extract.getDynamicPosition().empty())
-          return op.emitOpError()
-                 << "only extracting one lane at a constant position is "
-                    "translated to MSL";
-        if (failed(p.declare(extract.getResult())))
-          return failure();
-        p.os << " = " << p.name(extract.getSource()) << "[" << position[0]
-             << "];\n";
-        return success();
-      })
-      .Case([&](vector::BroadcastOp broadcast) -> LogicalResult {
-        if (isa<VectorType>(broadcast.getSource().getType()))
-          return op.emitOpError()
-                 << "only broadcasts of a scalar are translated to MSL";
-        FailureOr<std::string> type =
-            valueTypeName(broadcast.getType(), op.getLoc());
-        if (failed(type) || failed(p.declare(broadcast.getResult())))
-          return failure();
-        p.os << " = " << *type << "(" << p.name(broadcast.getSource())
-             << ");\n";
-        return success();
-      })
-      .Default([&](Operation *) {
-        handled = false;
-        return failure();
-      });
+LogicalResult tile::msl::printMemRefLoad(MSLPrinter &p, memref::LoadOp load) {
+  Operation &op = *load;
+  if (failed(checkFlat(op, load.getMemRefType())))
+    return failure();
+  if (failed(p.declare(load.getResult())))
+    return failure();
+  p.os << " = " << p.name(load.getMemRef()) << "["
+       << p.name(load.getIndices()[0]) << "];\n";
+  return success();
+}
+
+LogicalResult tile::msl::printMemRefStore(MSLPrinter &p,
+                                          memref::StoreOp store) {
+  Operation &op = *store;
+  if (failed(checkFlat(op, store.getMemRefType())))
+    return failure();
+  // A buffer the ABI declares read-only is `device const T*`.
+  if (auto arg = dyn_cast<BlockArgument>(store.getMemRef()))
+    if (auto kernel = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+      if (auto access = kernel.getArgAttrOfType<StringAttr>(
+              arg.getArgNumber(),
+              applegpu::AppleGPUDialect::getAccessAttrName());
+          access && access.getValue() == "read")
+        return op.emitOpError()
+               << "writes kernel argument #" << arg.getArgNumber()
+               << ", which its applegpu.access declares read-only";
+  p.os << p.name(store.getMemRef()) << "["
+       << p.name(store.getIndices()[0]) << "] = "
+       << p.name(store.getValueToStore()) << ";\n";
+  return success();
+}
+
+LogicalResult tile::msl::printVectorLoad(MSLPrinter &p, vector::LoadOp load) {
+  Operation &op = *load;
+  // A whole vector from device memory: the address must be aligned
+  // to the vector (the conversion only emits it when it is).
+  MemRefType memory = load.getMemRefType();
+  if (failed(checkFlat(op, memory)))
+    return failure();
+  if (applegpu::getAddressSpace(memory) != applegpu::AddressSpace::device ||
+      isPrivateArray(load.getBase()))
+    return op.emitOpError()
+           << "vector loads are only translated from device memory";
+  FailureOr<std::string> type =
+      valueTypeName(load.getVectorType(), op.getLoc());
+  if (failed(type) || failed(p.declare(load.getResult())))
+    return failure();
+  p.os << " = *(device const " << *type << "*)(&" << p.name(load.getBase())
+       << "[" << p.name(load.getIndices()[0]) << "]);\n";
+  return success();
+}
+
+LogicalResult tile::msl::printVectorExtract(MSLPrinter &p,
+                                            vector::ExtractOp extract) {
+  Operation &op = *extract;
+  ArrayRef<int64_t> position = extract.getStaticPosition();
+  if (position.size() != 1 || position[0] < 0 ||
+      !extract.getDynamicPosition().empty())
+    return op.emitOpError()
+           << "only extracting one lane at a constant position is "
+              "translated to MSL";
+  if (failed(p.declare(extract.getResult())))
+    return failure();
+  p.os << " = " << p.name(extract.getSource()) << "[" << position[0]
+       << "];\n";
+  return success();
+}
+
+LogicalResult tile::msl::printVectorBroadcast(MSLPrinter &p,
+                                              vector::BroadcastOp broadcast) {
+  Operation &op = *broadcast;
+  if (isa<VectorType>(broadcast.getSource().getType()))
+    return op.emitOpError()
+           << "only broadcasts of a scalar are translated to MSL";
+  FailureOr<std::string> type =
+      valueTypeName(broadcast.getType(), op.getLoc());
+  if (failed(type) || failed(p.declare(broadcast.getResult())))
+    return failure();
+  p.os << " = " << *type << "(" << p.name(broadcast.getSource()) << ");\n";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -349,8 +341,8 @@ static LogicalResult printArena(MSLPrinter &p, applegpu::AllocThreadgroupOp op,
   return success();
 }
 
-static LogicalResult printView(MSLPrinter &p,
-                               applegpu::ThreadgroupViewOp op) {
+LogicalResult tile::msl::printThreadgroupView(MSLPrinter &p,
+                                              applegpu::ThreadgroupViewOp op) {
   if (!isa<func::FuncOp>(op->getParentOp()))
     return op.emitOpError() << "threadgroup views must be at the top level "
                                "of the kernel";
@@ -375,7 +367,8 @@ static LogicalResult printView(MSLPrinter &p,
 }
 
 /// Threadgroup arrays live at kernel scope in MSL.
-static LogicalResult printAlloc(MSLPrinter &p, applegpu::AllocThreadgroupOp op) {
+LogicalResult tile::msl::printAlloc(MSLPrinter &p,
+                                    applegpu::AllocThreadgroupOp op) {
   if (!isa<func::FuncOp>(op->getParentOp()))
     return op.emitOpError() << "threadgroup memory must be allocated at the "
                                "top level of the kernel";
@@ -415,106 +408,119 @@ static std::string matrixAccess(MSLPrinter &p, Value memory, Value offset,
       .str();
 }
 
-LogicalResult tile::msl::printAppleGPUOp(MSLPrinter &p, Operation &op,
-                                         bool &handled) {
-  handled = true;
-  auto builtin = [&](StringRef attribute, StringRef component) {
-    std::string param = p.usedBuiltins()[attribute.str()];
-    p.os << "const int " << p.assignName(op.getResult(0)) << " = int(" << param
-         << component << ");\n";
-    return success();
-  };
-  auto dim = [](applegpu::Dim d) {
-    return (Twine(".") + applegpu::stringifyDim(d)).str();
-  };
-  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-      .Case<applegpu::ThreadIndexInThreadgroupOp,
-            applegpu::SimdgroupIndexInThreadgroupOp,
-            applegpu::ThreadIndexInSimdgroupOp>(
-          [&](Operation *b) { return builtin(b->getName().stripDialect(), ""); })
-      .Case<applegpu::ThreadgroupPositionInGridOp,
-            applegpu::ThreadgroupsPerGridOp>([&](auto b) {
-        return builtin(b->getName().stripDialect(), dim(b.getDim()));
-      })
-      .Case([&](applegpu::AllocThreadgroupOp a) { return printAlloc(p, a); })
-      .Case([&](applegpu::ThreadgroupViewOp v) { return printView(p, v); })
-      .Case([&](applegpu::ThreadgroupBarrierOp b) {
-        p.os << "threadgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupBarrierOp b) {
-        p.os << "simdgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupFillOp f) -> LogicalResult {
-        FailureOr<std::string> type = valueTypeName(f.getType(), f.getLoc());
-        FailureOr<std::string> element =
-            scalarTypeName(f.getValue().getType(), f.getLoc());
-        if (failed(type) || failed(element) || failed(p.declare(f.getResult())))
-          return failure();
-        p.os << " = make_filled_simdgroup_matrix<" << *element << ", 8, 8>("
-             << p.name(f.getValue()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupLoadOp l) -> LogicalResult {
-        if (failed(checkMatrixMemory(l, l.getSource())) ||
-            failed(p.declare(l.getResult())))
-          return failure();
-        p.os << ";\nsimdgroup_load(" << p.name(l.getResult()) << ", "
-             << matrixAccess(p, l.getSource(), l.getOffset(), l.getStride(),
-                             l.getTranspose())
-             << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupStoreOp s) -> LogicalResult {
-        if (failed(checkMatrixMemory(s, s.getDest())))
-          return failure();
-        p.os << "simdgroup_store(" << p.name(s.getValue()) << ", "
-             << matrixAccess(p, s.getDest(), s.getOffset(), s.getStride(),
-                             s.getTranspose())
-             << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupMmaOp m) -> LogicalResult {
-        if (failed(p.declare(m.getResult())))
-          return failure();
-        p.os << ";\nsimdgroup_multiply_accumulate(" << p.name(m.getResult())
-             << ", " << p.name(m.getA()) << ", " << p.name(m.getB()) << ", "
-             << p.name(m.getC()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupGetElementOp g) -> LogicalResult {
-        if (failed(p.declare(g.getResult())))
-          return failure();
-        p.os << " = " << p.name(g.getMatrix()) << ".thread_elements()["
-             << g.getIndex() << "];\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdReduceOp r) -> LogicalResult {
-        if (failed(p.declare(r.getResult())))
-          return failure();
-        p.os << " = simd_" << applegpu::stringifySimdReduction(r.getKind())
-             << "(" << p.name(r.getValue()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdShuffleXorOp s) -> LogicalResult {
-        if (failed(p.declare(s.getResult())))
-          return failure();
-        p.os << " = simd_shuffle_xor(" << p.name(s.getValue()) << ", ushort("
-             << s.getMask() << "));\n";
-        return success();
-      })
-      .Case([&](applegpu::SimdgroupSetElementOp s) -> LogicalResult {
-        if (failed(p.declare(s.getResult())))
-          return failure();
-        StringRef result = p.name(s.getResult());
-        p.os << " = " << p.name(s.getMatrix()) << ";\n"
-             << result << ".thread_elements()[" << s.getIndex()
-             << "] = " << p.name(s.getValue()) << ";\n";
-        return success();
-      })
-      .Default([&](Operation *) {
-        handled = false;
-        return failure();
-      });
+/// `const int vN = int(param component);` for a builtin kernel input.
+static LogicalResult printBuiltin(MSLPrinter &p, Operation &op,
+                                  StringRef component) {
+  StringRef attribute = op.getName().stripDialect();
+  std::string param = p.usedBuiltins()[attribute.str()];
+  p.os << "const int " << p.assignName(op.getResult(0)) << " = int(" << param
+       << component << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printThreadBuiltin(MSLPrinter &p, Operation &op) {
+  return printBuiltin(p, op, "");
+}
+
+LogicalResult tile::msl::printGridBuiltin(MSLPrinter &p, Operation &op,
+                                          applegpu::Dim dim) {
+  return printBuiltin(p, op, (Twine(".") + applegpu::stringifyDim(dim)).str());
+}
+
+LogicalResult
+tile::msl::printThreadgroupBarrier(MSLPrinter &p,
+                                   applegpu::ThreadgroupBarrierOp b) {
+  p.os << "threadgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdgroupBarrier(MSLPrinter &p,
+                                               applegpu::SimdgroupBarrierOp b) {
+  p.os << "simdgroup_barrier(" << memFlags(b.getFlags()) << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdgroupFill(MSLPrinter &p,
+                                            applegpu::SimdgroupFillOp f) {
+  FailureOr<std::string> type = valueTypeName(f.getType(), f.getLoc());
+  FailureOr<std::string> element =
+      scalarTypeName(f.getValue().getType(), f.getLoc());
+  if (failed(type) || failed(element) || failed(p.declare(f.getResult())))
+    return failure();
+  p.os << " = make_filled_simdgroup_matrix<" << *element << ", 8, 8>("
+       << p.name(f.getValue()) << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdgroupLoad(MSLPrinter &p,
+                                            applegpu::SimdgroupLoadOp l) {
+  if (failed(checkMatrixMemory(l, l.getSource())) ||
+      failed(p.declare(l.getResult())))
+    return failure();
+  p.os << ";\nsimdgroup_load(" << p.name(l.getResult()) << ", "
+       << matrixAccess(p, l.getSource(), l.getOffset(), l.getStride(),
+                       l.getTranspose())
+       << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdgroupStore(MSLPrinter &p,
+                                             applegpu::SimdgroupStoreOp s) {
+  if (failed(checkMatrixMemory(s, s.getDest())))
+    return failure();
+  p.os << "simdgroup_store(" << p.name(s.getValue()) << ", "
+       << matrixAccess(p, s.getDest(), s.getOffset(), s.getStride(),
+                       s.getTranspose())
+       << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdgroupMma(MSLPrinter &p,
+                                           applegpu::SimdgroupMmaOp m) {
+  if (failed(p.declare(m.getResult())))
+    return failure();
+  p.os << ";\nsimdgroup_multiply_accumulate(" << p.name(m.getResult())
+       << ", " << p.name(m.getA()) << ", " << p.name(m.getB()) << ", "
+       << p.name(m.getC()) << ");\n";
+  return success();
+}
+
+LogicalResult
+tile::msl::printSimdgroupGetElement(MSLPrinter &p,
+                                    applegpu::SimdgroupGetElementOp g) {
+  if (failed(p.declare(g.getResult())))
+    return failure();
+  p.os << " = " << p.name(g.getMatrix()) << ".thread_elements()["
+       << g.getIndex() << "];\n";
+  return success();
+}
+
+LogicalResult
+tile::msl::printSimdgroupSetElement(MSLPrinter &p,
+                                    applegpu::SimdgroupSetElementOp s) {
+  if (failed(p.declare(s.getResult())))
+    return failure();
+  StringRef result = p.name(s.getResult());
+  p.os << " = " << p.name(s.getMatrix()) << ";\n"
+       << result << ".thread_elements()[" << s.getIndex()
+       << "] = " << p.name(s.getValue()) << ";\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdReduce(MSLPrinter &p,
+                                         applegpu::SimdReduceOp r) {
+  if (failed(p.declare(r.getResult())))
+    return failure();
+  p.os << " = simd_" << applegpu::stringifySimdReduction(r.getKind()) << "("
+       << p.name(r.getValue()) << ");\n";
+  return success();
+}
+
+LogicalResult tile::msl::printSimdShuffleXor(MSLPrinter &p,
+                                             applegpu::SimdShuffleXorOp s) {
+  if (failed(p.declare(s.getResult())))
+    return failure();
+  p.os << " = simd_shuffle_xor(" << p.name(s.getValue()) << ", ushort("
+       << s.getMask() << "));\n";
+  return success();
 }

@@ -13,7 +13,6 @@
 #include "MSLTypes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tile;
@@ -106,7 +105,8 @@ static void noteView(MSLPrinter &p, Value view) {
   p.firstViewOfType.try_emplace(view.getType(), p.name(view).str());
 }
 
-static LogicalResult printMakeTensor(MSLPrinter &p, applegpu::MakeTensorOp op) {
+LogicalResult tile::msl::printMakeTensor(MSLPrinter &p,
+                                         applegpu::MakeTensorOp op) {
   applegpu::TensorViewType type = op.getType();
   if (isPrivateArray(op.getBuffer()))
     return op.emitOpError() << "cannot view a thread-private array: MSL's "
@@ -136,7 +136,8 @@ static LogicalResult printMakeTensor(MSLPrinter &p, applegpu::MakeTensorOp op) {
   return success();
 }
 
-static LogicalResult printSlice(MSLPrinter &p, applegpu::TensorSliceOp op) {
+LogicalResult tile::msl::printTensorSlice(MSLPrinter &p,
+                                          applegpu::TensorSliceOp op) {
   std::string sizes;
   if (auto s = op.getSizes())
     sizes = "<" + std::to_string((*s)[0]) + ", " + std::to_string((*s)[1]) + ">";
@@ -147,8 +148,9 @@ static LogicalResult printSlice(MSLPrinter &p, applegpu::TensorSliceOp op) {
   return success();
 }
 
-static LogicalResult printDestination(MSLPrinter &p,
-                                      applegpu::CooperativeDestinationOp op) {
+LogicalResult
+tile::msl::printCooperativeDestination(MSLPrinter &p,
+                                       applegpu::CooperativeDestinationOp op) {
   applegpu::CooperativeTensorType type = op.getType();
   FailureOr<std::string> left = tensorTypeName(p, type.getLeft(), op.getLoc());
   FailureOr<std::string> right =
@@ -164,83 +166,87 @@ static LogicalResult printDestination(MSLPrinter &p,
   return success();
 }
 
-LogicalResult tile::msl::printTensorOp(MSLPrinter &p, Operation &op,
-                                       bool &handled) {
-  handled = true;
-  auto declareIndex = [&](Value v) -> raw_ostream & {
-    return p.os << "const int " << p.assignName(v) << " = ";
-  };
-  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-      .Case([&](applegpu::MakeTensorOp o) { return printMakeTensor(p, o); })
-      .Case([&](applegpu::TensorSliceOp o) { return printSlice(p, o); })
-      .Case([&](applegpu::CooperativeDestinationOp o) {
-        return printDestination(p, o);
-      })
-      .Case([&](applegpu::CooperativeFillOp o) {
-        std::string i = p.freshName("i");
-        StringRef t = p.name(o.getTensor());
-        // Only valid elements, as Apple's examples do: the others may not
-        // be backed by storage on every GPU.
-        p.os << "for (int " << i << " = 0; " << i << " < " << t
-             << ".get_capacity(); ++" << i << ")\n";
-        p.os << "  if (" << t << ".is_valid_element(" << i << "))\n";
-        p.os << "    " << t << "[" << i << "] = " << p.name(o.getValue())
-             << ";\n";
-        return success();
-      })
-      .Case([&](applegpu::Matmul2dOp o) {
-        p.os << p.matmulAliases.lookup(o.getOp()) << "().run("
-             << p.name(o.getLeft()) << ", " << p.name(o.getRight()) << ", "
-             << p.name(o.getDestination()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativeCapacityOp o) {
-        declareIndex(o.getResult())
-            << "int(" << p.name(o.getTensor()) << ".get_capacity());\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativeIsValidOp o) {
-        p.os << "const bool " << p.assignName(o.getResult()) << " = "
-             << p.name(o.getTensor()) << ".is_valid_element("
-             << p.name(o.getIndex()) << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativePositionOp o) {
-        std::string position = p.freshName("p");
-        p.os << "const auto " << position << " = " << p.name(o.getTensor())
-             << ".get_multidimensional_index(" << p.name(o.getIndex())
-             << ");\n";
-        declareIndex(o.getRow()) << "int(" << position << "[1]);\n";
-        declareIndex(o.getColumn()) << "int(" << position << "[0]);\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativeGetOp o) -> LogicalResult {
-        FailureOr<std::string> type =
-            scalarTypeName(o.getType(), o.getLoc());
-        if (failed(type))
-          return failure();
-        p.os << "const " << *type << " " << p.assignName(o.getResult())
-             << " = " << p.name(o.getTensor()) << "[" << p.name(o.getIndex())
-             << "];\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativeSetOp o) {
-        p.os << p.name(o.getTensor()) << "[" << p.name(o.getIndex())
-             << "] = " << p.name(o.getValue()) << ";\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativeLoadOp o) {
-        p.os << p.name(o.getTensor()) << ".load(" << p.name(o.getSource())
-             << ");\n";
-        return success();
-      })
-      .Case([&](applegpu::CooperativeStoreOp o) {
-        p.os << p.name(o.getTensor()) << ".store(" << p.name(o.getDest())
-             << ");\n";
-        return success();
-      })
-      .Default([&](Operation *) {
-        handled = false;
-        return failure();
-      });
+/// Declares an int for `v` and leaves the stream after `= `.
+static raw_ostream &declareIndex(MSLPrinter &p, Value v) {
+  return p.os << "const int " << p.assignName(v) << " = ";
+}
+
+LogicalResult tile::msl::printCooperativeFill(MSLPrinter &p,
+                                              applegpu::CooperativeFillOp o) {
+  std::string i = p.freshName("i");
+  StringRef t = p.name(o.getTensor());
+  // Only valid elements, as Apple's examples do: the others may not
+  // be backed by storage on every GPU.
+  p.os << "for (int " << i << " = 0; " << i << " < " << t
+       << ".get_capacity(); ++" << i << ")\n";
+  p.os << "  if (" << t << ".is_valid_element(" << i << "))\n";
+  p.os << "    " << t << "[" << i << "] = " << p.name(o.getValue()) << ";\n";
+  return success();
+}
+
+LogicalResult tile::msl::printMatmul2d(MSLPrinter &p, applegpu::Matmul2dOp o) {
+  p.os << p.matmulAliases.lookup(o.getOp()) << "().run("
+       << p.name(o.getLeft()) << ", " << p.name(o.getRight()) << ", "
+       << p.name(o.getDestination()) << ");\n";
+  return success();
+}
+
+LogicalResult
+tile::msl::printCooperativeCapacity(MSLPrinter &p,
+                                    applegpu::CooperativeCapacityOp o) {
+  declareIndex(p, o.getResult())
+      << "int(" << p.name(o.getTensor()) << ".get_capacity());\n";
+  return success();
+}
+
+LogicalResult
+tile::msl::printCooperativeIsValid(MSLPrinter &p,
+                                   applegpu::CooperativeIsValidOp o) {
+  p.os << "const bool " << p.assignName(o.getResult()) << " = "
+       << p.name(o.getTensor()) << ".is_valid_element("
+       << p.name(o.getIndex()) << ");\n";
+  return success();
+}
+
+LogicalResult
+tile::msl::printCooperativePosition(MSLPrinter &p,
+                                    applegpu::CooperativePositionOp o) {
+  std::string position = p.freshName("p");
+  p.os << "const auto " << position << " = " << p.name(o.getTensor())
+       << ".get_multidimensional_index(" << p.name(o.getIndex()) << ");\n";
+  declareIndex(p, o.getRow()) << "int(" << position << "[1]);\n";
+  declareIndex(p, o.getColumn()) << "int(" << position << "[0]);\n";
+  return success();
+}
+
+LogicalResult tile::msl::printCooperativeGet(MSLPrinter &p,
+                                             applegpu::CooperativeGetOp o) {
+  FailureOr<std::string> type = scalarTypeName(o.getType(), o.getLoc());
+  if (failed(type))
+    return failure();
+  p.os << "const " << *type << " " << p.assignName(o.getResult()) << " = "
+       << p.name(o.getTensor()) << "[" << p.name(o.getIndex()) << "];\n";
+  return success();
+}
+
+LogicalResult tile::msl::printCooperativeSet(MSLPrinter &p,
+                                             applegpu::CooperativeSetOp o) {
+  p.os << p.name(o.getTensor()) << "[" << p.name(o.getIndex())
+       << "] = " << p.name(o.getValue()) << ";\n";
+  return success();
+}
+
+LogicalResult tile::msl::printCooperativeLoad(MSLPrinter &p,
+                                              applegpu::CooperativeLoadOp o) {
+  p.os << p.name(o.getTensor()) << ".load(" << p.name(o.getSource())
+       << ");\n";
+  return success();
+}
+
+LogicalResult
+tile::msl::printCooperativeStore(MSLPrinter &p,
+                                 applegpu::CooperativeStoreOp o) {
+  p.os << p.name(o.getTensor()) << ".store(" << p.name(o.getDest())
+       << ");\n";
+  return success();
 }

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
@@ -80,23 +81,166 @@ LogicalResult MSLPrinter::printBlockBody(Block &block) {
   return success();
 }
 
+/// The one place that chooses how an op is printed: a case per op type
+/// (the most frequent first). To print a new op, add its case here and
+/// its function to MSLPrinter.h.
 LogicalResult MSLPrinter::printOperation(Operation &op) {
-  if (isa<func::ReturnOp>(op)) {
-    if (op.getNumOperands() != 0)
-      return op.emitOpError() << "a kernel returns no values";
-    os << "return;\n";
-    return success();
-  }
-  using Printer = LogicalResult (*)(MSLPrinter &, Operation &, bool &);
-  for (Printer printer : {printArithOp, printMathOp, printControlFlowOp,
-                          printMemoryOp, printAtomicOp, printAppleGPUOp,
-                          printTensorOp}) {
-    bool handled = false;
-    LogicalResult result = printer(*this, op, handled);
-    if (handled)
-      return result;
-  }
-  return op.emitOpError() << "cannot be translated to MSL";
+  MSLPrinter &p = *this;
+  auto binary = [&](StringRef symbol) {
+    return [&p, symbol](Operation *o) { return printBinary(p, *o, symbol); };
+  };
+  auto unsignedBinary = [&](StringRef symbol) {
+    return [&p, symbol](Operation *o) {
+      return printUnsignedBinary(p, *o, symbol);
+    };
+  };
+  auto function = [&](StringRef name) {
+    return [&p, name](Operation *o) { return printCall(p, *o, name); };
+  };
+  auto math = [&](StringRef name) {
+    return [&p, name](Operation *o) { return printMath(p, *o, name); };
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      // arith (MSLEmitArith.cpp).
+      .Case([&](arith::ConstantOp o) { return printConstant(p, o); })
+      .Case<arith::AddIOp, arith::AddFOp>(binary("+"))
+      .Case<arith::SubIOp, arith::SubFOp>(binary("-"))
+      .Case<arith::MulIOp, arith::MulFOp>(binary("*"))
+      .Case<arith::DivSIOp, arith::DivFOp>(binary("/"))
+      .Case<arith::RemSIOp>(binary("%"))
+      .Case<arith::RemFOp>(function("fmod"))
+      .Case<arith::AndIOp>([&](Operation *o) {
+        return printLogicalOrBitwise(p, *o, "&&", "&");
+      })
+      .Case<arith::OrIOp>([&](Operation *o) {
+        return printLogicalOrBitwise(p, *o, "||", "|");
+      })
+      .Case<arith::XOrIOp>(binary("^"))
+      .Case<arith::ShLIOp>(binary("<<"))
+      .Case<arith::ShRSIOp>(binary(">>"))
+      .Case<arith::DivUIOp>(unsignedBinary("/"))
+      .Case<arith::RemUIOp>(unsignedBinary("%"))
+      .Case<arith::ShRUIOp>(unsignedBinary(">>"))
+      .Case<arith::MaxUIOp, arith::MinUIOp>(
+          [&](Operation *o) { return printUnsignedMinMax(p, *o); })
+      .Case<arith::MaxSIOp, arith::MaxNumFOp>(function("max"))
+      .Case<arith::MinSIOp, arith::MinNumFOp>(function("min"))
+      .Case<arith::MaximumFOp>(
+          [&](Operation *o) { return printNaNPropagating(p, *o, "max"); })
+      .Case<arith::MinimumFOp>(
+          [&](Operation *o) { return printNaNPropagating(p, *o, "min"); })
+      .Case([&](arith::NegFOp o) { return printNegF(p, o); })
+      .Case([&](arith::CmpIOp o) { return printCmpI(p, o); })
+      .Case([&](arith::CmpFOp o) { return printCmpF(p, o); })
+      .Case([&](arith::SelectOp o) { return printSelect(p, o); })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+            arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp, arith::UIToFPOp,
+            arith::FPToSIOp, arith::FPToUIOp, arith::ExtFOp, arith::TruncFOp,
+            arith::BitcastOp>([&](Operation *o) { return printCast(p, *o); })
+      // Memory (MSLEmitOps.cpp).
+      .Case([&](memref::LoadOp o) { return printMemRefLoad(p, o); })
+      .Case([&](memref::StoreOp o) { return printMemRefStore(p, o); })
+      .Case([&](memref::AllocaOp o) { return printPrivateArray(p, o); })
+      .Case([&](vector::LoadOp o) { return printVectorLoad(p, o); })
+      .Case([&](vector::ExtractOp o) { return printVectorExtract(p, o); })
+      .Case([&](vector::BroadcastOp o) { return printVectorBroadcast(p, o); })
+      // Control flow (MSLEmitOps.cpp).
+      .Case([&](scf::ForOp o) { return printFor(p, o); })
+      .Case([&](scf::IfOp o) { return printIf(p, o); })
+      .Case([&](func::ReturnOp o) { return printReturn(p, o); })
+      // math (MSLEmitArith.cpp).
+      .Case<math::ExpOp>(math("exp"))
+      .Case<math::Exp2Op>(math("exp2"))
+      .Case<math::LogOp>(math("log"))
+      .Case<math::Log2Op>(math("log2"))
+      .Case<math::SqrtOp>(math("sqrt"))
+      .Case<math::RsqrtOp>(math("rsqrt"))
+      .Case<math::AbsFOp>(math("fabs"))
+      .Case<math::TanhOp>(math("tanh"))
+      .Case<math::SinOp>(math("sin"))
+      .Case<math::CosOp>(math("cos"))
+      .Case<math::FloorOp>(math("floor"))
+      .Case<math::CeilOp>(math("ceil"))
+      .Case<math::PowFOp>(math("pow"))
+      .Case<math::FmaOp>(math("fma"))
+      .Case([&](math::AbsIOp o) { return printAbsI(p, o); })
+      // Atomics (MSLEmitAtomics.cpp).
+      .Case([&](memref::AtomicRMWOp o) { return printAtomicRMW(p, o); })
+      .Case([&](applegpu::AtomicCompareExchangeOp o) {
+        return printCompareExchange(p, o);
+      })
+      // applegpu (MSLEmitOps.cpp).
+      .Case<applegpu::ThreadIndexInThreadgroupOp,
+            applegpu::SimdgroupIndexInThreadgroupOp,
+            applegpu::ThreadIndexInSimdgroupOp>(
+          [&](Operation *o) { return printThreadBuiltin(p, *o); })
+      .Case<applegpu::ThreadgroupPositionInGridOp,
+            applegpu::ThreadgroupsPerGridOp>(
+          [&](auto o) { return printGridBuiltin(p, *o, o.getDim()); })
+      .Case([&](applegpu::AllocThreadgroupOp o) { return printAlloc(p, o); })
+      .Case([&](applegpu::ThreadgroupViewOp o) {
+        return printThreadgroupView(p, o);
+      })
+      .Case([&](applegpu::ThreadgroupBarrierOp o) {
+        return printThreadgroupBarrier(p, o);
+      })
+      .Case([&](applegpu::SimdgroupBarrierOp o) {
+        return printSimdgroupBarrier(p, o);
+      })
+      .Case([&](applegpu::SimdgroupFillOp o) {
+        return printSimdgroupFill(p, o);
+      })
+      .Case([&](applegpu::SimdgroupLoadOp o) {
+        return printSimdgroupLoad(p, o);
+      })
+      .Case([&](applegpu::SimdgroupStoreOp o) {
+        return printSimdgroupStore(p, o);
+      })
+      .Case([&](applegpu::SimdgroupMmaOp o) { return printSimdgroupMma(p, o); })
+      .Case([&](applegpu::SimdgroupGetElementOp o) {
+        return printSimdgroupGetElement(p, o);
+      })
+      .Case([&](applegpu::SimdgroupSetElementOp o) {
+        return printSimdgroupSetElement(p, o);
+      })
+      .Case([&](applegpu::SimdReduceOp o) { return printSimdReduce(p, o); })
+      .Case([&](applegpu::SimdShuffleXorOp o) {
+        return printSimdShuffleXor(p, o);
+      })
+      // Metal 4 tensor ops (MSLEmitTensorOps.cpp).
+      .Case([&](applegpu::MakeTensorOp o) { return printMakeTensor(p, o); })
+      .Case([&](applegpu::TensorSliceOp o) { return printTensorSlice(p, o); })
+      .Case([&](applegpu::CooperativeDestinationOp o) {
+        return printCooperativeDestination(p, o);
+      })
+      .Case([&](applegpu::CooperativeFillOp o) {
+        return printCooperativeFill(p, o);
+      })
+      .Case([&](applegpu::Matmul2dOp o) { return printMatmul2d(p, o); })
+      .Case([&](applegpu::CooperativeCapacityOp o) {
+        return printCooperativeCapacity(p, o);
+      })
+      .Case([&](applegpu::CooperativeIsValidOp o) {
+        return printCooperativeIsValid(p, o);
+      })
+      .Case([&](applegpu::CooperativePositionOp o) {
+        return printCooperativePosition(p, o);
+      })
+      .Case([&](applegpu::CooperativeGetOp o) {
+        return printCooperativeGet(p, o);
+      })
+      .Case([&](applegpu::CooperativeSetOp o) {
+        return printCooperativeSet(p, o);
+      })
+      .Case([&](applegpu::CooperativeLoadOp o) {
+        return printCooperativeLoad(p, o);
+      })
+      .Case([&](applegpu::CooperativeStoreOp o) {
+        return printCooperativeStore(p, o);
+      })
+      .Default([](Operation *o) {
+        return o->emitOpError() << "cannot be translated to MSL";
+      });
 }
 
 //===----------------------------------------------------------------------===//

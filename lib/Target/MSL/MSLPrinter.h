@@ -10,7 +10,14 @@
 #ifndef TILE_LIB_TARGET_MSL_MSLPRINTER_H
 #define TILE_LIB_TARGET_MSL_MSLPRINTER_H
 
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -108,23 +115,121 @@ private:
   unsigned nextId = 0;
 };
 
-/// Op printers, by family (MSLEmitOps.cpp).
-mlir::LogicalResult printArithOp(MSLPrinter &p, mlir::Operation &op,
-                                 bool &handled);
-mlir::LogicalResult printMathOp(MSLPrinter &p, mlir::Operation &op,
-                                bool &handled);
-mlir::LogicalResult printControlFlowOp(MSLPrinter &p, mlir::Operation &op,
-                                       bool &handled);
-mlir::LogicalResult printMemoryOp(MSLPrinter &p, mlir::Operation &op,
-                                  bool &handled);
-mlir::LogicalResult printAppleGPUOp(MSLPrinter &p, mlir::Operation &op,
-                                    bool &handled);
-mlir::LogicalResult printTensorOp(MSLPrinter &p, mlir::Operation &op,
-                                  bool &handled);
-/// memref.atomic_rmw and applegpu.atomic_compare_exchange
-/// (MSLEmitAtomics.cpp).
-mlir::LogicalResult printAtomicOp(MSLPrinter &p, mlir::Operation &op,
-                                  bool &handled);
+//===--- Printers of single ops --------------------------------------===//
+//
+// MSLPrinter::printOperation (MSLEmitter.cpp) is the one table that picks
+// the function below for an op. Each prints the op's MSL, or returns
+// failure() after a located diagnostic for what MSL cannot express.
+
+// MSLEmitArith.cpp: one local (or an expression printed where it is used,
+// see printedAtUse) per result.
+mlir::LogicalResult printConstant(MSLPrinter &p, mlir::arith::ConstantOp op);
+/// `a symbol b`.
+mlir::LogicalResult printBinary(MSLPrinter &p, mlir::Operation &op,
+                                llvm::StringRef symbol);
+/// `a logical b` on i1, `a bitwise b` on other integers.
+mlir::LogicalResult printLogicalOrBitwise(MSLPrinter &p, mlir::Operation &op,
+                                          llvm::StringRef logical,
+                                          llvm::StringRef bitwise);
+/// `a symbol b` on the unsigned reinterpretation of the operands.
+mlir::LogicalResult printUnsignedBinary(MSLPrinter &p, mlir::Operation &op,
+                                        llvm::StringRef symbol);
+/// `function(a, ...)` (through float on bfloat).
+mlir::LogicalResult printCall(MSLPrinter &p, mlir::Operation &op,
+                              llvm::StringRef function);
+/// arith.maxui and arith.minui.
+mlir::LogicalResult printUnsignedMinMax(MSLPrinter &p, mlir::Operation &op);
+/// arith.maximumf and arith.minimumf: `function` unless an operand is NaN.
+mlir::LogicalResult printNaNPropagating(MSLPrinter &p, mlir::Operation &op,
+                                        llvm::StringRef function);
+mlir::LogicalResult printNegF(MSLPrinter &p, mlir::arith::NegFOp op);
+mlir::LogicalResult printCmpI(MSLPrinter &p, mlir::arith::CmpIOp op);
+mlir::LogicalResult printCmpF(MSLPrinter &p, mlir::arith::CmpFOp op);
+mlir::LogicalResult printSelect(MSLPrinter &p, mlir::arith::SelectOp op);
+/// The casts and conversions between scalar types.
+mlir::LogicalResult printCast(MSLPrinter &p, mlir::Operation &op);
+/// A math op as MSL's `function` (scalars only).
+mlir::LogicalResult printMath(MSLPrinter &p, mlir::Operation &op,
+                              llvm::StringRef function);
+mlir::LogicalResult printAbsI(MSLPrinter &p, mlir::math::AbsIOp op);
+
+// MSLEmitOps.cpp: control flow.
+mlir::LogicalResult printFor(MSLPrinter &p, mlir::scf::ForOp op);
+mlir::LogicalResult printIf(MSLPrinter &p, mlir::scf::IfOp op);
+mlir::LogicalResult printReturn(MSLPrinter &p, mlir::func::ReturnOp op);
+
+// MSLEmitOps.cpp: memory.
+mlir::LogicalResult printPrivateArray(MSLPrinter &p,
+                                      mlir::memref::AllocaOp op);
+mlir::LogicalResult printMemRefLoad(MSLPrinter &p, mlir::memref::LoadOp op);
+mlir::LogicalResult printMemRefStore(MSLPrinter &p, mlir::memref::StoreOp op);
+mlir::LogicalResult printVectorLoad(MSLPrinter &p, mlir::vector::LoadOp op);
+mlir::LogicalResult printVectorExtract(MSLPrinter &p,
+                                       mlir::vector::ExtractOp op);
+mlir::LogicalResult printVectorBroadcast(MSLPrinter &p,
+                                         mlir::vector::BroadcastOp op);
+
+// MSLEmitOps.cpp: applegpu.
+/// The thread's and SIMD group's indices (builtin kernel inputs).
+mlir::LogicalResult printThreadBuiltin(MSLPrinter &p, mlir::Operation &op);
+/// A component of the grid position or size (builtin kernel inputs).
+mlir::LogicalResult printGridBuiltin(MSLPrinter &p, mlir::Operation &op,
+                                     applegpu::Dim dim);
+mlir::LogicalResult printAlloc(MSLPrinter &p,
+                               applegpu::AllocThreadgroupOp op);
+/// A typed pointer into a threadgroup arena (applegpu.threadgroup_view).
+mlir::LogicalResult printThreadgroupView(MSLPrinter &p,
+                                         applegpu::ThreadgroupViewOp op);
+mlir::LogicalResult printThreadgroupBarrier(MSLPrinter &p,
+                                            applegpu::ThreadgroupBarrierOp op);
+mlir::LogicalResult printSimdgroupBarrier(MSLPrinter &p,
+                                          applegpu::SimdgroupBarrierOp op);
+mlir::LogicalResult printSimdgroupFill(MSLPrinter &p,
+                                       applegpu::SimdgroupFillOp op);
+mlir::LogicalResult printSimdgroupLoad(MSLPrinter &p,
+                                       applegpu::SimdgroupLoadOp op);
+mlir::LogicalResult printSimdgroupStore(MSLPrinter &p,
+                                        applegpu::SimdgroupStoreOp op);
+mlir::LogicalResult printSimdgroupMma(MSLPrinter &p,
+                                      applegpu::SimdgroupMmaOp op);
+mlir::LogicalResult
+printSimdgroupGetElement(MSLPrinter &p, applegpu::SimdgroupGetElementOp op);
+mlir::LogicalResult
+printSimdgroupSetElement(MSLPrinter &p, applegpu::SimdgroupSetElementOp op);
+mlir::LogicalResult printSimdReduce(MSLPrinter &p, applegpu::SimdReduceOp op);
+mlir::LogicalResult printSimdShuffleXor(MSLPrinter &p,
+                                        applegpu::SimdShuffleXorOp op);
+
+// MSLEmitAtomics.cpp.
+mlir::LogicalResult printAtomicRMW(MSLPrinter &p, mlir::memref::AtomicRMWOp op);
+mlir::LogicalResult
+printCompareExchange(MSLPrinter &p, applegpu::AtomicCompareExchangeOp op);
+
+// MSLEmitTensorOps.cpp: Metal 4 tensor views, matmul2d and cooperative
+// tensors.
+mlir::LogicalResult printMakeTensor(MSLPrinter &p, applegpu::MakeTensorOp op);
+mlir::LogicalResult printTensorSlice(MSLPrinter &p,
+                                     applegpu::TensorSliceOp op);
+mlir::LogicalResult
+printCooperativeDestination(MSLPrinter &p,
+                            applegpu::CooperativeDestinationOp op);
+mlir::LogicalResult printCooperativeFill(MSLPrinter &p,
+                                         applegpu::CooperativeFillOp op);
+mlir::LogicalResult printMatmul2d(MSLPrinter &p, applegpu::Matmul2dOp op);
+mlir::LogicalResult
+printCooperativeCapacity(MSLPrinter &p, applegpu::CooperativeCapacityOp op);
+mlir::LogicalResult printCooperativeIsValid(MSLPrinter &p,
+                                            applegpu::CooperativeIsValidOp op);
+mlir::LogicalResult
+printCooperativePosition(MSLPrinter &p, applegpu::CooperativePositionOp op);
+mlir::LogicalResult printCooperativeGet(MSLPrinter &p,
+                                        applegpu::CooperativeGetOp op);
+mlir::LogicalResult printCooperativeSet(MSLPrinter &p,
+                                        applegpu::CooperativeSetOp op);
+mlir::LogicalResult printCooperativeLoad(MSLPrinter &p,
+                                         applegpu::CooperativeLoadOp op);
+mlir::LogicalResult printCooperativeStore(MSLPrinter &p,
+                                          applegpu::CooperativeStoreOp op);
 
 /// Whether `memref` is a thread-private array (a memref.alloca, printed as
 /// a local `T name[N]`). Such a memref has no memory space, like a device

@@ -117,8 +117,19 @@ class TileLangTracer(Tracer):
         if isinstance(it, ParallelSpace):
             return self.parallel_loop(s, it)
         if isinstance(it, TileRange):
-            return self.pipelined_loop(s, it)
+            return self.loop_or_unrolled(s, it, self.pipelined_loop)
         return super().loop_over(s, it)
+
+    def trace_state(self):
+        # Tiles are mutable: a loop traced again starts from their values.
+        tiles = [(t, t.value, t.loaded, t.loop_line) for t in self.local_tiles()]
+        return super().trace_state(), tiles
+
+    def restore_trace_state(self, state):
+        base, tiles = state
+        super().restore_trace_state(base)
+        for t, value, loaded, loop_line in tiles:
+            t.value, t.loaded, t.loop_line = value, loaded, loop_line
 
     def local_tiles(self):
         return list({id(v): v for v in self.env.values()

@@ -262,7 +262,8 @@ func.func @twice(%X: memref<?xf32>, %n: i32, %p: i32) -> tensor<64xf32> {
 }
 
 // Offsets a loop carries, advanced by the same step each iteration: at
-// induction variable k they are arange + (k - 0) / 64 * 64.
+// induction variable k they are arange + (k - 0) / 64 * 64; k runs over
+// multiples of 64 (lower bound 0, step 64), so is the run's start.
 // CHECK-LABEL: func.func @carried(
 // CHECK:         tile.for_range %[[K:.*]] = %c0 to %arg2 step %c64
 // CHECK-NEXT:      tile.load %arg0[%[[K]]] strides [%c1] : memref<?xf32> -> tensor<64xf32>
@@ -273,7 +274,7 @@ func.func @carried(%X: memref<?xf32>, %Y: memref<?xf32>, %K: index) {
   %step = arith.constant dense<64> : tensor<64xi32>
   %z = arith.constant dense<0.0> : tensor<64xf32>
   %acc:2 = tile.for_range %k = %c0 to %K step %c64 iter_args(%offs = %r, %a = %z) -> (tensor<64xi32>, tensor<64xf32>) {
-    // expected-remark @+1 {{rewritten to tile.load [%arg3] strides [1]; contiguity [64], divisibility [1], constancy [1]}}
+    // expected-remark @+1 {{rewritten to tile.load [%arg3] strides [1]; contiguity [64], divisibility [64], constancy [1]}}
     %x = tile.gather %X[%offs] : memref<?xf32>, tensor<64xi32> -> tensor<64xf32>
     %s = arith.addf %a, %x : tensor<64xf32>
     %next = arith.addi %offs, %step : tensor<64xi32>
@@ -381,3 +382,55 @@ func.func @packed(%X: memref<?xi32>) -> tensor<32x8xi32> {
   %x = tile.gather %X[%offs] : memref<?xi32>, tensor<32x8xi32> -> tensor<32x8xi32>
   return %x : tensor<32x8xi32>
 }
+
+// Packed words, as a Triton kernel reads 4-bit weights: element (r, c) of
+// a K step reads word rows[r] * Kw + (k + c) / 8. Not affine, but the
+// analysis proves the 8 neighbours' offsets equal (constancy 8 along K):
+// k runs over multiples of 64, so (k + c) / 8 changes every 8 columns.
+// CHECK-LABEL: func.func @packed_words(
+func.func @packed_words(%Wq: memref<?xi32>, %Kw: i32, %K: index) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %r = tile.arange : tensor<8xi32>
+  %rows = tile.broadcast %r dim 0 : tensor<8xi32> -> tensor<8x64xi32>
+  %Kwv = tile.splat %Kw : i32 -> tensor<8x64xi32>
+  %rowWords = arith.muli %rows, %Kwv : tensor<8x64xi32>
+  %cols = tile.arange : tensor<64xi32>
+  %three = arith.constant dense<3> : tensor<64xi32>
+  %eight = arith.constant dense<8> : tensor<64xi32>
+  tile.for_range %k = %c0 to %K step %c64 {
+    %ki = arith.index_cast %k : index to i32
+    %kv = tile.splat %ki : i32 -> tensor<64xi32>
+    %ks = arith.addi %cols, %kv : tensor<64xi32>
+    %word = arith.shrui %ks, %three : tensor<64xi32>
+    %word2d = tile.broadcast %word dim 1 : tensor<64xi32> -> tensor<8x64xi32>
+    %offs = arith.addi %rowWords, %word2d : tensor<8x64xi32>
+    // expected-remark @+1 {{left as tile.gather: the offsets are not affine in the element position ('arith.shrui' at}}
+    %w = tile.gather %Wq[%offs] : memref<?xi32>, tensor<8x64xi32> -> tensor<8x64xi32>
+    // The same with a division; per row, the 8 groups of a 64-element step.
+    %g = arith.divui %ks, %eight : tensor<64xi32>
+    // expected-remark @+1 {{left as tile.gather: the offsets are not affine in the element position ('arith.divui' at}}
+    %s = tile.gather %Wq[%g] : memref<?xi32>, tensor<64xi32> -> tensor<64xi32>
+    tile.yield
+  }
+  return
+}
+
+// The report shows the facts: constancy 8 along the columns.
+// RUN: tile-opt %s --tile-gather-to-load=report=true 2>&1 >/dev/null | FileCheck %s --check-prefix=PACKED
+// PACKED: 'arith.shrui' at {{.*}}); contiguity [1, 1], divisibility [1, 1], constancy [1, 8]
+// PACKED: 'arith.divui' at {{.*}}); contiguity [1], divisibility [1], constancy [8]
+
+// A start the analysis cannot see is a multiple of 8 proves nothing.
+// CHECK-LABEL: func.func @packed_unaligned(
+func.func @packed_unaligned(%Wq: memref<?xi32>, %k: i32) -> tensor<64xi32> {
+  %cols = tile.arange : tensor<64xi32>
+  %kv = tile.splat %k : i32 -> tensor<64xi32>
+  %ks = arith.addi %cols, %kv : tensor<64xi32>
+  %eight = arith.constant dense<8> : tensor<64xi32>
+  %g = arith.divui %ks, %eight : tensor<64xi32>
+  // expected-remark @+1 {{left as tile.gather: the offsets are not affine in the element position ('arith.divui' at}}
+  %s = tile.gather %Wq[%g] : memref<?xi32>, tensor<64xi32> -> tensor<64xi32>
+  return %s : tensor<64xi32>
+}
+// PACKED: 'arith.divui' at {{.*}}); contiguity [1], divisibility [1], constancy [1]

@@ -3,6 +3,17 @@
     llm_reference.py rmsnorm X.npy W.npy Y.npy M N eps
     llm_reference.py rope-half|rope-interleaved X.npy Y.npy T H D offset base
     llm_reference.py swiglu A.npy B.npy Y.npy
+    llm_reference.py attention-prefill Q.npy K.npy V.npy O.npy B Hq Hkv S D scale causal
+    llm_reference.py attention-decode Q.npy K.npy V.npy O.npy B Hq Hkv L D scale
+    llm_reference.py make-q4-affine|make-q8-affine PREFIX N K G SEED
+    llm_reference.py q4-affine|q8-affine PREFIX Y.npy N K G
+    llm_reference.py make-q4_0|make-q8_0 PREFIX N K SEED
+    llm_reference.py q4_0|q8_0 PREFIX Y.npy N K
+
+The make-* commands write random quantized weights in the format docs/llm.md
+describes, and an x, to PREFIX.*.npy (MLX affine 4- or 8-bit: PREFIX.wq.npy, .s.npy,
+.b.npy; q4_0 and q8_0: PREFIX.q.npy, the blocks as bytes; all: PREFIX.x.npy).
+The checks read them back and dequantize them with numpy.
 
 Loads the inputs and what the emulator wrote (tile-run --out), computes the
 expected result independently of tile IR, and prints the largest relative
@@ -46,6 +57,83 @@ def swiglu(a, b, y):
     return a / (1.0 + np.exp(-a)) * b.astype(np.float64), y, 2e-3
 
 
+def attention(q, k, v, o, b, hq, hkv, s, d, scale, causal):
+    """Attention of queries q (b x hq x s x d) to keys and values (b x hkv x
+    t x d, t = the number of keys) with grouped-query heads; with `causal`,
+    query i sees keys j <= i (s = t). o is what the kernel wrote."""
+    t = k.size // (b * hkv * d)
+    q = q[:b * hq * s * d].astype(np.float64).reshape(b, hq, s, d)
+    k = k.astype(np.float64).reshape(b, hkv, t, d)
+    v = v.astype(np.float64).reshape(b, hkv, t, d)
+    kv_head = np.arange(hq) // (hq // hkv)
+    scores = scale * np.einsum("bhid,bhjd->bhij", q, k[:, kv_head])
+    if causal:
+        future = np.arange(t)[None, :] > np.arange(s)[:, None]
+        scores = np.where(future, -np.inf, scores)
+    p = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    want = np.einsum("bhij,bhjd->bhid", p / p.sum(axis=-1, keepdims=True),
+                     v[:, kv_head])
+    # P and the output are rounded to f16.
+    return want, o[:b * hq * s * d].reshape(b, hq, s, d), 2e-3
+
+
+def make_affine(prefix, n, k, g, seed, bits):
+    """MLX affine 4- or 8-bit: codes packed 32 / bits per uint32, lowest
+    first; one f16 scale and bias per group of g elements along k."""
+    rng = np.random.default_rng(seed)
+    per_word = 32 // bits
+    codes = rng.integers(0, 1 << bits, size=(n, k // per_word, per_word),
+                         dtype=np.uint32)
+    words = np.zeros((n, k // per_word), dtype=np.uint32)
+    for i in range(per_word):
+        words |= codes[:, :, i] << np.uint32(bits * i)
+    np.save(prefix + ".wq.npy", words.reshape(-1))
+    scale = 0.2 if bits == 4 else 0.2 / 16
+    np.save(prefix + ".s.npy",
+            rng.uniform(-scale, scale, n * (k // g)).astype(np.float16))
+    np.save(prefix + ".b.npy",
+            rng.uniform(-1, 1, n * (k // g)).astype(np.float16))
+    np.save(prefix + ".x.npy", rng.uniform(-1, 1, k).astype(np.float16))
+
+
+def affine(prefix, n, k, g, bits):
+    per_word = 32 // bits
+    words = np.load(prefix + ".wq.npy").astype(np.uint32)
+    words = words.reshape(n, k // per_word)
+    shifts = np.uint32(bits) * np.arange(per_word, dtype=np.uint32)
+    codes = (words[:, :, None] >> shifts) & np.uint32((1 << bits) - 1)
+    scale = np.load(prefix + ".s.npy").astype(np.float64).reshape(n, k // g)
+    bias = np.load(prefix + ".b.npy").astype(np.float64).reshape(n, k // g)
+    w = (codes.reshape(n, k // g, g) * scale[:, :, None] + bias[:, :, None])
+    return w.reshape(n, k)
+
+
+def make_q_blocks(prefix, n, k, seed, bits):
+    """llama.cpp's q4_0 (18-byte blocks: f16 d, 16 bytes of nibbles) or
+    q8_0 (34-byte blocks: f16 d, 32 int8), 32 weights a block."""
+    rng = np.random.default_rng(seed)
+    blocks = k // 32
+    d = rng.uniform(-0.1, 0.1, (n, blocks, 1)).astype(np.float16)
+    qs = rng.integers(0, 256, (n, blocks, 16 if bits == 4 else 32),
+                      dtype=np.uint8)
+    data = np.concatenate([d.view(np.uint8), qs], axis=2)
+    np.save(prefix + ".q.npy", data.reshape(-1))
+    np.save(prefix + ".x.npy", rng.uniform(-1, 1, k).astype(np.float16))
+
+
+def q_blocks(prefix, n, k, bits):
+    blocks = k // 32
+    data = np.load(prefix + ".q.npy").view(np.uint8)
+    data = data.reshape(n, blocks, 18 if bits == 4 else 34)
+    d = data[:, :, :2].copy().view("<f2").astype(np.float64)
+    if bits == 4:
+        qs = data[:, :, 2:].astype(np.int64)
+        q = np.concatenate([qs & 15, qs >> 4], axis=2) - 8
+    else:
+        q = data[:, :, 2:].view(np.int8).astype(np.int64)
+    return (q * d).reshape(n, k)
+
+
 def main(argv):
     kind, args = argv[1], argv[2:]
     if kind == "rmsnorm":
@@ -60,6 +148,31 @@ def main(argv):
     elif kind == "swiglu":
         a, b, y = (np.load(p) for p in args[:3])
         want, got, tol = swiglu(a, b, y)
+    elif kind in ("attention-prefill", "attention-decode"):
+        q, k, v, o = (np.load(p) for p in args[:4])
+        if kind == "attention-prefill":
+            b, hq, hkv, s, d = (int(x) for x in args[4:9])
+            scale, causal = float(args[9]), args[10] in ("1", "true")
+        else:
+            (b, hq, hkv, _, d), s = (int(x) for x in args[4:9]), 1
+            scale, causal = float(args[9]), False
+        want, got, tol = attention(q, k, v, o, b, hq, hkv, s, d, scale, causal)
+    elif kind in ("make-q4-affine", "make-q8-affine"):
+        make_affine(args[0], *(int(v) for v in args[1:5]),
+                    4 if kind == "make-q4-affine" else 8)
+        return 0
+    elif kind in ("make-q4_0", "make-q8_0"):
+        make_q_blocks(args[0], *(int(v) for v in args[1:4]),
+                      4 if kind == "make-q4_0" else 8)
+        return 0
+    elif kind in ("q4-affine", "q8-affine", "q4_0", "q8_0"):
+        prefix, y, n, k = args[0], np.load(args[1]), int(args[2]), int(args[3])
+        if kind.endswith("-affine"):
+            w = affine(prefix, n, k, int(args[4]), 4 if kind == "q4-affine" else 8)
+        else:
+            w = q_blocks(prefix, n, k, 4 if kind == "q4_0" else 8)
+        x = np.load(prefix + ".x.npy").astype(np.float64)
+        want, got, tol = w @ x, y[:n], 2e-3
     else:
         raise SystemExit(f"unknown kernel {kind}")
     err = np.abs(got.astype(np.float64) - want) / (1.0 + np.abs(want))

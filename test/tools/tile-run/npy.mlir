@@ -20,7 +20,7 @@
 // RUN: %python %S/Inputs/npy.py write %t.fortran.npy '<f4' 1000 --fortran
 // RUN: %python %S/Inputs/npy.py write %t.i32.npy '<i4' 1000
 // RUN: not tile-run %tile_src_root/examples/vector_add.mlir --arg X=@%t.f64.npy --arg Y=@%t.y.npy --arg Z=@%t.z.npy --arg n=1000 2>&1 | FileCheck %s --check-prefix=F64
-// F64: tile-run: --arg X=@{{.*}}f64.npy: '{{.*}}f64.npy': dtype '<f8' is not one tile-run passes (f32 '<f4', f16 '<f2', i32 '<i4'
+// F64: tile-run: --arg X=@{{.*}}f64.npy: '{{.*}}f64.npy': dtype '<f8' is not one tile-run passes (f32 '<f4', f16 '<f2', i8 '|i1', u8 '|u1', i16 '<i2', u16 '<u2', i32 '<i4'
 // RUN: not tile-run %tile_src_root/examples/vector_add.mlir --arg X=@%t.fortran.npy --arg Y=@%t.y.npy --arg Z=@%t.z.npy --arg n=1000 2>&1 | FileCheck %s --check-prefix=FORTRAN
 // FORTRAN: the array is in Fortran order
 // RUN: not tile-run %tile_src_root/examples/vector_add.mlir --arg X=@%t.i32.npy --arg Y=@%t.y.npy --arg Z=@%t.z.npy --arg n=1000 2>&1 | FileCheck %s --check-prefix=I32

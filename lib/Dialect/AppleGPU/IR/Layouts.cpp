@@ -1,6 +1,6 @@
 //===- Layouts.cpp - applegpu layout encodings ----------------------------===//
 
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -182,9 +182,7 @@ LogicalResult SliceLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
 //===----------------------------------------------------------------------===//
 
 bool tile::applegpu::isLayout(Attribute attr) {
-  return isa_and_nonnull<UniformLayoutAttr, DistributedLayoutAttr,
-                         FragmentsLayoutAttr, SliceLayoutAttr,
-                         CooperativeLayoutAttr, ViewLayoutAttr>(attr);
+  return isa_and_nonnull<LayoutAttrInterface>(attr);
 }
 
 Attribute tile::applegpu::rootLayout(Attribute layout) {
@@ -194,14 +192,8 @@ Attribute tile::applegpu::rootLayout(Attribute layout) {
 }
 
 int64_t tile::applegpu::threadsOf(Attribute layout) {
-  layout = rootLayout(layout);
-  if (auto d = dyn_cast_if_present<DistributedLayoutAttr>(layout))
-    return d.getThreads();
-  if (auto f = dyn_cast_if_present<FragmentsLayoutAttr>(layout))
-    return f.getSimdgroupsM() * f.getSimdgroupsN() * kSimdWidth;
-  if (auto c = dyn_cast_if_present<CooperativeLayoutAttr>(layout))
-    return c.getSimdgroupsM() * c.getSimdgroupsN() * kSimdWidth;
-  return 0;
+  auto geometry = dyn_cast_if_present<LayoutAttrInterface>(layout);
+  return geometry ? geometry.getThreadCount() : 0;
 }
 
 Attribute tile::applegpu::layoutOf(Type type) {

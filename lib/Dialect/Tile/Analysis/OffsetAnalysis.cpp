@@ -16,8 +16,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace tile;
@@ -272,9 +275,48 @@ AxisFacts OffsetAnalysis::factsOf(Value tile, unsigned depth) {
   return facts;
 }
 
+/// The largest power of two known to divide `value`: a loop's induction
+/// variable is its lower bound plus a multiple of its step, so a constant
+/// lower bound and step tell (Triton knows the same of its loops); 1 for
+/// any other atom.
+static int64_t atomDivisor(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  auto loop = arg ? dyn_cast<ForRangeOp>(arg.getOwner()->getParentOp())
+                  : ForRangeOp();
+  if (!loop || arg != loop.getInductionVar())
+    return 1;
+  IntegerAttr lb, step;
+  if (!matchPattern(loop.getLowerBound(), m_Constant(&lb)) ||
+      !matchPattern(loop.getStep(), m_Constant(&step)))
+    return 1;
+  uint64_t bits = static_cast<uint64_t>(lb.getInt()) |
+                  static_cast<uint64_t>(step.getInt());
+  if (bits == 0)
+    return IntPolynomial::kUnboundedDivisor;
+  return static_cast<int64_t>(
+      std::min<uint64_t>(bits & (~bits + 1), IntPolynomial::kUnboundedDivisor));
+}
+
+int64_t OffsetAnalysis::divisorOf(const IntPolynomial &poly) {
+  int64_t divisor = IntPolynomial::kUnboundedDivisor;
+  for (const auto &[monomial, coeff] : poly.getTerms()) {
+    int64_t term = IntPolynomial::term({}, coeff).powerOfTwoDivisor();
+    for (unsigned id : monomial) {
+      // Powers of two: the product's, capped at "any".
+      int64_t factor = atomDivisor(atoms[id]);
+      term = factor >= IntPolynomial::kUnboundedDivisor / term
+                 ? IntPolynomial::kUnboundedDivisor
+                 : term * factor;
+    }
+    divisor = std::min(divisor, term);
+  }
+  return divisor;
+}
+
 /// Facts of an affine tile: a unit stride makes a dimension one contiguous
 /// run, a zero stride one constant run.
-static AxisFacts factsOfAffine(const AffineTile &form, ArrayRef<int64_t> shape) {
+AxisFacts OffsetAnalysis::factsOfAffine(const AffineTile &form,
+                                        ArrayRef<int64_t> shape) {
   AxisFacts facts;
   for (auto [d, stride] : llvm::enumerate(form.strides)) {
     bool contiguous = stride.isConstant(1);
@@ -282,11 +324,45 @@ static AxisFacts factsOfAffine(const AffineTile &form, ArrayRef<int64_t> shape) 
     facts.constancy.push_back(stride.isZero() ? shape[d] : 1);
     // The runs along d start at x_d = 0 when contiguous (the other
     // dimensions vary freely), at every x_d otherwise.
-    int64_t divisor = form.base.powerOfTwoDivisor();
+    int64_t divisor = divisorOf(form.base);
     for (auto [k, other] : llvm::enumerate(form.strides))
       if (k != d || !contiguous)
-        divisor = std::min(divisor, other.powerOfTwoDivisor());
+        divisor = std::min(divisor, divisorOf(other));
     facts.divisibility.push_back(divisor);
+  }
+  return facts;
+}
+
+/// The constant divisor of `op` if it is `x / c` (unsigned) or `x >> s`
+/// (either shift, both rounding down: c = 2^s) for a splat constant, else
+/// nullopt. `arith.divsi` rounds toward zero, which breaks runs at 0.
+static std::optional<int64_t> constantDivisor(Operation *op) {
+  if (!isa<arith::DivUIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
+    return std::nullopt;
+  DenseIntElementsAttr dense;
+  if (!matchPattern(op->getOperand(1), m_Constant(&dense)) || !dense.isSplat())
+    return std::nullopt;
+  APInt value = dense.getSplatValue<APInt>();
+  if (isa<arith::DivUIOp>(op))
+    return value.getActiveBits() < 63 && !value.isZero()
+               ? std::optional<int64_t>(value.getZExtValue())
+               : std::nullopt;
+  return value.ult(62) ? std::optional<int64_t>(int64_t(1) << value.getZExtValue())
+                       : std::nullopt;
+}
+
+/// Facts of `x / c` (rounding down): equal x stay equal, and a contiguous
+/// run of x whose first value is a multiple of c gives one value per c
+/// consecutive positions (Triton's constancy of `offs_k // 8`).
+static AxisFacts factsOfQuotient(const AxisFacts &x, int64_t c,
+                                 ArrayRef<int64_t> shape) {
+  AxisFacts facts = x;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (x.contiguity[d] > 1 && x.divisibility[d] % c == 0)
+      facts.constancy[d] =
+          std::max(x.constancy[d], std::gcd(x.contiguity[d], c));
+    facts.contiguity[d] = c == 1 ? x.contiguity[d] : 1;
+    facts.divisibility[d] = 1;
   }
   return facts;
 }
@@ -305,6 +381,12 @@ AxisFacts OffsetAnalysis::computeFacts(Value tile, unsigned depth) {
   Operation *op = tile.getDefiningOp();
   if (!op || depth > kMaxDepth)
     return nothing;
+  if (std::optional<int64_t> divisor = constantDivisor(op)) {
+    AxisFacts x = factsOf(op->getOperand(0), depth + 1);
+    return x.constancy.size() == shape.size()
+               ? factsOfQuotient(x, *divisor, shape)
+               : nothing;
+  }
   // A broadcast of what is not affine (e.g. rows wrapped `% M`) is still
   // constant along its new dimension.
   if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
@@ -323,9 +405,10 @@ AxisFacts OffsetAnalysis::computeFacts(Value tile, unsigned depth) {
         input.contiguity[0] == 1 ? input.divisibility[0] : 1;
     return facts;
   }
-  // An elementwise op of tiles that are all constant along a dimension is
-  // constant along it; a contiguous tile plus (or minus) a constant one is
-  // contiguous (wrapped rows times a stride, plus columns).
+  // An elementwise op of tiles that are constant in runs along a dimension
+  // is constant in the runs they share (the runs start at multiples of
+  // their lengths: the gcd); a contiguous tile plus (or minus) a constant
+  // one is contiguous (wrapped rows times a stride, plus columns).
   if (op->hasTrait<OpTrait::Elementwise>() || isa<ConvertLayoutOp>(op)) {
     SmallVector<AxisFacts, 2> operands;
     for (Value operand : op->getOperands()) {
@@ -337,8 +420,9 @@ AxisFacts OffsetAnalysis::computeFacts(Value tile, unsigned depth) {
     for (size_t d = 0; d < shape.size(); ++d) {
       auto constant = [&](const AxisFacts &f) { return f.constancy[d] == shape[d]; };
       auto contiguous = [&](const AxisFacts &f) { return f.contiguity[d] == shape[d]; };
-      if (llvm::all_of(operands, constant))
-        facts.constancy[d] = shape[d];
+      facts.constancy[d] = shape[d];
+      for (const AxisFacts &f : operands)
+        facts.constancy[d] = std::gcd(facts.constancy[d], f.constancy[d]);
       bool sum =
           isa<arith::AddIOp>(op) &&
           ((constant(operands[0]) && contiguous(operands[1])) ||

@@ -205,6 +205,20 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
   (void)simplifyTrivialLoop(remainder, rewriter);
 }
 
+/// Whether unrolling `loop` fully, `tripCount` copies of its body, stays
+/// within `maxOps` ops (0: no limit). Nested ops count: an inner loop
+/// already unrolled weighs what its copies weigh.
+static bool withinSizeBudget(ForRangeOp loop, int64_t tripCount,
+                             int64_t maxOps) {
+  if (maxOps == 0)
+    return true;
+  int64_t bodyOps = 0;
+  for (Operation &op : loop.getBody()->without_terminator())
+    op.walk([&](Operation *) { ++bodyOps; });
+  int64_t total;
+  return !llvm::MulOverflow(tripCount, bodyOps, total) && total <= maxOps;
+}
+
 /// Each unit of the factor is a copy of the loop body: beyond this the
 /// request is a typo rather than a schedule.
 static constexpr int64_t kMaxFactor = 1024;
@@ -225,6 +239,12 @@ struct TileUnrollPass : tile::impl::TileUnrollBase<TileUnrollPass> {
           << "tile-unroll: 'factor' and 'max-trip-count' must not be "
              "negative, got factor="
           << factor.getValue() << " max-trip-count=" << maxTripCount.getValue();
+      return signalPassFailure();
+    }
+    if (maxUnrolledOps < 0) {
+      getOperation()->emitError()
+          << "tile-unroll: 'max-unrolled-ops' must not be negative, got "
+          << maxUnrolledOps.getValue();
       return signalPassFailure();
     }
     // Post-order: inner loops are unrolled before the loops that hold them,
@@ -249,7 +269,8 @@ struct TileUnrollPass : tile::impl::TileUnrollBase<TileUnrollPass> {
       if (factor == 1)
         continue;
       std::optional<int64_t> tripCount = getConstantTripCount(loop);
-      if (tripCount && *tripCount <= maxTripCount)
+      if (tripCount && *tripCount <= maxTripCount &&
+          withinSizeBudget(loop, *tripCount, maxUnrolledOps))
         unrollFully(loop, *tripCount, rewriter);
     }
   }

@@ -1,18 +1,25 @@
 """Writes and checks .npy files for tile-run's tests, without NumPy.
 
-  npy.py write FILE DESCR N [--fortran]  FILE: N values i * 0.25 - 3 (ints: i - 3)
+  npy.py write FILE DESCR N [--fortran]  FILE: N values i * 0.25 - 3 (signed
+                                         ints: i - 3; unsigned: i * 0x10000025
+                                         modulo 2^bits)
   npy.py add-check Z X Y                 prints whether Z == X + Y elementwise
   npy.py print FILE...                   prints each file's values on a line
 """
 import struct
 import sys
 
-FORMATS = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d"}
+FORMATS = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "|i1": "b",
+           "|u1": "B", "<i2": "h", "<u2": "H", "<u4": "I"}
 
 
 def write(path, descr, n, fortran):
     fmt = FORMATS[descr]
-    values = [i - 3 if fmt == "i" else i * 0.25 - 3 for i in range(n)]
+    if fmt in "BHI":
+        bits = 8 * struct.calcsize(fmt)
+        values = [i * 0x10000025 % (1 << bits) for i in range(n)]
+    else:
+        values = [i - 3 if fmt in "bhi" else i * 0.25 - 3 for i in range(n)]
     header = "{'descr': '%s', 'fortran_order': %s, 'shape': (%d,), }" % (
         descr, "True" if fortran else "False", n)
     pad = (64 - (10 + len(header) + 1) % 64) % 64

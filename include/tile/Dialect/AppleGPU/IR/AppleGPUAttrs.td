@@ -7,6 +7,7 @@ include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/TensorEncoding.td"
+include "tile/Dialect/AppleGPU/IR/LayoutAttrInterface.td"
 
 def AppleGPU_AddressSpace : I32EnumAttr<"AddressSpace", "an MSL address space", [
     I32EnumAttrCase<"device", 1>,
@@ -127,9 +128,15 @@ def AppleGPU_Matmul2dAttr : AttrDef<AppleGPU_Dialect, "Matmul2d"> {
 // How the elements of a tile (a ranked tensor of a tile kernel) are held by
 // the threads of a threadgroup, as the encoding of its tensor type.
 // tile-assign-layouts attaches them; convert-tile-to-applegpu reads them.
-class AppleGPU_Layout<string name, string attrMnemonic>
+// Each answers the questions of LayoutAttrInterface (LayoutGeometry.cpp):
+// `geometry` lists those it answers otherwise than the interface's default
+// (no thread count, no grid, vector width 1, no position formula).
+class AppleGPU_Layout<string name, string attrMnemonic,
+                      list<string> geometry = []>
     : AttrDef<AppleGPU_Dialect, name,
-              [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+              [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+               DeclareAttrInterfaceMethods<AppleGPU_LayoutAttrInterface,
+                                           geometry>]> {
   let mnemonic = attrMnemonic;
 }
 
@@ -145,7 +152,8 @@ def AppleGPU_UniformLayoutAttr : AppleGPU_Layout<"UniformLayout", "uniform"> {
 }
 
 def AppleGPU_DistributedLayoutAttr
-    : AppleGPU_Layout<"DistributedLayout", "distributed"> {
+    : AppleGPU_Layout<"DistributedLayout", "distributed",
+                      ["getThreadCount", "getVectorWidth", "emitPosition"]> {
   let summary = "elements dealt to the threads in groups, round by round";
   let description = [{
     The tile's elements, in row-major order, are cut into groups of
@@ -161,10 +169,37 @@ def AppleGPU_DistributedLayoutAttr
   let parameters = (ins "int64_t":$threads, "int64_t":$vector);
   let assemblyFormat = "`<` `threads` `=` $threads `,` `vector` `=` $vector `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The group size tile-assign-layouts chooses for a tile of `shape`: 4
+    /// when the last dimension is a multiple of 4, else 1.
+    static int64_t getDefaultVector(::llvm::ArrayRef<int64_t> shape);
+    /// Groups of `vector` elements in a tile of `shape`.
+    int64_t getNumGroups(::llvm::ArrayRef<int64_t> shape) const;
+    /// Whether some thread holds fewer groups of a tile of `shape` than
+    /// others (its last round is partial).
+    bool hasPartialRound(::llvm::ArrayRef<int64_t> shape) const;
+    /// The row-major position in a tile of `shape` of the calling thread's
+    /// slot `slot` (element (g * V + slot mod V), g = (slot / V) * T + tid),
+    /// and an i1 telling whether the thread holds it (null when it does for
+    /// a static slot of a full round, or, for a dynamic slot, when every
+    /// round is full).
+    std::pair<::mlir::Value, ::mlir::Value>
+    emitSlotOffset(::tile::applegpu::LayoutIndexEmitter &emitter,
+                   ::llvm::ArrayRef<int64_t> shape,
+                   ::mlir::OpFoldResult slot) const;
+    /// The row-major position of the first element of the calling thread's
+    /// group in round `round` (slots round * V ...), and whether the thread
+    /// holds it (null when every round is full).
+    std::pair<::mlir::Value, ::mlir::Value>
+    emitGroupOffset(::tile::applegpu::LayoutIndexEmitter &emitter,
+                    ::llvm::ArrayRef<int64_t> shape, ::mlir::Value round) const;
+  }];
 }
 
 def AppleGPU_FragmentsLayoutAttr
-    : AppleGPU_Layout<"FragmentsLayout", "fragments"> {
+    : AppleGPU_Layout<"FragmentsLayout", "fragments",
+                      ["getThreadCount", "getSimdgroupGrid", "getVectorWidth",
+                       "emitPosition"]> {
   let summary = "8x8 simdgroup_matrix fragments over a grid of SIMD-groups";
   let description = [{
     A rank-2 tile cut into a `WM x WN` grid of blocks, one per SIMD-group
@@ -181,9 +216,27 @@ def AppleGPU_FragmentsLayoutAttr
   let assemblyFormat =
       "`<` `simdgroups` `=` `[` $simdgroupsM `,` $simdgroupsN `]` `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The rows x columns of a SIMD-group's block of a tile of `shape`.
+    std::pair<int64_t, int64_t>
+    getBlockShape(::llvm::ArrayRef<int64_t> shape) const;
+    /// The 8x8 fragments per SIMD-group of a tile of `shape` (rows x
+    /// columns of fragments in its block).
+    std::pair<int64_t, int64_t>
+    getFragmentGrid(::llvm::ArrayRef<int64_t> shape) const;
+    /// The row and first column that lane `lane` holds of every 8x8
+    /// fragment (see the description), emitted once per kernel into the
+    /// thread coordinates.
+    static std::pair<::mlir::Value, ::mlir::Value>
+    emitLanePosition(::tile::applegpu::LayoutIndexEmitter &emitter,
+                     ::mlir::Value lane);
+  }];
 }
 
-def AppleGPU_SliceLayoutAttr : AppleGPU_Layout<"SliceLayout", "slice"> {
+def AppleGPU_SliceLayoutAttr
+    : AppleGPU_Layout<"SliceLayout", "slice",
+                      ["getThreadCount", "getSimdgroupGrid", "getVectorWidth",
+                       "emitPosition"]> {
   let summary = "a rank-1 tile held where a rank-2 parent tile's rows or columns are";
   let description = [{
     The layout of what a reduction along `dim` of a rank-2 tile in layout
@@ -208,7 +261,8 @@ def AppleGPU_SliceLayoutAttr : AppleGPU_Layout<"SliceLayout", "slice"> {
 }
 
 def AppleGPU_CooperativeLayoutAttr
-    : AppleGPU_Layout<"CooperativeLayout", "cooperative"> {
+    : AppleGPU_Layout<"CooperativeLayout", "cooperative",
+                      ["getThreadCount", "getSimdgroupGrid"]> {
   let summary = "matmul2d destination cooperative tensors over a grid of SIMD-groups";
   let description = [{
     The tensor-ops accumulator layout: a rank-2 tile cut into a `WM x WN`

@@ -12,6 +12,7 @@
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUDialect.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUEnums.h.inc"
+#include "tile/Dialect/AppleGPU/IR/LayoutAttrInterface.h"
 
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/AppleGPU/IR/AppleGPUAttrs.h.inc"

@@ -143,6 +143,10 @@ private:
                        unsigned depth);
   IntPolynomial scalarOf(mlir::Value value, unsigned depth);
   AxisFacts factsOf(mlir::Value tile, unsigned depth);
+  AxisFacts factsOfAffine(const AffineTile &form, llvm::ArrayRef<int64_t> shape);
+  /// The largest power of two known to divide `poly`, with what the atoms'
+  /// definitions say (a loop's induction variable: its bounds and step).
+  int64_t divisorOf(const IntPolynomial &poly);
   AxisFacts computeFacts(mlir::Value tile, unsigned depth);
   MaskEntry maskBounds(mlir::Value mask, unsigned depth);
   MaskEntry computeMaskBounds(mlir::Value mask, unsigned depth);

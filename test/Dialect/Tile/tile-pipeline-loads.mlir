@@ -93,6 +93,34 @@ func.func @three_stages_guarded(%X: memref<?xf32>, %Z: memref<?xf32>, %n: index)
 
 // -----
 
+// With layouts, the limit's remark says what each iteration ahead holds,
+// as the tiles' layouts count it: a 64x16 tile in groups of 4 over 32
+// threads is 8 rounds of 4 values per thread, a 16-element one 1 round.
+#slots = #applegpu.distributed<threads = 32, vector = 4>
+// CHECK-LABEL: func.func @limited_with_layouts
+// CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
+func.func @limited_with_layouts(%X: memref<?xf32>, %Y: memref<?xf32>, %Z: memref<?xf32>,
+                                %n: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : tensor<64x16xf32, #slots>
+  %acc = scf.for %i = %c0 to %n step %c16 iter_args(%s = %zero) -> (tensor<64x16xf32, #slots>) {
+    %x = tile.load %X[%c0, %i] strides [%n, %c1] bounds [%c64, %n] : memref<?xf32> -> tensor<64x16xf32, #slots>
+    %y = tile.load %Y[%i] bounds [%n] : memref<?xf32> -> tensor<16xf32, #slots>
+    %b = tile.broadcast %y dim 1 : tensor<16xf32, #slots> -> tensor<64x16xf32, #slots>
+    %t = arith.addf %s, %x : tensor<64x16xf32, #slots>
+    %u = arith.addf %t, %b : tensor<64x16xf32, #slots>
+    scf.yield %u : tensor<64x16xf32, #slots>
+  } {tile.num_stages = 3 : i64}
+  tile.store %acc, %Z[%c0, %c0] strides [%n, %c1] bounds [%c64, %n] : tensor<64x16xf32, #slots>, memref<?xf32>
+  return
+}
+// LIMITED: tile-pipeline-loads.mlir:[[# @LINE - 11]]:{{[0-9]+}}: remark: num_stages = 3: loads are read 1 iteration ahead, not 2 (max-distance: each iteration ahead holds another copy of the loop's tiles in registers: 36 values per thread)
+
+// -----
+
 // Loads that cannot be read ahead stay where they are: one whose address
 // depends on a value the loop carries, one from a buffer the kernel
 // writes, one a tensor-ops dot reads from device memory (#applegpu.view).

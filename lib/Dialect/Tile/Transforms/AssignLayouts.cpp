@@ -6,11 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Layouts.h"
-
-#include "tile/Conversion/Passes.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/TargetBackend.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,12 +18,11 @@
 
 namespace tile {
 #define GEN_PASS_DEF_TILEASSIGNLAYOUTS
-#include "tile/Conversion/Passes.h.inc"
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace tile
 
 using namespace mlir;
 using namespace tile;
-using namespace tile::conversion;
 
 static bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 
@@ -47,10 +45,6 @@ static bool isElementwiseOnTiles(Operation *op) {
     return true;
   return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
          isTensor(op->getResult(0));
-}
-
-int64_t tile::conversion::defaultVectorWidth(RankedTensorType type) {
-  return type.getDimSize(type.getRank() - 1) % 4 == 0 ? 4 : 1;
 }
 
 namespace {
@@ -93,7 +87,8 @@ private:
   void insertConversions();
   Attribute distributed(RankedTensorType type) {
     return applegpu::DistributedLayoutAttr::get(
-        kernel.getContext(), threads, defaultVectorWidth(type));
+        kernel.getContext(), threads,
+        applegpu::DistributedLayoutAttr::getDefaultVector(type.getShape()));
   }
   /// `l` when each element of a tile in it has exactly one holder
   /// (distributed or accumulator fragments), else the distributed layout:
@@ -130,7 +125,7 @@ private:
 /// Whether each SIMD group's rows x cols part of an accumulator is a
 /// destination Apple's matmul2d accepts (at least one of them a multiple
 /// of 16, each 1, 2, 4 or a multiple of 8).
-bool tile::conversion::isMatmul2dShape(int64_t rows, int64_t cols) {
+bool tile::isMatmul2dShape(int64_t rows, int64_t cols) {
   auto ok = [](int64_t d) {
     return d == 1 || d == 2 || d == 4 || (d > 0 && d % 8 == 0);
   };
@@ -221,15 +216,10 @@ LogicalResult Assigner::chooseConfig() {
       return emitError(v.getLoc())
              << "tile type " << v.getType()
              << " has an encoding that is not an applegpu layout";
-    if (auto f = dyn_cast<applegpu::FragmentsLayoutAttr>(applegpu::rootLayout(l))) {
-      simdgroupsM = f.getSimdgroupsM();
-      simdgroupsN = f.getSimdgroupsN();
-    }
-    if (auto c = dyn_cast<applegpu::CooperativeLayoutAttr>(applegpu::rootLayout(l))) {
-      simdgroupsM = c.getSimdgroupsM();
-      simdgroupsN = c.getSimdgroupsN();
-    }
-    int64_t t = applegpu::threadsOf(l);
+    auto geometry = cast<applegpu::LayoutAttrInterface>(l);
+    if (auto grid = geometry.getSimdgroupGrid())
+      std::tie(simdgroupsM, simdgroupsN) = *grid;
+    int64_t t = geometry.getThreadCount();
     if (t && given && t != given)
       return emitError(v.getLoc())
              << "layout " << l << " needs " << t
@@ -243,9 +233,9 @@ LogicalResult Assigner::chooseConfig() {
   auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
       TileDialect::getSimdgroupsAttrName());
   bool hasFragments = llvm::any_of(values, [](Value v) {
-    return isa_and_nonnull<applegpu::FragmentsLayoutAttr,
-                           applegpu::CooperativeLayoutAttr>(
-        applegpu::rootLayout(applegpu::layoutOf(v.getType())));
+    auto geometry = dyn_cast_if_present<applegpu::LayoutAttrInterface>(
+        applegpu::layoutOf(v.getType()));
+    return geometry && geometry.getSimdgroupGrid();
   });
   if (grid && !hasFragments) {
     simdgroupsM = grid[0];
@@ -261,8 +251,11 @@ LogicalResult Assigner::chooseConfig() {
     for (Value v : values) {
       RankedTensorType type = tensorType(v);
       if (type.hasStaticShape() && type.getRank() > 0)
-        largest = std::max(largest,
-                           type.getNumElements() / defaultVectorWidth(type));
+        largest = std::max(
+            largest,
+            type.getNumElements() /
+                applegpu::DistributedLayoutAttr::getDefaultVector(
+                    type.getShape()));
     }
     threads = std::min<int64_t>(256, llvm::alignTo(largest, 32));
   }

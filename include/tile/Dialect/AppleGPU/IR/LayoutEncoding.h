@@ -1,4 +1,4 @@
-//===- Layouts.h - questions about applegpu layout encodings ----*- C++ -*-===//
+//===- LayoutEncoding.h - the layout encodings of tiles ---------*- C++ -*-===//
 //
 // The layout encodings (#applegpu.uniform, distributed, fragments, slice)
 // are attributes of AppleGPUAttrs.td; these helpers answer what the passes
@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_DIALECT_APPLEGPU_IR_LAYOUTS_H
-#define TILE_DIALECT_APPLEGPU_IR_LAYOUTS_H
+#ifndef TILE_DIALECT_APPLEGPU_IR_LAYOUTENCODING_H
+#define TILE_DIALECT_APPLEGPU_IR_LAYOUTENCODING_H
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 
@@ -32,4 +32,4 @@ mlir::Attribute rootLayout(mlir::Attribute layout);
 
 } // namespace tile::applegpu
 
-#endif // TILE_DIALECT_APPLEGPU_IR_LAYOUTS_H
+#endif // TILE_DIALECT_APPLEGPU_IR_LAYOUTENCODING_H

@@ -23,10 +23,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
-#include "tile/Dialect/AppleGPU/IR/Layouts.h"
+#include "tile/Dialect/AppleGPU/IR/LayoutEncoding.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -36,7 +36,7 @@
 
 namespace tile {
 #define GEN_PASS_DEF_TILEPIPELINELOADS
-#include "tile/Conversion/Passes.h.inc"
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace tile
 
 using namespace mlir;
@@ -177,6 +177,24 @@ static Value iterationValue(OpBuilder &b, Location loc, Value base, Value step,
   return arith::AddIOp::create(b, loc, base, offset);
 }
 
+/// The values each thread holds of the tiles `loads` read, as their layouts
+/// answer; nothing when one has no layout (the pass may run before
+/// tile-assign-layouts) or one whose count is not known.
+static std::optional<int64_t> valuesPerThread(ArrayRef<LoadOp> loads) {
+  int64_t total = 0;
+  for (LoadOp load : loads) {
+    auto type = cast<RankedTensorType>(load.getType());
+    auto layout = dyn_cast_if_present<applegpu::LayoutAttrInterface>(
+        type.getEncoding());
+    std::optional<int64_t> values =
+        layout ? layout.getValuesPerThread(type.getShape()) : std::nullopt;
+    if (!values)
+      return std::nullopt;
+    total += *values;
+  }
+  return total;
+}
+
 static void pipelineLoop(scf::ForOp loop,
                          const llvm::DenseSet<Value> &storedBuffers,
                          int64_t maxDistance) {
@@ -195,12 +213,18 @@ static void pipelineLoop(scf::ForOp loop,
     return;
   }
   int64_t distance = std::min(stages - 1, maxDistance);
-  if (distance < stages - 1)
-    emitRemark(loop.getLoc()) << "num_stages = " << stages << ": loads are read "
-                      << distance << (distance == 1 ? " iteration" : " iterations")
-                      << " ahead, not " << stages - 1
-                      << " (max-distance: each iteration ahead holds another "
-                         "copy of the loop's tiles in registers)";
+  if (distance < stages - 1) {
+    InFlightDiagnostic remark =
+        emitRemark(loop.getLoc())
+        << "num_stages = " << stages << ": loads are read " << distance
+        << (distance == 1 ? " iteration" : " iterations") << " ahead, not "
+        << stages - 1
+        << " (max-distance: each iteration ahead holds another copy of the "
+           "loop's tiles in registers";
+    if (std::optional<int64_t> values = valuesPerThread(loads))
+      remark << ": " << *values << " values per thread";
+    remark << ")";
+  }
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   // Prologue: the tiles of the first `distance` iterations.
