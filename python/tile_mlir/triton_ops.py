@@ -6,7 +6,7 @@ DSLError naming its line rather than a missing attribute."""
 from . import registry
 from .dsl import _int, _unary, reduction
 from .emitter import Value, describe
-from .ir import is_float
+from .ir import ir_element, is_float
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
@@ -313,8 +313,9 @@ def _h_to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
     element = dtype_of(tr, dtype)
     v = em.materialize(x)
     if bitcast:
-        if v.element == element:
-            return v
+        if v.element == element or (ir_element(v.element) ==
+                                     ir_element(element)):
+            return em.cast(v, element)  # u32 <-> i32: the same bits
         tr.error("x.to(%s, bitcast=True): tile IR kernels have no bitcast "
                  "(the interpreter and MSL printer lack arith.bitcast)" % element)
     if element == "i1" and v.element != "i1":  # Triton: x != 0
