@@ -80,9 +80,12 @@ def _pointer_arith(tr, sym, a, b):
         # Not affine (`% M`, `// 8`, loaded indices): an integer tile of
         # element offsets, which loads and stores gather and scatter.
         if isinstance(b, Mask) or not isinstance(b, Value) or \
-                b.element not in ("i32", "index"):
+                b.element not in ("i32", "index", "i16", "i8", "u32", "u16",
+                                  "u8"):
             tr.error("a pointer offset must be an integer tile or scalar; "
                      "this one is %s" % describe(b))
+        if b.element not in ("i32", "index"):  # indices loaded as uint8...
+            b = em.cast(b, "i32")
         off = em.index_poly(b) if not b.shape else b
     if sym == "-":
         off = off.scale(-1) if isinstance(off, Poly) else em.arith("-", 0, off)

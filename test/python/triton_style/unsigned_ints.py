@@ -52,6 +52,13 @@ def bytes_kernel(b_ptr, s_ptr, h_ptr, g_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offs, total, mask=mask)
 
 
+@triton.jit
+def lookup_kernel(b_ptr, table_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    b = tl.load(b_ptr + offs, mask=offs < n)      # uint8 indices >= 128
+    tl.store(out_ptr + offs, tl.load(table_ptr + b), mask=offs < n)
+
+
 for target in ("apple9", "apple10"):
     n, block = 300, 128
     rng = np.random.default_rng(1)
@@ -83,6 +90,10 @@ for target in ("apple9", "apple10"):
     want = ((b >> 4) * 16.0 + (b & 15) * 0.25 + sf * 1024.0 +
             (h >> 12) * 65536.0 + g / 8.0 + bf * 4096.0 + sf)
     report("%s uint8/int8/uint16/int16" % target, out, want, tol=0.5)
+    table = np.arange(256, dtype=np.float32) * 3
+    lookup_kernel[(triton.cdiv(n, block),)](b, table, out, n, BLOCK=block,
+                                            target=target)
+    report("%s uint8 indices" % target, out, table[b], tol=0)
 
 # The IR: signless types, unsigned ops.
 ir = words_kernel.compile(np.uint32, np.uint32, np.uint32, np.uint32, np.int32,
@@ -95,7 +106,9 @@ print("ops:", " ".join(ops), "| u32 in IR:", "u32" in ir)
 # CHECK: apple9 uint32 shifts, division, compares: ok
 # CHECK: apple9 uint32 to float: ok
 # CHECK: apple9 uint8/int8/uint16/int16: ok
+# CHECK: apple9 uint8 indices: ok
 # CHECK: apple10 uint32 shifts, division, compares: ok
 # CHECK: apple10 uint32 to float: ok
 # CHECK: apple10 uint8/int8/uint16/int16: ok
+# CHECK: apple10 uint8 indices: ok
 # CHECK: ops: cmpi ugt divui remui shrui uitofp | u32 in IR: False
