@@ -54,38 +54,29 @@ def block_scale(q_ptr, base, ok):
 
 
 @triton.jit
-def q4_0_matvec(q_ptr, x_ptr, y_ptr, N, NB, BLOCK_N: tl.constexpr):
+def q_block_matvec(q_ptr, x_ptr, y_ptr, N, NB, BITS: tl.constexpr,
+                   BLOCK_N: tl.constexpr):
+    """q4_0 (BITS=4: 16 nibble bytes a block, element j in the low nibble
+    of byte j and element j + 16 in its high nibble, codes - 8) or q8_0
+    (BITS=8: 32 int8)."""
+    BYTES: tl.constexpr = 16 if BITS == 4 else 32
     rows = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     row_ok = rows < N
-    j = tl.arange(0, 16)
-    acc = tl.zeros((BLOCK_N, 16), dtype=tl.float32)
+    j = tl.arange(0, BYTES)
+    acc = tl.zeros((BLOCK_N, BYTES), dtype=tl.float32)
     for b in range(0, NB):
-        base = (rows * NB + b) * 18
-        d = block_scale(q_ptr, base, row_ok)
+        base = (rows * NB + b) * (BYTES + 2)
+        d = block_scale(q_ptr, base, row_ok)[:, None]
         byte = tl.load(q_ptr + base[:, None] + 2 + j[None, :],
                        mask=row_ok[:, None], other=0)
-        low = ((byte & 15).to(tl.float32) - 8.0) * d[:, None]
-        high = ((byte >> 4).to(tl.float32) - 8.0) * d[:, None]
-        x_low = tl.load(x_ptr + b * 32 + j).to(tl.float32)
-        x_high = tl.load(x_ptr + b * 32 + 16 + j).to(tl.float32)
-        acc += low * x_low[None, :] + high * x_high[None, :]
-    tl.store(y_ptr + rows, tl.sum(acc, axis=1).to(tl.float16), mask=row_ok)
-
-
-@triton.jit
-def q8_0_matvec(q_ptr, x_ptr, y_ptr, N, NB, BLOCK_N: tl.constexpr):
-    rows = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
-    row_ok = rows < N
-    j = tl.arange(0, 32)
-    acc = tl.zeros((BLOCK_N, 32), dtype=tl.float32)
-    for b in range(0, NB):
-        base = (rows * NB + b) * 34
-        d = block_scale(q_ptr, base, row_ok)
-        byte = tl.load(q_ptr + base[:, None] + 2 + j[None, :],
-                       mask=row_ok[:, None], other=0)
-        q = byte.to(tl.int8, bitcast=True).to(tl.float32)
-        x = tl.load(x_ptr + b * 32 + j).to(tl.float32)
-        acc += q * d[:, None] * x[None, :]
+        x = tl.load(x_ptr + b * 32 + j).to(tl.float32)[None, :]
+        if BITS == 4:
+            low = ((byte & 15).to(tl.float32) - 8.0) * d
+            high = ((byte >> 4).to(tl.float32) - 8.0) * d
+            x_high = tl.load(x_ptr + b * 32 + 16 + j).to(tl.float32)
+            acc += low * x + high * x_high[None, :]
+        else:
+            acc += byte.to(tl.int8, bitcast=True).to(tl.float32) * d * x
     tl.store(y_ptr + rows, tl.sum(acc, axis=1).to(tl.float16), mask=row_ok)
 
 
@@ -135,13 +126,14 @@ for target in ("apple9", "apple10"):
             words, scale, bias, x, y, n, kw, k // g, BITS=bits, G=g,
             BLOCK_N=32, BLOCK_W=16, target=target)
         check("%s affine %d-bit G=%d %dx%d" % (target, bits, g, n, k), y, w, x)
-    for bits, kernel in ((4, q4_0_matvec), (8, q8_0_matvec)):
+    for bits in (4, 8):
         for n, k in ((45, 96), (70, 160)):
             data, w = make_blocks(rng, n, k, bits)
             x = rng.uniform(-1, 1, k).astype(np.float16)
             y = np.zeros(n, np.float16)
-            kernel[(triton.cdiv(n, 32),)](data, x, y, n, k // 32, BLOCK_N=32,
-                                          target=target)
+            q_block_matvec[(triton.cdiv(n, 32),)](data, x, y, n, k // 32,
+                                                  BITS=bits, BLOCK_N=32,
+                                                  target=target)
             check("%s q%d_0 %dx%d" % (target, bits, n, k), y, w, x)
 
 # CHECK-COUNT-6: apple9 affine {{.*}}: ok
