@@ -1,4 +1,4 @@
-# Decode-shaped quantized matvecs written as Triton kernels (y = W x, f16 x
+# Decode-shaped quantized matvecs (and a prefill matmul) written as Triton kernels (y = W x, f16 x
 # and y, f32 accumulation), in the formats docs/llm.md states: MLX's affine
 # 4- and 8-bit words (uint32, lowest code first, an f16 scale and bias per
 # group of G along K) and llama.cpp's q4_0 and q8_0 blocks (uint8 bytes: an
@@ -43,6 +43,37 @@ def affine_matvec(wq_ptr, s_ptr, b_ptr, x_ptr, y_ptr, N, KW, NG,
                         other=0.0).to(tl.float32)
             acc += (scale * q + bias) * x[None, :]
     tl.store(y_ptr + rows, tl.sum(acc, axis=1).to(tl.float16), mask=row_ok)
+
+
+@triton.jit
+def affine_matmul(wq_ptr, s_ptr, b_ptr, x_ptr, y_ptr, M, N, K, KW, NG,
+                  BITS: tl.constexpr, G: tl.constexpr, BLOCK_M: tl.constexpr,
+                  BLOCK_N: tl.constexpr, BLOCK_W: tl.constexpr):
+    """Y = X W^T for prefill (M tokens): code s of the step's words,
+    dequantized to f16, is tl.dot's B over the K elements PER_WORD * c + s,
+    and X's columns of the same elements are its A."""
+    PER_WORD: tl.constexpr = 32 // BITS
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    c = tl.arange(0, BLOCK_W)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kw in range(0, KW, BLOCK_W):
+        wc = kw + c
+        ok = (wc < KW)[:, None] & (rn < N)[None, :]
+        words = tl.load(wq_ptr + rn[None, :] * KW + wc[:, None], mask=ok,
+                        other=0)
+        group = rn[None, :] * NG + (wc // (G // PER_WORD))[:, None]
+        scale = tl.load(s_ptr + group, mask=ok, other=0.0).to(tl.float32)
+        bias = tl.load(b_ptr + group, mask=ok, other=0.0).to(tl.float32)
+        x_ok = (rm < M)[:, None] & (wc < KW)[None, :]
+        for s in tl.static_range(PER_WORD):
+            q = ((words >> (BITS * s)) & ((1 << BITS) - 1)).to(tl.float32)
+            w = (scale * q + bias).to(tl.float16)
+            x = tl.load(x_ptr + rm[:, None] * K + (wc * PER_WORD + s)[None, :],
+                        mask=x_ok, other=0.0)
+            acc = tl.dot(x, w, acc)
+    tl.store(y_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
+             mask=(rm < M)[:, None] & (rn < N)[None, :])
 
 
 @triton.jit
@@ -126,6 +157,17 @@ for target in ("apple9", "apple10"):
             words, scale, bias, x, y, n, kw, k // g, BITS=bits, G=g,
             BLOCK_N=32, BLOCK_W=16, target=target)
         check("%s affine %d-bit G=%d %dx%d" % (target, bits, g, n, k), y, w, x)
+    for bits, g, (m, n, k) in ((4, 64, (37, 70, 320)), (8, 32, (20, 45, 96)),
+                               (4, 128, (100, 33, 256))):
+        words, scale, bias, w = make_affine(rng, n, k, g, bits)
+        x = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+        y = np.zeros((m, n), np.float16)
+        affine_matmul[(triton.cdiv(m, 32), triton.cdiv(n, 32))](
+            words, scale, bias, x, y, m, n, k, k * bits // 32, k // g,
+            BITS=bits, G=g, BLOCK_M=32, BLOCK_N=32, BLOCK_W=16, target=target)
+        want = x.astype(np.float64) @ w.astype(np.float16).astype(np.float64).T
+        report("%s affine matmul %d-bit G=%d %dx%dx%d" % (target, bits, g, m, n, k),
+               y, want, tol=2e-3 * max(1.0, float(np.max(np.abs(want)))))
     for bits in (4, 8):
         for n, k in ((45, 96), (70, 160)):
             data, w = make_blocks(rng, n, k, bits)
@@ -136,8 +178,10 @@ for target in ("apple9", "apple10"):
                                                   target=target)
             check("%s q%d_0 %dx%d" % (target, bits, n, k), y, w, x)
 
-# CHECK-COUNT-6: apple9 affine {{.*}}: ok
+# CHECK-COUNT-6: apple9 affine {{[0-9]}}-bit{{.*}}: ok
+# CHECK-COUNT-3: apple9 affine matmul {{.*}}: ok
 # CHECK-COUNT-4: apple9 q{{.*}}: ok
-# CHECK-COUNT-6: apple10 affine {{.*}}: ok
+# CHECK-COUNT-6: apple10 affine {{[0-9]}}-bit{{.*}}: ok
+# CHECK-COUNT-3: apple10 affine matmul {{.*}}: ok
 # CHECK-COUNT-4: apple10 q{{.*}}: ok
 # CHECK-NOT: MISMATCH
