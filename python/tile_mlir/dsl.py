@@ -22,7 +22,8 @@ class constexpr:
 def dtype_of(tr, dtype):
     name = DTYPE_ALIASES.get(str(getattr(dtype, "__name__", dtype)))
     if name is None:
-        tr.error("unknown dtype %r (f32, f16, bf16, i32)" % (dtype,))
+        tr.error("unknown dtype %r (f32, f16, bf16, i32, i16, i8, u32, u16, "
+                 "u8)" % (dtype,))
     return name
 
 

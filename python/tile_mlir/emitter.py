@@ -3,8 +3,8 @@ buffers, and the ops of the tile dialect plus arith/math on them, with
 broadcasting, constant and expression caching, and located errors."""
 
 from .errors import DSLError
-from .ir import (SSA, Function, format_float, is_float, loc_text,
-                 tensor_type)
+from .ir import (INT_WIDTHS, SSA, Function, format_float, ir_element, is_float,
+                 is_unsigned, loc_text, tensor_type)
 from .poly import Mask, Poly, Pointer
 
 
@@ -44,7 +44,7 @@ class Buffer:
 
     @property
     def ir_type(self):
-        return "memref<?x%s>" % self.element
+        return "memref<?x%s>" % ir_element(self.element)
 
 
 def broadcast_shapes(a, b, loc):
@@ -65,8 +65,10 @@ def broadcast_shapes(a, b, loc):
 
 _ARITH_F = {"+": "addf", "-": "subf", "*": "mulf", "/": "divf"}
 _ARITH_I = {"+": "addi", "-": "subi", "*": "muli", "//": "divsi", "%": "remsi",
-            "&": "andi", "|": "ori", "^": "xori"}
-_ARITH_INDEX = dict(_ARITH_I, **{"//": "divui", "%": "remui"})
+            "&": "andi", "|": "ori", "^": "xori", "<<": "shli", ">>": "shrsi"}
+# Unsigned integers (and index, never negative here): Triton's tl.uint32
+# divides, takes remainders and shifts right without the sign.
+_ARITH_U = dict(_ARITH_I, **{"//": "divui", "%": "remui", ">>": "shrui"})
 _CMP_F = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq",
           "!=": "une"}
 _CMP_I = {"<": "slt", "<=": "sle", ">": "sgt", ">=": "sge", "==": "eq",
@@ -161,7 +163,8 @@ class Emitter:
             v = self.op1(element, (), "arith.constant %s" % lit,
                          hint="true" if value else "false")
         else:
-            v = self.op1(element, (), "arith.constant %s : %s" % (lit, element),
+            v = self.op1(element, (), "arith.constant %s : %s" % (
+                lit, ir_element(element)),
                          hint="c%s" % str(lit).replace("-", "m").replace(".", "_")
                          if element == "index" else "cst")
         self.scopes[-1][key] = v
@@ -328,7 +331,7 @@ class Emitter:
             return scalar
         return self.cached(("splat", scalar.ssa.id, shape), lambda: self.op1(
             scalar.element, shape, "tile.splat ", scalar.ssa, " : %s -> %s" % (
-                scalar.element, tensor_type(shape, scalar.element))))
+                scalar.ir_type, tensor_type(shape, scalar.element))))
 
     def to_shape(self, v, shape):
         """v broadcast to `shape`, as an IR value of exactly that type."""
@@ -363,17 +366,25 @@ class Emitter:
             widths = {"f16": 16, "bf16": 16, "f32": 32}
             opname = "extf" if widths[dst] > widths[src] else "truncf"
         elif is_float(src):
-            opname = "fptosi" if dst == "i32" else None
+            opname = None if dst in ("i1", "index") else \
+                "fptoui" if is_unsigned(dst) else "fptosi"
         elif is_float(dst):
-            opname = "uitofp" if src == "i1" else "sitofp"
+            opname = "uitofp" if src == "i1" or is_unsigned(src) else "sitofp"
             if src == "index":
                 v = self.cast(v, "i32")
         elif "index" in (src, dst):
             if "i1" in (src, dst):
                 self.error("cannot cast %s to %s" % (src, dst))
-            opname = "index_cast"
-        elif src == "i1":
-            opname = "extui"
+            if INT_WIDTHS.get(src, 32) != 32 or INT_WIDTHS.get(dst, 32) != 32:
+                # index <-> i8/u16...: through (u)i32
+                via = "u32" if is_unsigned(src) or is_unsigned(dst) else "i32"
+                return self.cast(self.cast(v, via), dst)
+            opname = "index_castui" if is_unsigned(src) else "index_cast"
+        elif INT_WIDTHS[src] == INT_WIDTHS[dst]:
+            # i32 <-> u32: the same signless IR value, read differently.
+            return Value(v.ssa, dst, v.shape, v.expand)
+        elif INT_WIDTHS[src] < INT_WIDTHS[dst]:
+            opname = "extui" if src == "i1" or is_unsigned(src) else "extsi"
         else:
             opname = "trunci"
         if opname is None:
@@ -404,6 +415,8 @@ class Emitter:
             element = floats[0]
         elif any(isinstance(x, float) for x in (a, b)):
             element = "f32"
+        elif any(e in _NARROW_OR_UNSIGNED for e in elements):
+            element = _promote_integers(elements)
         elif "i32" in elements:
             element = "i32"
         elif elements:
@@ -437,8 +450,8 @@ class Emitter:
         a, b, element, shape = self.unify(a, b)
         if is_float(element):
             opname = _ARITH_F.get(symbol)
-        elif element == "index":
-            opname = _ARITH_INDEX.get(symbol)
+        elif element == "index" or is_unsigned(element):
+            opname = _ARITH_U.get(symbol)
         else:
             opname = _ARITH_I.get(symbol)
         if opname is None:
@@ -450,7 +463,8 @@ class Emitter:
         if is_float(element):
             kind, pred = "cmpf", _CMP_F[symbol]
         else:
-            kind, pred = "cmpi", (_CMP_INDEX if element == "index" else _CMP_I)[symbol]
+            kind, pred = "cmpi", (_CMP_INDEX if element == "index" or
+                                  is_unsigned(element) else _CMP_I)[symbol]
         return self.op1("i1", shape, "arith.%s %s, " % (kind, pred), a.ssa, ", ",
                         b.ssa, " : %s" % a.ir_type)
 
@@ -459,7 +473,8 @@ class Emitter:
         if is_float(element):
             opname = which + "imumf"
         else:
-            opname = which + ("ui" if element == "index" else "si")
+            opname = which + ("ui" if element == "index" or is_unsigned(element)
+                              else "si")
         return self.binary_ir(opname, a, b)
 
     def select(self, cond, a, b):
@@ -502,6 +517,34 @@ class Emitter:
         return self.op1(x.element, shape, "tile.reduce %s " % kind, x.ssa,
                         " dim %d : %s -> %s" % (dim, x.ir_type,
                                                 tensor_type(shape, x.element)))
+
+
+_NARROW_OR_UNSIGNED = ("i8", "i16", "u8", "u16", "u32")
+
+
+def _promote_integers(elements):
+    """Triton's integer promotion (C's usual arithmetic conversions without
+    the promotion to int): the same signedness gives the wider type; mixed,
+    the unsigned type if it is at least as wide, else the signed one. Index
+    values (program ids, loop variables) count as int32, booleans give way,
+    and Python ints take the other operand's type."""
+    out = None
+    for e in elements:
+        e = "i32" if e == "index" else e
+        if e == "i1":
+            continue
+        if out is None or out == e:
+            out = e
+            continue
+        wa, wb = INT_WIDTHS[out], INT_WIDTHS[e]
+        ua, ub = is_unsigned(out), is_unsigned(e)
+        if ua == ub:
+            out = out if wa > wb else e
+        elif ua:
+            out = out if wa >= wb else e
+        else:
+            out = e if wb >= wa else out
+    return out or "i1"
 
 
 def describe(x):

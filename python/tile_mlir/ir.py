@@ -12,21 +12,43 @@ import re
 import struct
 
 _FLOAT_TYPES = ("f32", "f16", "bf16")
-_INT_TYPES = ("i32", "i1", "index")
+_INT_TYPES = ("i32", "i1", "index", "i16", "i8", "u32", "u16", "u8")
 
 # numpy dtype name -> element type, and back (what kernels accept).
-NUMPY_TO_ELEMENT = {"float32": "f32", "float16": "f16", "int32": "i32"}
+NUMPY_TO_ELEMENT = {"float32": "f32", "float16": "f16", "int32": "i32",
+                    "int16": "i16", "int8": "i8", "uint32": "u32",
+                    "uint16": "u16", "uint8": "u8"}
 ELEMENT_TO_NUMPY = {v: k for k, v in NUMPY_TO_ELEMENT.items()}
+
+# Unsigned element types exist only while tracing: tile IR's integers are
+# signless, so a u32 value is an i32 in the IR and its signedness picks the
+# ops applied to it (shrui, divui, cmpi ult, extui, uitofp), as Triton's
+# tl.uint32 does.
+_UNSIGNED = {"u32": "i32", "u16": "i16", "u8": "i8"}
+INT_WIDTHS = {"i1": 1, "i8": 8, "u8": 8, "i16": 16, "u16": 16, "i32": 32,
+              "u32": 32}
 
 DTYPE_ALIASES = {"f32": "f32", "float32": "f32", "fp32": "f32",
                  "f16": "f16", "float16": "f16", "fp16": "f16", "half": "f16",
                  "bf16": "bf16", "bfloat16": "bf16",
                  "i32": "i32", "int32": "i32", "i1": "i1", "bool": "i1",
-                 "int1": "i1", "index": "index"}
+                 "int1": "i1", "index": "index",
+                 "i16": "i16", "int16": "i16", "i8": "i8", "int8": "i8",
+                 "u32": "u32", "uint32": "u32", "u16": "u16",
+                 "uint16": "u16", "u8": "u8", "uint8": "u8"}
 
 
 def is_float(element):
     return element in _FLOAT_TYPES
+
+
+def is_unsigned(element):
+    return element in _UNSIGNED
+
+
+def ir_element(element):
+    """The IR's (signless) spelling of a traced element type."""
+    return _UNSIGNED.get(element, element)
 
 
 _TENSOR_TYPES = {}
@@ -34,12 +56,12 @@ _TENSOR_TYPES = {}
 
 def tensor_type(shape, element):
     if not shape:
-        return element
+        return _UNSIGNED.get(element, element)
     key = (tuple(shape), element)
     text = _TENSOR_TYPES.get(key)
     if text is None:  # a kernel uses a handful of types, many times each
         text = _TENSOR_TYPES[key] = "tensor<%sx%s>" % (
-            "x".join(str(d) for d in shape), element)
+            "x".join(str(d) for d in shape), ir_element(element))
     return text
 
 

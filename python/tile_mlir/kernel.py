@@ -12,7 +12,7 @@ from ._numpy import numpy as np, require
 from .emitter import Buffer as BufferArg, Emitter, Value
 from .errors import DSLError, SourceLocation, TileError
 from .extents import HiddenArguments
-from .ir import ELEMENT_TO_NUMPY, NUMPY_TO_ELEMENT, SSA
+from .ir import ELEMENT_TO_NUMPY, NUMPY_TO_ELEMENT, SSA, ir_element
 from .tracer import Tracer, parse_function
 
 # Launch keywords that are not kernel parameters.
@@ -288,7 +288,8 @@ class Kernel:
             dt = str(dtype)
         if dt not in NUMPY_TO_ELEMENT and dt not in ELEMENT_TO_NUMPY:
             raise DSLError("argument '%s': %s arrays are not supported (float32, "
-                           "float16, int32)" % (name, dt), self.def_location)
+                           "float16, int32, int16, int8, uint32, uint16, uint8)"
+                           % (name, dt), self.def_location)
         element = NUMPY_TO_ELEMENT.get(dt, dt)
         try:
             _ELEMENTS[dtype] = element  # np.dtype() is slow; kernels see few
@@ -317,7 +318,7 @@ class Kernel:
                 parts.append(", ")
             if k[1] == "buffer":
                 env[name] = BufferArg(ssa, k[2], name)
-                parts += [ssa, ": memref<?x%s>" % k[2]]
+                parts += [ssa, ": memref<?x%s>" % ir_element(k[2])]
             else:
                 element = "index" if k[1] == "int" else "f32"
                 env[name] = Value(ssa, element)

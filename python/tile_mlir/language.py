@@ -28,18 +28,20 @@ from .triton_ops import (assume, ceil, clamp, cos, debug_barrier, div_rn,
 from . import triton_ops as _ops
 
 float32, float16, bfloat16, int32, int1 = "f32", "f16", "bf16", "i32", "i1"
+# Unsigned types are traced as such (logical shifts, unsigned division,
+# compares and conversions) and are signless i8/i16/i32 in the IR.
+int8, int16, uint8, uint16, uint32 = "i8", "i16", "u8", "u16", "u32"
 # Types tile IR kernels cannot hold: named so that using one is a located
 # "unknown dtype" error rather than a missing attribute.
-(float64, int8, int16, int64, uint8, uint16, uint32, uint64,
- float8e4nv, float8e5) = ("float64", "int8", "int16", "int64", "uint8",
-                          "uint16", "uint32", "uint64", "float8e4nv",
-                          "float8e5")
+(float64, int64, uint64, float8e4nv, float8e5) = (
+    "float64", "int64", "uint64", "float8e4nv", "float8e5")
 
 __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "max", "maximum", "min", "minimum", "num_programs", "program_id",
            "sqrt", "sum", "tanh", "where", "zeros", "dot", "load", "store",
            "jit", "static_range", "range", "reduce_sum", "float32", "float16",
-           "bfloat16", "int32", "int1", "atomic_add", "atomic_max",
+           "bfloat16", "int32", "int1", "int8", "int16", "uint8", "uint16",
+           "uint32", "atomic_add", "atomic_max",
            "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
            "atomic_xchg", "atomic_cas", "exp2", "log2", "rsqrt", "sigmoid",
            "fma", "zeros_like", "trans", "static_assert", "static_print",

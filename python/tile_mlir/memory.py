@@ -3,7 +3,7 @@ form (tile_load) or from a Triton pointer expression and mask. A pointer
 tile and mask that are no rectangle (pointers.py) become tile.gather /
 tile.scatter."""
 
-from .ir import format_float, is_float, joined, tensor_type
+from .ir import format_float, ir_element, is_float, joined, tensor_type
 from .poly import Mask, Pointer, Poly, divide
 
 
@@ -19,7 +19,7 @@ def _padding_attr(em, element, padding):
         em.error("padding/other must be a number known while tracing")
     if is_float(element):
         return " {padding = %s : %s}" % (format_float(float(padding), element), element)
-    return " {padding = %d : %s}" % (int(padding), element)
+    return " {padding = %d : %s}" % (int(padding), ir_element(element))
 
 
 def _list(em, vals):

@@ -9,6 +9,7 @@ from .poly import Mask, Pointer, Poly
 _PY = {"+": operator.add, "-": operator.sub, "*": operator.mul,
        "/": operator.truediv, "//": operator.floordiv, "%": operator.mod,
        "&": operator.and_, "|": operator.or_, "^": operator.xor,
+       "<<": operator.lshift, ">>": operator.rshift,
        "<": operator.lt, "<=": operator.le, ">": operator.gt,
        ">=": operator.ge, "==": operator.eq, "!=": operator.ne}
 
@@ -60,7 +61,7 @@ def binop(tr, sym, a, b):
     if isinstance(a, Mask) and isinstance(b, Mask) and sym == "&":
         return Mask(a.conditions + b.conditions,
                     broadcast_shapes(a.shape, b.shape, em.loc))
-    if sym in ("&", "|", "^"):
+    if sym in ("&", "|", "^", "<<", ">>"):
         av, bv = em.materialize(a) if isinstance(a, _TRACED) else a, \
             em.materialize(b) if isinstance(b, _TRACED) else b
         return em.arith(sym, av, bv)
@@ -79,9 +80,12 @@ def _pointer_arith(tr, sym, a, b):
         # Not affine (`% M`, `// 8`, loaded indices): an integer tile of
         # element offsets, which loads and stores gather and scatter.
         if isinstance(b, Mask) or not isinstance(b, Value) or \
-                b.element not in ("i32", "index"):
+                b.element not in ("i32", "index", "i16", "i8", "u32", "u16",
+                                  "u8"):
             tr.error("a pointer offset must be an integer tile or scalar; "
                      "this one is %s" % describe(b))
+        if b.element not in ("i32", "index"):  # indices loaded as uint8...
+            b = em.cast(b, "i32")
         off = em.index_poly(b) if not b.shape else b
     if sym == "-":
         off = off.scale(-1) if isinstance(off, Poly) else em.arith("-", 0, off)

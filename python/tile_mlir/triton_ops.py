@@ -6,7 +6,7 @@ DSLError naming its line rather than a missing attribute."""
 from . import registry
 from .dsl import _int, _unary, reduction
 from .emitter import Value, describe
-from .ir import is_float
+from .ir import ir_element, is_float, tensor_type
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
@@ -313,13 +313,29 @@ def _h_to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
     element = dtype_of(tr, dtype)
     v = em.materialize(x)
     if bitcast:
-        if v.element == element:
-            return v
-        tr.error("x.to(%s, bitcast=True): tile IR kernels have no bitcast "
-                 "(the interpreter and MSL printer lack arith.bitcast)" % element)
+        return _bitcast(tr, v, element)
     if element == "i1" and v.element != "i1":  # Triton: x != 0
         return em.compare("!=", v, 0.0 if is_float(v.element) else 0)
     return em.cast(v, element)
+
+
+_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i32": 32, "u32": 32, "i16": 16,
+         "u16": 16, "i8": 8, "u8": 8}
+
+
+def _bitcast(tr, v, element):
+    """x.to(element, bitcast=True): the same bits read as another type of
+    the same width (a q4_0 block's f16 scale from its two bytes)."""
+    em = tr.em
+    if _BITS.get(v.element) is None or _BITS.get(v.element) != _BITS.get(element):
+        tr.error("x.to(%s, bitcast=True) from %s: a bitcast keeps the width "
+                 "(32, 16 or 8 bits)" % (element, v.element))
+    if ir_element(v.element) == ir_element(element):
+        return em.cast(v, element)  # u32 <-> i32: the same IR value
+    if v.expand is not None:
+        v = em.to_shape(v, v.shape)
+    return em.op1(element, v.ir_shape, "arith.bitcast ", v.ssa, " : %s to %s" % (
+        v.ir_type, tensor_type(v.ir_shape, element)))
 
 
 def _no_keep_dims(tr, keep_dims):

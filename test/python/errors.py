@@ -30,7 +30,7 @@ def copy(X, Y, N, BLOCK: tm.constexpr):
 
 x64 = np.zeros(10)  # float64
 show("dtype", lambda: copy[(1,)](x64, x64, 10, BLOCK=16))
-# CHECK: dtype -> DSLError: errors.py:[[@LINE-8]]:1: error: argument 'X': float64 arrays are not supported (float32, float16, int32)
+# CHECK: dtype -> DSLError: errors.py:[[@LINE-8]]:1: error: argument 'X': float64 arrays are not supported (float32, float16, int32, int16, int8, uint32, uint16, uint8)
 
 
 @tm.kernel

@@ -161,6 +161,24 @@ def main(argv):
         make_affine(args[0], *(int(v) for v in args[1:5]),
                     4 if kind == "make-q4-affine" else 8)
         return 0
+    elif kind == "make-qmm-affine":
+        # make-qmm-affine PREFIX M N K G SEED BITS: the weights as above
+        # and an M x K activation matrix.
+        m = int(args[1])
+        make_affine(args[0], *(int(v) for v in args[2:7]))
+        rng = np.random.default_rng(int(args[5]) + 1)
+        np.save(args[0] + ".x.npy", rng.uniform(-1, 1, m * int(args[3]))
+                .astype(np.float16))
+        return 0
+    elif kind == "qmm-affine":
+        # qmm-affine PREFIX Y M N K G BITS: Y = X W^T, M x N.
+        prefix, y = args[0], np.load(args[1])
+        m, n, k, g, bits = (int(v) for v in args[2:7])
+        w = affine(prefix, n, k, g, bits)
+        x = np.load(prefix + ".x.npy").astype(np.float64).reshape(m, k)
+        # The kernel rounds each dequantized weight to f16 for the dot.
+        w = w.astype(np.float16).astype(np.float64)
+        want, got, tol = x @ w.T, y.reshape(m, n), 2e-3
     elif kind in ("make-q4_0", "make-q8_0"):
         make_q_blocks(args[0], *(int(v) for v in args[1:4]),
                       4 if kind == "make-q4_0" else 8)
