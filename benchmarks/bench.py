@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tile-mlir benchmarks: compile time and MSL size of examples/gemm.mlir and
 per GEMM config, the emulator's counters per config, and emulator wall time
-per problem size (benchmarks/emulator.py).
+per problem size (benchmarks/emulator.py), and the LLM table: the kernels of
+examples/llm at LLM shapes against their minimum traffic (benchmarks/llm.py).
 Not a test: it measures and prints, it never fails on a number.
 
 Prints Markdown tables (benchmarks/RESULTS.md keeps a copy with the machine
@@ -104,6 +105,10 @@ def parse_args():
     parser.add_argument("--quick", action="store_true",
                         help="fewer compile iterations and no 512^3 "
                              "emulator run")
+    parser.add_argument("--only", choices=["all", "llm"],
+                        default=os.environ.get("BENCH_ONLY") or "all",
+                        help="llm: only the LLM table (default: the "
+                             "BENCH_ONLY environment variable, else all)")
     return parser.parse_args()
 
 
@@ -192,9 +197,26 @@ def triton_tutorial(build):
     print()
 
 
+def llm_table(build):
+    """The kernels of examples/llm at LLM shapes (benchmarks/llm.py)."""
+    print("## LLM kernels\n")
+    print("Each kernel of examples/llm at an LLM-sized shape on the emulator: "
+          "global bytes over the minimum the shapes and formats allow, "
+          "per-output counters and wall time (benchmarks/llm.py; "
+          "benchmarks/README.md says what each column means).\n")
+    sys.stdout.flush()
+    subprocess.run([python_with_numpy(), str(ROOT / "benchmarks/llm.py"),
+                    str(build)], check=True)
+    print()
+    sys.stdout.flush()
+
+
 def main():
     args = parse_args()
     build = args.build.resolve()
+    if args.only == "llm":
+        llm_table(build)
+        return 0
     quick = args.quick
     iterations, runs = (10, 1) if quick else (100, 3)
     env = dict(os.environ)
@@ -248,6 +270,8 @@ def main():
     subprocess.run([sys.executable, str(ROOT / "benchmarks/emulator.py"),
                     str(build), "--sizes", sizes] +
                    (["--repeat", "1"] if quick else []), check=True)
+    print()
+    llm_table(build)
     return 0
 
 
