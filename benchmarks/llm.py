@@ -371,11 +371,16 @@ def main():
     args = parser.parse_args()
     rows = ROWS
     if args.tiny:
+        missing = {r.family.__name__ for r in rows} - {f.__name__ for f in TINY}
+        if missing:
+            sys.exit(f"--tiny: no tiny shape for {', '.join(sorted(missing))}"
+                     f" (add it to TINY)")
         rows = [Row(r.family, {**r.shape, **TINY[r.family]}) for r in rows]
     if args.filter:
         rows = [r for r in rows if args.filter in r.family.__name__]
-    work = pathlib.Path(tempfile.mkdtemp(prefix="tile-llm-bench-"))
-    table(rows, args.build.resolve() / "bin/tile-run", work, args.repeat)
+    with tempfile.TemporaryDirectory(prefix="tile-llm-bench-") as work:
+        table(rows, args.build.resolve() / "bin/tile-run",
+              pathlib.Path(work), args.repeat)
     return 0
 
 
