@@ -16,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 
+from llm import parse_stats
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # (tile, simdgroup grid) for each tile size; K steps of 32.
@@ -85,16 +87,7 @@ def stats(build, kernel, dtype, epilogue, size, env):
         args.append(f"--arg=Bias=f32:{size}:random:3")
     out = run([str(build / "bin/tile-run"), str(kernel), "--stats"] + args,
               env=env).stdout
-    def num(pattern):
-        return int(re.search(pattern, out).group(1))
-    return {
-        "threadgroups": num(r"threadgroups (\d+)"),
-        "barriers": num(r"threadgroup barriers (\d+)"),
-        "mmas": num(r"simdgroup MMAs (\d+)"),
-        "global_read": num(r"global memory: (\d+) bytes read"),
-        "tg_read": num(r"threadgroup memory: (\d+) bytes read"),
-        "tg_written": num(r"threadgroup memory: \d+ bytes read, (\d+) bytes written"),
-    }
+    return parse_stats(out)
 
 
 def parse_args():
@@ -255,7 +248,7 @@ def main():
         s = stats(build, kernel, dtype, epilogue, size, env)
         elem = 4 if dtype == "f32" else 2
         minimum = (tile * size + size * tile) * elem
-        ratio = s["global_read"] / s["threadgroups"] / minimum
+        ratio = s["read"] / s["threadgroups"] / minimum
         per_mma = (s["tg_read"] + s["tg_written"]) / max(s["mmas"], 1)
         ksteps = s["threadgroups"] * ((size + BK - 1) // BK)
         print(f"{label} {median:.2f} | {lines} | "

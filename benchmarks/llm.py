@@ -278,10 +278,12 @@ TINY = {
 }
 
 
-def stats(out):
+def parse_stats(out):
+    """The counters of `tile-run --stats` output (bench.py reads them too)."""
     def num(pattern):
         return int(re.search(pattern, out).group(1))
     return {
+        "threadgroups": num(r"threadgroups (\d+)"),
         "barriers": num(r"threadgroup barriers (\d+)"),
         "simd": num(r"simd collectives (\d+)"),
         "mmas": num(r"simdgroup MMAs (\d+)"),
@@ -289,8 +291,9 @@ def stats(out):
         "written": num(r"global memory: \d+ bytes read, (\d+) bytes written"),
         "buffers": {name: int(n) for name, n in re.findall(
             r"stats: buffer (\w+): (\d+) bytes read", out)},
-        "tg": num(r"threadgroup memory: (\d+) bytes read") +
-              num(r"threadgroup memory: \d+ bytes read, (\d+) bytes written"),
+        "tg_read": num(r"threadgroup memory: (\d+) bytes read"),
+        "tg_written": num(
+            r"threadgroup memory: \d+ bytes read, (\d+) bytes written"),
     }
 
 
@@ -309,7 +312,7 @@ def measure(bench, tile_run, cache, repeat):
         out = done.stdout
         if i > 0:
             best = wall if best is None else min(best, wall)
-    return stats(out), best
+    return parse_stats(out), best
 
 
 def reread(bench, s):
@@ -346,9 +349,10 @@ def table(rows, tile_run, work, repeat):
             goal = "; ".join(filter(None, ["**missed**", reread(bench, s),
                                            bench.why]))
         per = bench.outputs
+        tg = s["tg_read"] + s["tg_written"]
         print(f"| {bench.name} | {bench.shape} | {ideal:.3f} | {algo} | "
               f"{s['written'] / bench.ideal_written:.3f} | "
-              f"{s['tg'] / per:.1f} | {s['barriers'] / per:.3f} | "
+              f"{tg / per:.1f} | {s['barriers'] / per:.3f} | "
               f"{s['simd'] / per:.3f} | {s['mmas']} | {wall:.2f} | {goal} |")
         sys.stdout.flush()
     load = os.getloadavg()
