@@ -60,10 +60,12 @@ check-asserts: deps
 	  CMAKE_EXTRA="-DTILE_ENABLE_ASSERTIONS=ON" test
 
 # Benchmarks (benchmarks/bench.py): in-process compile time and MSL size per
-# GEMM config, the emulator's traffic counters, emulator wall time. They
-# measure, never fail on a number; BENCH_FLAGS=--quick for a short run.
+# GEMM config, the emulator's traffic counters, emulator wall time, and the
+# LLM table (benchmarks/llm.py). They measure, never fail on a number;
+# BENCH_FLAGS=--quick for a short run, BENCH_ONLY=llm for the LLM table alone.
 bench: build
-	python3 benchmarks/bench.py $(BUILD_DIR) $(BENCH_FLAGS)
+	python3 benchmarks/bench.py $(BUILD_DIR) $(BENCH_FLAGS) \
+	  $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
 
 # The whole test suite, the emulator included, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (and assertions): any report fails its test. The

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tile-mlir benchmarks: compile time and MSL size of examples/gemm.mlir and
 per GEMM config, the emulator's counters per config, and emulator wall time
-per problem size (benchmarks/emulator.py).
+per problem size (benchmarks/emulator.py), and the LLM table: the kernels of
+examples/llm at LLM shapes against their minimum traffic (benchmarks/llm.py).
 Not a test: it measures and prints, it never fails on a number.
 
 Prints Markdown tables (benchmarks/RESULTS.md keeps a copy with the machine
@@ -14,6 +15,8 @@ import re
 import subprocess
 import sys
 import tempfile
+
+from llm import parse_stats
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -84,16 +87,7 @@ def stats(build, kernel, dtype, epilogue, size, env):
         args.append(f"--arg=Bias=f32:{size}:random:3")
     out = run([str(build / "bin/tile-run"), str(kernel), "--stats"] + args,
               env=env).stdout
-    def num(pattern):
-        return int(re.search(pattern, out).group(1))
-    return {
-        "threadgroups": num(r"threadgroups (\d+)"),
-        "barriers": num(r"threadgroup barriers (\d+)"),
-        "mmas": num(r"simdgroup MMAs (\d+)"),
-        "global_read": num(r"global memory: (\d+) bytes read"),
-        "tg_read": num(r"threadgroup memory: (\d+) bytes read"),
-        "tg_written": num(r"threadgroup memory: \d+ bytes read, (\d+) bytes written"),
-    }
+    return parse_stats(out)
 
 
 def parse_args():
@@ -104,6 +98,10 @@ def parse_args():
     parser.add_argument("--quick", action="store_true",
                         help="fewer compile iterations and no 512^3 "
                              "emulator run")
+    parser.add_argument("--only", choices=["all", "llm"],
+                        default=os.environ.get("BENCH_ONLY") or "all",
+                        help="llm: only the LLM table (default: the "
+                             "BENCH_ONLY environment variable, else all)")
     return parser.parse_args()
 
 
@@ -192,9 +190,26 @@ def triton_tutorial(build):
     print()
 
 
+def llm_table(build):
+    """The kernels of examples/llm at LLM shapes (benchmarks/llm.py)."""
+    print("## LLM kernels\n")
+    print("Each kernel of examples/llm at an LLM-sized shape on the emulator: "
+          "global bytes over the minimum the shapes and formats allow, "
+          "per-output counters and wall time (benchmarks/llm.py; "
+          "benchmarks/README.md says what each column means).\n")
+    sys.stdout.flush()
+    subprocess.run([python_with_numpy(), str(ROOT / "benchmarks/llm.py"),
+                    str(build)], check=True)
+    print()
+    sys.stdout.flush()
+
+
 def main():
     args = parse_args()
     build = args.build.resolve()
+    if args.only == "llm":
+        llm_table(build)
+        return 0
     quick = args.quick
     iterations, runs = (10, 1) if quick else (100, 3)
     env = dict(os.environ)
@@ -233,7 +248,7 @@ def main():
         s = stats(build, kernel, dtype, epilogue, size, env)
         elem = 4 if dtype == "f32" else 2
         minimum = (tile * size + size * tile) * elem
-        ratio = s["global_read"] / s["threadgroups"] / minimum
+        ratio = s["read"] / s["threadgroups"] / minimum
         per_mma = (s["tg_read"] + s["tg_written"]) / max(s["mmas"], 1)
         ksteps = s["threadgroups"] * ((size + BK - 1) // BK)
         print(f"{label} {median:.2f} | {lines} | "
@@ -256,6 +271,8 @@ def main():
     subprocess.run([sys.executable, str(ROOT / "benchmarks/emulator.py"),
                     str(build), "--sizes", sizes] +
                    (["--repeat", "1"] if quick else []), check=True)
+    print()
+    llm_table(build)
     return 0
 
 
