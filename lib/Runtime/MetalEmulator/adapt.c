@@ -13,6 +13,9 @@
 |*    const needs an initializer in C++, so the attribute becomes `= VALUE`  *|
 |*    (or `= {}`, undefined, when the launch sets none), and                  *|
 |*    is_function_constant_defined(f) becomes true or false;                  *|
+|*  - a braced list passed as a call's argument (`f({a, b, c})` for a uint3 *|
+|*    parameter, which clang cannot convert to a vector) becomes             *|
+|*    `::tile_msl::braced(a, b, c)`;                                         *|
 |*  - [[function_constant(c)]] on a parameter is dropped, and so are the     *|
 |*    attributes of explicit instantiations (`template [[host_name("f32")]]  *|
 |*    [[kernel]] void f<float>(...)`), which C++ does not allow there.       *|
@@ -144,6 +147,112 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
         tme_str_add(&s, "\n", 1);
     copied = (size_t)(end - code);
     p = end - 1;
+  }
+  free(code);
+  if (!s.p && !s.oom)
+    return NULL;
+  tme_str_add(&s, src + copied, strlen(src + copied));
+  if (s.oom) {
+    free(s.p);
+    *failed = 1;
+    return NULL;
+  }
+  return s.p;
+}
+
+/* ---- braced lists as call arguments ------------------------------------ */
+/* `elem_to_loc<IdxT>({N * index.x, index.y, index.z}, shape, ...)` (MLX):
+ * clang cannot convert a braced list to an ext_vector_type parameter such as
+ * uint3 in overload resolution (Metal's vectors are classes, which can), so
+ * a braced list that is a call's argument becomes
+ * `::tile_msl::braced(...)`, an object that converts to whatever the
+ * parameter is initialized from such a list (tile_msl_cast.h). A list
+ * holding a `;` is a statement expression `({ ... })`, not one. Lists
+ * inside preprocessor lines are left alone. */
+static const char *skip_preprocessor_line(const char *p) {
+  while (*p && *p != '\n')
+    p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
+  return p;
+}
+
+/* 1 if the `{` at p opens a braced list of several values that is a
+ * call's argument: it follows `(` or `,` directly inside parentheses, holds
+ * a `,` of its own and no `;`. (`{x}` and `{}` are left to clang, which
+ * converts them to a scalar or a struct as Metal does.) */
+static int braced_argument_at(const char *code, const char *p, char open) {
+  if (open != '(')
+    return 0;
+  const char *q = p;
+  while (q > code && isspace((unsigned char)q[-1]))
+    --q;
+  if (q == code || (q[-1] != '(' && q[-1] != ','))
+    return 0;
+  const char *close = tme_matching(p);
+  if (!close)
+    return 0;
+  int several = 0;
+  for (q = p + 1; q < close - 1; ++q) {
+    if (*q == ';')
+      return 0;
+    if (*q == '(' || *q == '[' || *q == '{') {
+      const char *e = tme_matching(q);
+      if (!e || e > close)
+        return 0;
+      q = e - 1;
+    } else {
+      several |= *q == ',';
+    }
+  }
+  return several;
+}
+
+/* NULL (and *failed 0) when the source passes no braced list. */
+static char *rewrite_braced_arguments(const char *src, int *failed) {
+  *failed = 0;
+  char *code = tme_code_only(src);
+  if (!code) {
+    *failed = 1;
+    return NULL;
+  }
+  /* The open brackets; a rewritten list counts as a `(`, so that a list
+   * nested in it is an argument too. */
+  char stack[256];
+  unsigned char braced[256];
+  size_t depth = 0, copied = 0;
+  int at_line_start = 1;
+  TmeStr s = {0};
+  for (const char *p = code; *p; ++p) {
+    if (*p == '#' && at_line_start) {
+      p = skip_preprocessor_line(p);
+      if (!*p)
+        break;
+    }
+    if (*p == '\n' || (at_line_start && isspace((unsigned char)*p))) {
+      at_line_start = 1;
+      continue;
+    }
+    at_line_start = 0;
+    if (*p == '(' || *p == '[' || *p == '{') {
+      int rewrite = *p == '{' && depth &&
+                    braced_argument_at(code, p, stack[depth - 1]);
+      if (depth < sizeof stack) {
+        stack[depth] = rewrite ? '(' : *p;
+        braced[depth] = (unsigned char)rewrite;
+      }
+      ++depth;
+      if (rewrite) {
+        tme_str_add(&s, src + copied, (size_t)(p - code) - copied);
+        tme_str_add(&s, "::tile_msl::braced(", 19);
+        copied = (size_t)(p - code) + 1;
+      }
+    } else if ((*p == ')' || *p == ']' || *p == '}') && depth) {
+      --depth;
+      if (depth < sizeof stack && braced[depth]) {
+        tme_str_add(&s, src + copied, (size_t)(p - code) - copied);
+        tme_str_add(&s, ")", 1);
+        copied = (size_t)(p - code) + 1;
+      }
+    }
   }
   free(code);
   if (!s.p && !s.oom)
@@ -321,10 +430,17 @@ static void blank_address_space_overloads(char *text, const char *code) {
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      char **out, char *error, size_t error_size) {
   *out = NULL;
-  int failed;
+  int failed, braces_failed = 0;
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
   if (rewritten)
     src = rewritten;
+  char *with_braced = failed ? NULL : rewrite_braced_arguments(src, &braces_failed);
+  failed |= braces_failed;
+  if (with_braced) {
+    free(rewritten);
+    rewritten = with_braced;
+    src = with_braced;
+  }
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {
