@@ -16,6 +16,8 @@
 |*  - a braced list passed as a call's argument (`f({a, b, c})` for a uint3 *|
 |*    parameter, which clang cannot convert to a vector) becomes             *|
 |*    `::tile_msl::braced(a, b, c)`;                                         *|
+|*  - `vec<T, N>(x)`, which C++ takes as a bit cast of a vector, becomes    *|
+|*    `::tile_msl::make_vec<T, N>(x)`, MSL's element-wise conversion;        *|
 |*  - [[function_constant(c)]] on a parameter is dropped, and so are the     *|
 |*    attributes of explicit instantiations (`template [[host_name("f32")]]  *|
 |*    [[kernel]] void f<float>(...)`), which C++ does not allow there.       *|
@@ -79,6 +81,21 @@ static int qualifies_pointer(const char *p) {
       return 0;
   }
   return 0;
+}
+
+/* `vec` at p names a vector type constructed or converted with
+ * parentheses: `vec<T, N>(...)`, not a conversion function's name
+ * (`operator vec<T, 2>() const`). */
+static int vector_conversion_at(const char *code, const char *p) {
+  const char *q = p;
+  if (q - code >= 7 && !strncmp(q - 7, "metal::", 7))
+    q -= 7;
+  const char *ne, *nb = tme_ident_before(code, q, &ne);
+  if (ne - nb == 8 && !strncmp(nb, "operator", 8))
+    return 0;
+  const char *lt = tme_skip_space(p + 3);
+  const char *gt = *lt == '<' ? tme_matching(lt) : NULL;
+  return gt && *tme_skip_space(gt) == '(';
 }
 
 static void add_spaces(TmeStr *s, size_t n) {
@@ -550,6 +567,16 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
         q = end + 2;
       }
       i = (size_t)(q - code);
+      continue;
+    }
+    if (tme_word_at(code, p, "vec") && vector_conversion_at(code, p)) {
+      /* `vec<float, 4>(h4)`: MSL converts each element; a C++ functional
+       * cast of an ext_vector_type reinterprets the bits (or fails on a
+       * size mismatch). make_vec converts, as float4(h4) does. */
+      if (s.len >= 7 && !strncmp(s.p + s.len - 7, "metal::", 7))
+        s.len -= 7;
+      tme_str_add(&s, "::tile_msl::make_vec", 20);
+      i += 3;
       continue;
     }
     if (tme_word_at(code, p, "threadgroup")) {
