@@ -326,29 +326,61 @@ static char *declaration_key(const char *code, const char *scope,
 }
 
 typedef struct {
-  char **keys;
+  char **keys, **bodies;
   size_t n, cap;
 } Keys;
 
-/* 1 if `key` was seen (then freed), else remembers it. */
-static int seen_before(Keys *seen, char *key) {
+/* The body of the first definition with `key` if there was one (`key`
+ * and `body` are then freed), else NULL, remembering both. */
+static const char *seen_before(Keys *seen, char *key, char *body) {
   for (size_t i = 0; i < seen->n; ++i)
     if (!strcmp(seen->keys[i], key)) {
       free(key);
-      return 1;
+      free(body);
+      return seen->bodies[i];
     }
   if (seen->n == seen->cap) {
     size_t cap = seen->cap ? 2 * seen->cap : 64;
     char **grown = realloc(seen->keys, cap * sizeof *grown);
-    if (!grown) {
+    if (grown)
+      seen->keys = grown;
+    char **grown_bodies = grown ? realloc(seen->bodies, cap * sizeof *grown) : NULL;
+    if (!grown_bodies) {
       free(key);
-      return 0;
+      free(body);
+      return NULL;
     }
-    seen->keys = grown;
+    seen->bodies = grown_bodies;
     seen->cap = cap;
   }
-  seen->keys[seen->n++] = key;
-  return 0;
+  seen->keys[seen->n] = key;
+  seen->bodies[seen->n++] = body;
+  return NULL;
+}
+
+/* A definition blanked for an earlier one with another body would run
+ * that body instead of its own: a compile error in its place (clang:
+ * "use of undeclared identifier 'address_space_overloads_differ'"), not
+ * a silently wrong result. The tokens go into the blanked text, each
+ * within a line, so that the lines stay; if they do not fit (a one-line
+ * member), nothing is written. */
+static void refuse_different_overload(char *text, const char *code,
+                                      const char *b, const char *close) {
+  static const char *const tokens[] = {
+      "static_assert(", "address_space_overloads_differ", ");"};
+  size_t at[3];
+  const char *q = b;
+  for (size_t t = 0; t < 3; ++t) {
+    size_t n = strlen(tokens[t]);
+    while (q + n <= close && memchr(q, '\n', n))
+      q = (const char *)memchr(q, '\n', n) + 1;
+    if (q + n > close)
+      return;
+    at[t] = (size_t)(q - code);
+    q += n;
+  }
+  for (size_t t = 0; t < 3; ++t)
+    memcpy(text + at[t], tokens[t], strlen(tokens[t]));
 }
 
 static void blank(char *text, const char *code, const char *b,
@@ -433,15 +465,28 @@ static void blank_address_space_overloads(char *text, const char *code) {
                                   code, depth_in ? scopes_in[depth_in - 1] : code,
                                   b, p)
                             : NULL;
-      if (key && seen_before(&seen, key))
+      /* The body, compared without address-space words and spacing. */
+      char *body = key ? declaration_key(code, code, p, close) : NULL;
+      if (key && !body)
+        free(key);
+      const char *first = key && body ? seen_before(&seen, key, body) : NULL;
+      if (first) {
+        char *mine = declaration_key(code, code, p, close);
         blank(text, code, b, close);
+        if (mine && strcmp(mine, first))
+          refuse_different_overload(text, code, b, close);
+        free(mine);
+      }
     }
     p = close - 1; /* not into bodies or initializers */
     start = close;
   }
-  for (size_t i = 0; i < seen.n; ++i)
+  for (size_t i = 0; i < seen.n; ++i) {
     free(seen.keys[i]);
+    free(seen.bodies[i]);
+  }
   free(seen.keys);
+  free(seen.bodies);
 }
 
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
