@@ -103,6 +103,22 @@ static void add_spaces(TmeStr *s, size_t n) {
     tme_str_add(s, " ", 1);
 }
 
+/* The end of a rewriting pass that built `s` from `src` up to `copied`:
+ * the rewritten text, or NULL when the pass changed nothing (then s is
+ * empty) or ran out of memory (then *failed). */
+static char *finish_rewrite(TmeStr *s, const char *src, size_t copied,
+                            int *failed) {
+  if (!s->p && !s->oom)
+    return NULL;
+  tme_str_add(s, src + copied, strlen(src + copied));
+  if (s->oom) {
+    free(s->p);
+    *failed = 1;
+    return NULL;
+  }
+  return s->p;
+}
+
 /* ---- program-scope built-in variables ----------------------------------- */
 /* The attribute list at `p` ([[...]]) names one compute builtin and ends a
  * declaration: its slot and components. */
@@ -166,15 +182,7 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
     p = end - 1;
   }
   free(code);
-  if (!s.p && !s.oom)
-    return NULL;
-  tme_str_add(&s, src + copied, strlen(src + copied));
-  if (s.oom) {
-    free(s.p);
-    *failed = 1;
-    return NULL;
-  }
-  return s.p;
+  return finish_rewrite(&s, src, copied, failed);
 }
 
 /* ---- braced lists as call arguments ------------------------------------ */
@@ -272,15 +280,7 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
     }
   }
   free(code);
-  if (!s.p && !s.oom)
-    return NULL;
-  tme_str_add(&s, src + copied, strlen(src + copied));
-  if (s.oom) {
-    free(s.p);
-    *failed = 1;
-    return NULL;
-  }
-  return s.p;
+  return finish_rewrite(&s, src, copied, failed);
 }
 
 /* ---- overloads on address spaces -------------------------------------- */
