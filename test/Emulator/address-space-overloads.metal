@@ -6,6 +6,12 @@
 // RUN: tile-run %s --threads-per-threadgroup 4 --grid 1 --arg shape=i32:2:ones --arg out=f32:4:zeros --print out | FileCheck %s
 // CHECK: ran use_overloads on the emulator: ok
 // CHECK-NEXT: out: 3 5 7 9
+// Overloads whose bodies differ (beyond address-space words and spacing)
+// cannot share one definition: the emulator used to run the first for
+// both, a silently wrong result; now the second is a compile error at its
+// line.
+// RUN: not tile-run %s -D DIFFERENT_BODIES --kernel use_overloads --threads-per-threadgroup 4 --grid 1 --arg shape=i32:2:ones --arg out=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=DIFF
+// DIFF: address-space-overloads.metal:[[@LINE+9]]:{{[0-9]+}}: error: use of undeclared identifier 'address_space_overloads_differ'
 
 #include <metal_stdlib>
 using namespace metal;
@@ -13,9 +19,15 @@ using namespace metal;
 METAL_FUNC int elem_to_loc(uint elem, device const int* shape) {
   return int(elem) * shape[0];
 }
+#ifdef DIFFERENT_BODIES
+METAL_FUNC int elem_to_loc(uint elem, constant const int* shape) {
+  return int(elem) * shape[1];
+}
+#else
 METAL_FUNC int elem_to_loc(uint elem, constant const int* shape) {
   return int(elem) * shape[0];
 }
+#endif
 
 template <typename T> struct pair_t {
   T a;

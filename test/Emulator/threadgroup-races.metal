@@ -8,6 +8,14 @@
 // A threadgroup that reads what another wrote (a hand-made grid-wide step).
 // RUN: not tile-run %s --kernel shift --threads-per-threadgroup 4 --grid 2 --arg data=f32:8:ones 2>&1 | FileCheck %s --check-prefix=SHIFT
 // SHIFT: a race between threadgroups: threadgroup ({{[01]}},0,0) {{wrote|read}} buffer 'data' element {{[0-9]}} and threadgroup ({{[01]}},0,0) {{reads|writes}} it
+// Two threadgroups storing to one element race too (which store stays
+// depends on the order; it used to run "ok" whenever schedule 0 happened
+// to match the others), even with the same value: only an atomic store
+// is race-free.
+// RUN: not tile-run %s --kernel last_writer --threads-per-threadgroup 4 --grid 3 --arg out=f32:1:zeros 2>&1 | FileCheck %s --check-prefix=WW
+// WW: tile-run: kernel 'last_writer': a race between threadgroups: threadgroup ({{[0-2]}},0,0) wrote buffer 'out' element 0 and threadgroup ({{[0-2]}},0,0) writes it, without atomics
+// RUN: not tile-run %s --kernel same_flag --threads-per-threadgroup 4 --grid 2 --arg flag=u32:2:zeros 2>&1 | FileCheck %s --check-prefix=SAME
+// SAME: a race between threadgroups: threadgroup ({{[01]}},0,0) wrote buffer 'flag' element 1 and threadgroup ({{[01]}},0,0) writes it
 // The atomics' bytes count in --stats (they did not).
 // RUN: tile-run %s --kernel accumulate_atomic --threads-per-threadgroup 32 --grid 4 --arg total=u32:1:zeros --arg in=u32:4:ones --stats --print total | FileCheck %s --check-prefix=ATOMIC
 // ATOMIC: ran accumulate_atomic on the emulator: ok
@@ -45,4 +53,17 @@ kernel void scale_slices(device float* data [[buffer(0)]],
                          device const float* factor [[buffer(1)]],
                          uint i [[thread_position_in_grid]]) {
   data[i] = data[i] * (factor[0] + 1.0f);
+}
+
+kernel void last_writer(device float* out [[buffer(0)]],
+                        uint t [[thread_index_in_threadgroup]],
+                        uint g [[threadgroup_position_in_grid]]) {
+  if (t == 0)
+    out[0] = float(g);
+}
+
+kernel void same_flag(device uint* flag [[buffer(0)]],
+                      uint t [[thread_index_in_threadgroup]]) {
+  if (t == 1)
+    flag[1] = 1;
 }

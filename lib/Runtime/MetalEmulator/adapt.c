@@ -13,6 +13,11 @@
 |*    const needs an initializer in C++, so the attribute becomes `= VALUE`  *|
 |*    (or `= {}`, undefined, when the launch sets none), and                  *|
 |*    is_function_constant_defined(f) becomes true or false;                  *|
+|*  - a braced list passed as a call's argument (`f({a, b, c})` for a uint3 *|
+|*    parameter, which clang cannot convert to a vector) becomes             *|
+|*    `::tile_msl::braced(a, b, c)`;                                         *|
+|*  - `vec<T, N>(x)`, which C++ takes as a bit cast of a vector, becomes    *|
+|*    `::tile_msl::make_vec<T, N>(x)`, MSL's element-wise conversion;        *|
 |*  - [[function_constant(c)]] on a parameter is dropped, and so are the     *|
 |*    attributes of explicit instantiations (`template [[host_name("f32")]]  *|
 |*    [[kernel]] void f<float>(...)`), which C++ does not allow there.       *|
@@ -78,9 +83,40 @@ static int qualifies_pointer(const char *p) {
   return 0;
 }
 
+/* `vec` at p names a vector type constructed or converted with
+ * parentheses: `vec<T, N>(...)`, not a conversion function's name
+ * (`operator vec<T, 2>() const`). */
+static int vector_conversion_at(const char *code, const char *p) {
+  const char *q = p;
+  if (q - code >= 7 && !strncmp(q - 7, "metal::", 7))
+    q -= 7;
+  const char *ne, *nb = tme_ident_before(code, q, &ne);
+  if (ne - nb == 8 && !strncmp(nb, "operator", 8))
+    return 0;
+  const char *lt = tme_skip_space(p + 3);
+  const char *gt = *lt == '<' ? tme_matching(lt) : NULL;
+  return gt && *tme_skip_space(gt) == '(';
+}
+
 static void add_spaces(TmeStr *s, size_t n) {
   for (size_t i = 0; i < n; ++i)
     tme_str_add(s, " ", 1);
+}
+
+/* The end of a rewriting pass that built `s` from `src` up to `copied`:
+ * the rewritten text, or NULL when the pass changed nothing (then s is
+ * empty) or ran out of memory (then *failed). */
+static char *finish_rewrite(TmeStr *s, const char *src, size_t copied,
+                            int *failed) {
+  if (!s->p && !s->oom)
+    return NULL;
+  tme_str_add(s, src + copied, strlen(src + copied));
+  if (s->oom) {
+    free(s->p);
+    *failed = 1;
+    return NULL;
+  }
+  return s->p;
 }
 
 /* ---- program-scope built-in variables ----------------------------------- */
@@ -146,15 +182,105 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
     p = end - 1;
   }
   free(code);
-  if (!s.p && !s.oom)
-    return NULL;
-  tme_str_add(&s, src + copied, strlen(src + copied));
-  if (s.oom) {
-    free(s.p);
+  return finish_rewrite(&s, src, copied, failed);
+}
+
+/* ---- braced lists as call arguments ------------------------------------ */
+/* `elem_to_loc<IdxT>({N * index.x, index.y, index.z}, shape, ...)` (MLX):
+ * clang cannot convert a braced list to an ext_vector_type parameter such as
+ * uint3 in overload resolution (Metal's vectors are classes, which can), so
+ * a braced list that is a call's argument becomes
+ * `::tile_msl::braced(...)`, an object that converts to whatever the
+ * parameter is initialized from such a list (tile_msl_cast.h). A list
+ * holding a `;` is a statement expression `({ ... })`, not one. Lists
+ * inside preprocessor lines are left alone. */
+static const char *skip_preprocessor_line(const char *p) {
+  while (*p && *p != '\n')
+    p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
+  return p;
+}
+
+/* 1 if the `{` at p opens a braced list of several values that is a
+ * call's argument: it follows `(` or `,` directly inside parentheses, holds
+ * a `,` of its own and no `;`. (`{x}` and `{}` are left to clang, which
+ * converts them to a scalar or a struct as Metal does.) */
+static int braced_argument_at(const char *code, const char *p, char open) {
+  if (open != '(')
+    return 0;
+  const char *q = p;
+  while (q > code && isspace((unsigned char)q[-1]))
+    --q;
+  if (q == code || (q[-1] != '(' && q[-1] != ','))
+    return 0;
+  const char *close = tme_matching(p);
+  if (!close)
+    return 0;
+  int several = 0;
+  for (q = p + 1; q < close - 1; ++q) {
+    if (*q == ';')
+      return 0;
+    if (*q == '(' || *q == '[' || *q == '{') {
+      const char *e = tme_matching(q);
+      if (!e || e > close)
+        return 0;
+      q = e - 1;
+    } else {
+      several |= *q == ',';
+    }
+  }
+  return several;
+}
+
+/* NULL (and *failed 0) when the source passes no braced list. */
+static char *rewrite_braced_arguments(const char *src, int *failed) {
+  *failed = 0;
+  char *code = tme_code_only(src);
+  if (!code) {
     *failed = 1;
     return NULL;
   }
-  return s.p;
+  /* The open brackets; a rewritten list counts as a `(`, so that a list
+   * nested in it is an argument too. */
+  char stack[256];
+  unsigned char braced[256];
+  size_t depth = 0, copied = 0;
+  int at_line_start = 1;
+  TmeStr s = {0};
+  for (const char *p = code; *p; ++p) {
+    if (*p == '#' && at_line_start) {
+      p = skip_preprocessor_line(p);
+      if (!*p)
+        break;
+    }
+    if (*p == '\n' || (at_line_start && isspace((unsigned char)*p))) {
+      at_line_start = 1;
+      continue;
+    }
+    at_line_start = 0;
+    if (*p == '(' || *p == '[' || *p == '{') {
+      int rewrite = *p == '{' && depth &&
+                    braced_argument_at(code, p, stack[depth - 1]);
+      if (depth < sizeof stack) {
+        stack[depth] = rewrite ? '(' : *p;
+        braced[depth] = (unsigned char)rewrite;
+      }
+      ++depth;
+      if (rewrite) {
+        tme_str_add(&s, src + copied, (size_t)(p - code) - copied);
+        tme_str_add(&s, "::tile_msl::braced(", 19);
+        copied = (size_t)(p - code) + 1;
+      }
+    } else if ((*p == ')' || *p == ']' || *p == '}') && depth) {
+      --depth;
+      if (depth < sizeof stack && braced[depth]) {
+        tme_str_add(&s, src + copied, (size_t)(p - code) - copied);
+        tme_str_add(&s, ")", 1);
+        copied = (size_t)(p - code) + 1;
+      }
+    }
+  }
+  free(code);
+  return finish_rewrite(&s, src, copied, failed);
 }
 
 /* ---- overloads on address spaces -------------------------------------- */
@@ -200,29 +326,61 @@ static char *declaration_key(const char *code, const char *scope,
 }
 
 typedef struct {
-  char **keys;
+  char **keys, **bodies;
   size_t n, cap;
 } Keys;
 
-/* 1 if `key` was seen (then freed), else remembers it. */
-static int seen_before(Keys *seen, char *key) {
+/* The body of the first definition with `key` if there was one (`key`
+ * and `body` are then freed), else NULL, remembering both. */
+static const char *seen_before(Keys *seen, char *key, char *body) {
   for (size_t i = 0; i < seen->n; ++i)
     if (!strcmp(seen->keys[i], key)) {
       free(key);
-      return 1;
+      free(body);
+      return seen->bodies[i];
     }
   if (seen->n == seen->cap) {
     size_t cap = seen->cap ? 2 * seen->cap : 64;
     char **grown = realloc(seen->keys, cap * sizeof *grown);
-    if (!grown) {
+    if (grown)
+      seen->keys = grown;
+    char **grown_bodies = grown ? realloc(seen->bodies, cap * sizeof *grown) : NULL;
+    if (!grown_bodies) {
       free(key);
-      return 0;
+      free(body);
+      return NULL;
     }
-    seen->keys = grown;
+    seen->bodies = grown_bodies;
     seen->cap = cap;
   }
-  seen->keys[seen->n++] = key;
-  return 0;
+  seen->keys[seen->n] = key;
+  seen->bodies[seen->n++] = body;
+  return NULL;
+}
+
+/* A definition blanked for an earlier one with another body would run
+ * that body instead of its own: a compile error in its place (clang:
+ * "use of undeclared identifier 'address_space_overloads_differ'"), not
+ * a silently wrong result. The tokens go into the blanked text, each
+ * within a line, so that the lines stay; if they do not fit (a one-line
+ * member), nothing is written. */
+static void refuse_different_overload(char *text, const char *code,
+                                      const char *b, const char *close) {
+  static const char *const tokens[] = {
+      "static_assert(", "address_space_overloads_differ", ");"};
+  size_t at[3];
+  const char *q = b;
+  for (size_t t = 0; t < 3; ++t) {
+    size_t n = strlen(tokens[t]);
+    while (q + n <= close && memchr(q, '\n', n))
+      q = (const char *)memchr(q, '\n', n) + 1;
+    if (q + n > close)
+      return;
+    at[t] = (size_t)(q - code);
+    q += n;
+  }
+  for (size_t t = 0; t < 3; ++t)
+    memcpy(text + at[t], tokens[t], strlen(tokens[t]));
 }
 
 static void blank(char *text, const char *code, const char *b,
@@ -307,24 +465,44 @@ static void blank_address_space_overloads(char *text, const char *code) {
                                   code, depth_in ? scopes_in[depth_in - 1] : code,
                                   b, p)
                             : NULL;
-      if (key && seen_before(&seen, key))
+      /* The body, compared without address-space words and spacing. */
+      char *body = key ? declaration_key(code, code, p, close) : NULL;
+      if (key && !body)
+        free(key);
+      const char *first = key && body ? seen_before(&seen, key, body) : NULL;
+      if (first) {
+        char *mine = declaration_key(code, code, p, close);
         blank(text, code, b, close);
+        if (mine && strcmp(mine, first))
+          refuse_different_overload(text, code, b, close);
+        free(mine);
+      }
     }
     p = close - 1; /* not into bodies or initializers */
     start = close;
   }
-  for (size_t i = 0; i < seen.n; ++i)
+  for (size_t i = 0; i < seen.n; ++i) {
     free(seen.keys[i]);
+    free(seen.bodies[i]);
+  }
   free(seen.keys);
+  free(seen.bodies);
 }
 
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      char **out, char *error, size_t error_size) {
   *out = NULL;
-  int failed;
+  int failed, braces_failed = 0;
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
   if (rewritten)
     src = rewritten;
+  char *with_braced = failed ? NULL : rewrite_braced_arguments(src, &braces_failed);
+  failed |= braces_failed;
+  if (with_braced) {
+    free(rewritten);
+    rewritten = with_braced;
+    src = with_braced;
+  }
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {
@@ -434,6 +612,16 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
         q = end + 2;
       }
       i = (size_t)(q - code);
+      continue;
+    }
+    if (tme_word_at(code, p, "vec") && vector_conversion_at(code, p)) {
+      /* `vec<float, 4>(h4)`: MSL converts each element; a C++ functional
+       * cast of an ext_vector_type reinterprets the bits (or fails on a
+       * size mismatch). make_vec converts, as float4(h4) does. */
+      if (s.len >= 7 && !strncmp(s.p + s.len - 7, "metal::", 7))
+        s.len -= 7;
+      tme_str_add(&s, "::tile_msl::make_vec", 20);
+      i += 3;
       continue;
     }
     if (tme_word_at(code, p, "threadgroup")) {

@@ -7,11 +7,13 @@
 |* emulator happens to run them in -- the check looks for that, not for a    *|
 |* difference between runs. Per byte of each buffer of schedule 0 it keeps   *|
 |* the threadgroup that last wrote it and the one that read it (or "several"):*|
-|* a store conflicts with another threadgroup's read, a load with another's   *|
-|* write. Two threadgroups writing the same bytes are not reported: kernels  *|
-|* (and tests) let every threadgroup store the same value, and the check     *|
-|* cannot see the values. Threadgroup numbers are kept modulo 65535, which can *|
-|* only hide a race (two threadgroups taken for one), never invent one.       *|
+|* a store conflicts with another threadgroup's read or write, a load with  *|
+|* another's write. Two threadgroups storing to the same bytes race even     *|
+|* when they store the same value (Metal's memory model makes any such pair *|
+|* of plain stores a data race; an atomic store is the race-free spelling),  *|
+|* and which value stays when they differ depends on the order.             *|
+|* Threadgroup numbers are kept modulo 65535, which can only hide a race    *|
+|* (two threadgroups taken for one), never invent one.                      *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -108,8 +110,8 @@ void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
     _Atomic uint16_t *wr = &c->writer[param][k];
     _Atomic uint16_t *rd = &c->reader[param][k];
     uint16_t w = atomic_load_explicit(wr, memory_order_relaxed);
-    if (w && w != me && !store) {
-      record(c, param, k, w - 1u, 1, me - 1u, 0);
+    if (w && w != me) { /* read after, or write after, another's write */
+      record(c, param, k, w - 1u, 1, me - 1u, store);
       return;
     }
     if (store) {

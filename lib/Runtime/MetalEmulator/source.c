@@ -425,14 +425,27 @@ static void instantiate_types(const char *src, TmeMslKernel *k) {
     size_t nn = gt ? split_list(lt + 1, gt - 1, names, 8) : 0;
     size_t na = split_list(open_args + 1,
                            k->ref.callee + strlen(k->ref.callee) - 1, args, 8);
-    for (size_t i = 0; i < nn && i < na; ++i) {
-      /* "typename T", "class T", "int N": the name is the last word. */
-      char *name = names[i] + strlen(names[i]);
+    for (size_t i = 0; i < nn; ++i) {
+      /* "typename T", "class T", "int N": the name is the last word before
+       * a default ("typename IdxT = int64_t"), which stands for an
+       * argument the instantiation leaves out. */
+      char *deflt = strchr(names[i], '=');
+      if (deflt)
+        *deflt++ = '\0';
+      if (i >= na && !deflt)
+        break;
+      char *end = names[i] + strlen(names[i]);
+      while (end > names[i] && isspace((unsigned char)end[-1]))
+        *--end = '\0';
+      char *name = end;
       while (name > names[i] && tme_is_ident(name[-1]))
         --name;
+      char value[64];
+      tme_copy_trimmed(i < na ? args[i] : deflt,
+                       i < na ? args[i] + strlen(args[i]) : deflt + strlen(deflt),
+                       value, sizeof value);
       for (size_t p = 0; p < k->count && *name; ++p)
-        replace_word(k->slots[p].type, sizeof k->slots[p].type, name,
-                     args[i]);
+        replace_word(k->slots[p].type, sizeof k->slots[p].type, name, value);
     }
   }
   free(code);

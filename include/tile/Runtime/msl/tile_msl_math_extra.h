@@ -99,8 +99,13 @@ TILE_MSL_FH1(fract, tile_msl_fract)
 // precise:: and fast:: -- float scalars and vectors only, as in MSL.
 #define TILE_MSL_FLOAT_ALIAS1(F)                                               \
   inline float F(float x) { return ::metal::F(x); }                            \
-  /* x / 2.0: a float in MSL (see metal_math) */                               \
-  inline float F(double x) { return ::metal::F(static_cast<float>(x)); }       \
+  /* x / 2.0: a float in MSL (see metal_math); a template that takes only  \
+     a double, so that a half argument still converts to float alone (MLX's \
+     precise::acos(x) for half) instead of being ambiguous */                \
+  template <class D, ::std::enable_if_t<::std::is_same_v<D, double>, int> = 0> \
+  inline float F(D x) {                                                        \
+    return ::metal::F(static_cast<float>(x));                                  \
+  }                                                                            \
   template <int N> inline vec<float, N> F(vec<float, N> x) {                   \
     return ::metal::F(x);                                                      \
   }
@@ -128,6 +133,12 @@ TILE_MSL_FH1(fract, tile_msl_fract)
   TILE_MSL_FLOAT_ALIAS1(asin)                                                  \
   TILE_MSL_FLOAT_ALIAS1(acos)                                                  \
   TILE_MSL_FLOAT_ALIAS1(atan)                                                  \
+  TILE_MSL_FLOAT_ALIAS1(acosh)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(asinh)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(atanh)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(sinpi)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(cospi)                                                 \
+  TILE_MSL_FLOAT_ALIAS1(tanpi)                                                 \
   TILE_MSL_FLOAT_ALIAS1(fabs)                                                  \
   TILE_MSL_FLOAT_ALIAS1(floor)                                                 \
   TILE_MSL_FLOAT_ALIAS1(ceil)                                                  \
