@@ -608,10 +608,16 @@ LogicalResult tile::interp::runKernel(func::FuncOp kernel,
     return kernel.emitError() << "the kernel takes " << kernel.getNumArguments()
                               << " arguments, got " << arguments.size();
   AtomicLedger ledger;
+  bool threadLevel = findThreadLevelOp(kernel) != nullptr;
   auto runGrid = [&](MutableArrayRef<Argument> args) -> LogicalResult {
     for (int64_t z = 0; z < grid[2]; ++z)
       for (int64_t y = 0; y < grid[1]; ++y)
         for (int64_t x = 0; x < grid[0]; ++x) {
+          if (threadLevel) {
+            if (failed(runThreadLevelProgram(kernel, args, grid, {x, y, z})))
+              return failure();
+            continue;
+          }
           Program program(kernel, args, grid, {x, y, z}, options, ledger);
           if (failed(program.run()))
             return failure();
