@@ -64,7 +64,9 @@ def broadcast_shapes(a, b, loc):
 
 _ARITH_F = {"+": "addf", "-": "subf", "*": "mulf", "/": "divf"}
 _ARITH_I = {"+": "addi", "-": "subi", "*": "muli", "//": "divsi", "%": "remsi",
-            "&": "andi", "|": "ori", "^": "xori"}
+            "&": "andi", "|": "ori", "^": "xori", "<<": "shli",
+            # Logical: packed words (quantized weights) are unsigned.
+            ">>": "shrui"}
 _ARITH_INDEX = dict(_ARITH_I, **{"//": "divui", "%": "remui"})
 _CMP_F = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq",
           "!=": "une"}
@@ -86,6 +88,7 @@ class Emitter:
         self.predicate = None   # i1 scalar of the runtime `if` being traced
         self.loop_masks = []    # per tile loop: its body's first metile mask
         self.swizzle = None     # a launch's SWIZZLE: program ids 0, 1 remapped
+        self.thread_level = False  # a thread-level op was traced (metile_threads)
 
     # ---- low level ----------------------------------------------------
     def error(self, message):

@@ -9,6 +9,7 @@ from .poly import Mask, Pointer, Poly
 _PY = {"+": operator.add, "-": operator.sub, "*": operator.mul,
        "/": operator.truediv, "//": operator.floordiv, "%": operator.mod,
        "&": operator.and_, "|": operator.or_, "^": operator.xor,
+       "<<": operator.lshift, ">>": operator.rshift,
        "<": operator.lt, "<=": operator.le, ">": operator.gt,
        ">=": operator.ge, "==": operator.eq, "!=": operator.ne}
 
@@ -60,7 +61,7 @@ def binop(tr, sym, a, b):
     if isinstance(a, Mask) and isinstance(b, Mask) and sym == "&":
         return Mask(a.conditions + b.conditions,
                     broadcast_shapes(a.shape, b.shape, em.loc))
-    if sym in ("&", "|", "^"):
+    if sym in ("&", "|", "^", "<<", ">>"):
         av, bv = em.materialize(a) if isinstance(a, _TRACED) else a, \
             em.materialize(b) if isinstance(b, _TRACED) else b
         return em.arith(sym, av, bv)
