@@ -47,29 +47,14 @@ public:
 
   LogicalResult run() {
     Block &entry = kernel.getBody().front();
-    for (auto [arg, value] : llvm::zip(entry.getArguments(), arguments)) {
-      Type type = arg.getType();
-      if (isa<MemRefType>(type))
-        continue;
-      env[arg] = isa<FloatType>(type) ? RValue::scalarFloat(value.floatValue)
-                                      : RValue::scalarInt(value.intValue);
-    }
+    bindScalarArguments(entry, arguments, env);
     return runBlock(entry);
   }
 
 private:
   LogicalResult runBlock(Block &block) {
-    for (Operation &op : block) {
-      if (op.hasTrait<OpTrait::IsTerminator>()) {
-        yielded.clear();
-        for (Value v : op.getOperands())
-          yielded.push_back(env.lookup(v));
-        return success();
-      }
-      if (failed(runOp(op)))
-        return failure();
-    }
-    return success();
+    return runBlockWith(block, env, yielded,
+                        [&](Operation &op) { return runOp(op); });
   }
 
   LogicalResult runOp(Operation &op);
@@ -77,6 +62,13 @@ private:
   LogicalResult runLoop(Operation &op, Value lb, Value ub, Value step,
                         ValueRange inits, Block &body, ResultRange results);
   LogicalResult runIf(scf::IfOp branch);
+  using AccessFn = llvm::function_ref<LogicalResult(
+      int64_t thread, int64_t element, SharedArray *array,
+      const Argument *buffer)>;
+  /// Checks the element each active thread accesses in `buffer` (a
+  /// tile.shared array or a kernel argument) and calls `access` for it.
+  LogicalResult forEachAccess(Operation &op, Value buffer, Value index,
+                              StringRef verb, AccessFn access);
   LogicalResult runLoad(ThreadLoadOp load);
   LogicalResult runStore(ThreadStoreOp store);
   LogicalResult runCollective(Operation &op, const RValue &value,
@@ -243,60 +235,81 @@ LogicalResult ThreadProgram::runIf(scf::IfOp branch) {
   return success();
 }
 
+LogicalResult ThreadProgram::forEachAccess(Operation &op, Value bufferValue,
+                                           Value indexValue, StringRef verb,
+                                           AccessFn access) {
+  const RValue index = perThread(env[indexValue]);
+  SharedArray *array = nullptr;
+  const Argument *buffer = nullptr;
+  int64_t size = 0;
+  std::string what;
+  if (auto it = shared.find(bufferValue); it != shared.end()) {
+    array = &it->second;
+    size = array->written.size();
+    what = "a " + std::to_string(size) + "-element tile.shared array";
+  } else {
+    auto arg = dyn_cast<BlockArgument>(bufferValue);
+    if (!arg || arg.getOwner() != &kernel.getBody().front())
+      return op.emitOpError() << verb << " a buffer that is neither a kernel "
+                                         "argument nor a tile.shared array";
+    buffer = &arguments[arg.getArgNumber()];
+    size = buffer->numElements;
+    what = "buffer argument #" + std::to_string(arg.getArgNumber()) +
+           ", which has " + std::to_string(size) + " elements";
+  }
+  for (int64_t t = 0; t < threads; ++t) {
+    if (!active[t])
+      continue;
+    int64_t k = index.i[t];
+    if (k < 0 || k >= size)
+      return error(op, t) << verb << " element " << k << " of " << what;
+    if (failed(access(t, k, array, buffer)))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult ThreadProgram::runLoad(ThreadLoadOp load) {
   Type element = load.getType();
-  const RValue index = perThread(env[load.getIndex()]);
   RValue r;
   r.shape = {threads};
   r.isFloat = isa<FloatType>(element);
   r.f.assign(r.isFloat ? threads : 0, 0);
   r.i.assign(r.isFloat ? 0 : threads, 0);
   r.err.assign(threads, 0);
-  auto it = shared.find(load.getBuffer());
-  for (int64_t t = 0; t < threads; ++t) {
-    if (!active[t])
-      continue;
-    int64_t k = index.i[t];
-    if (it != shared.end()) {
-      SharedArray &a = it->second;
-      if (k < 0 || k >= static_cast<int64_t>(a.written.size()))
-        return error(*load, t) << "reads element " << k << " of a "
-                               << a.written.size() << "-element tile.shared array";
-      if (!a.written[k])
-        return error(*load, t) << "reads element " << k
-                               << " of a tile.shared array before any thread "
-                                  "wrote it";
-      if (a.writer[k] >= 0 && a.writer[k] != t)
-        return error(*load, t)
-               << "reads element " << k << " of a tile.shared array that thread "
-               << a.writer[k]
-               << " wrote since the last tile.barrier: a race (add a "
-                  "tile.barrier between the write and the read)";
-      a.reader[k] = a.reader[k] == -1 || a.reader[k] == t ? t : -2;
+  auto read = [&](int64_t t, int64_t k, SharedArray *a,
+                  const Argument *buffer) -> LogicalResult {
+    if (buffer) {
+      double v = readBufferElement(*buffer, element, k);
       if (r.isFloat)
-        r.f[t] = a.data.f[k];
+        r.f[t] = v;
       else
-        r.i[t] = a.data.i[k];
-      r.err[t] = a.data.errAt(k);
-      continue;
+        r.i[t] = static_cast<int64_t>(v);
+      if (buffer->errorBound)
+        r.err[t] = buffer->errorBound[k];
+      return success();
     }
-    auto arg = dyn_cast<BlockArgument>(load.getBuffer());
-    if (!arg || arg.getOwner() != &kernel.getBody().front())
-      return load.emitOpError() << "reads a buffer that is neither a kernel "
-                                   "argument nor a tile.shared array";
-    const Argument &buffer = arguments[arg.getArgNumber()];
-    if (k < 0 || k >= buffer.numElements)
-      return error(*load, t) << "reads element " << k << " of buffer argument #"
-                             << arg.getArgNumber() << ", which has "
-                             << buffer.numElements << " elements";
-    double v = readBufferElement(buffer, element, k);
+    if (!a->written[k])
+      return error(*load, t) << "reads element " << k
+                             << " of a tile.shared array before any thread "
+                                "wrote it";
+    if (a->writer[k] >= 0 && a->writer[k] != t)
+      return error(*load, t)
+             << "reads element " << k << " of a tile.shared array that thread "
+             << a->writer[k]
+             << " wrote since the last tile.barrier: a race (add a "
+                "tile.barrier between the write and the read)";
+    a->reader[k] = a->reader[k] == -1 || a->reader[k] == t ? t : -2;
     if (r.isFloat)
-      r.f[t] = v;
+      r.f[t] = a->data.f[k];
     else
-      r.i[t] = static_cast<int64_t>(v);
-    if (buffer.errorBound)
-      r.err[t] = buffer.errorBound[k];
-  }
+      r.i[t] = a->data.i[k];
+    r.err[t] = a->data.errAt(k);
+    return success();
+  };
+  if (failed(forEachAccess(*load, load.getBuffer(), load.getIndex(), "reads",
+                           read)))
+    return failure();
   r.normalizeErr();
   env[load.getResult()] = std::move(r);
   return success();
@@ -305,55 +318,39 @@ LogicalResult ThreadProgram::runLoad(ThreadLoadOp load) {
 LogicalResult ThreadProgram::runStore(ThreadStoreOp store) {
   Type element = store.getValue().getType();
   const RValue value = perThread(env[store.getValue()]);
-  const RValue index = perThread(env[store.getIndex()]);
-  auto it = shared.find(store.getBuffer());
-  for (int64_t t = 0; t < threads; ++t) {
-    if (!active[t])
-      continue;
-    int64_t k = index.i[t];
-    if (it != shared.end()) {
-      SharedArray &a = it->second;
-      if (k < 0 || k >= static_cast<int64_t>(a.written.size()))
-        return error(*store, t) << "writes element " << k << " of a "
-                                << a.written.size()
-                                << "-element tile.shared array";
-      int64_t other = a.writer[k] >= 0 && a.writer[k] != t ? a.writer[k]
-                      : a.reader[k] == -2 || (a.reader[k] >= 0 && a.reader[k] != t)
-                          ? a.reader[k]
-                          : -1;
-      if (other != -1)
-        return error(*store, t)
-               << "writes element " << k << " of a tile.shared array that "
-               << (other == -2 ? std::string("other threads")
-                               : "thread " + std::to_string(other))
-               << (a.writer[k] == other ? " wrote" : " read")
-               << " since the last tile.barrier: a race (add a tile.barrier "
-                  "between the two accesses)";
-      a.written[k] = true;
-      a.writer[k] = t;
-      if (value.isFloat)
-        a.data.f[k] = value.f[t];
-      else
-        a.data.i[k] = value.i[t];
-      a.data.err[k] = value.errAt(t);
-      continue;
+  auto write = [&](int64_t t, int64_t k, SharedArray *a,
+                   const Argument *buffer) -> LogicalResult {
+    if (buffer) {
+      writeBufferElement(*buffer, element, k, value.isFloat ? value.f[t] : 0,
+                         value.isFloat ? 0 : value.i[t]);
+      if (buffer->errorBound)
+        buffer->errorBound[k] = value.errAt(t);
+      return success();
     }
-    auto arg = dyn_cast<BlockArgument>(store.getBuffer());
-    if (!arg || arg.getOwner() != &kernel.getBody().front())
-      return store.emitOpError() << "writes a buffer that is neither a kernel "
-                                    "argument nor a tile.shared array";
-    const Argument &buffer = arguments[arg.getArgNumber()];
-    if (k < 0 || k >= buffer.numElements)
-      return error(*store, t) << "writes element " << k
-                              << " of buffer argument #" << arg.getArgNumber()
-                              << ", which has " << buffer.numElements
-                              << " elements";
-    writeBufferElement(buffer, element, k, value.isFloat ? value.f[t] : 0,
-                       value.isFloat ? 0 : value.i[t]);
-    if (buffer.errorBound)
-      buffer.errorBound[k] = value.errAt(t);
-  }
-  return success();
+    int64_t other = a->writer[k] >= 0 && a->writer[k] != t ? a->writer[k]
+                    : a->reader[k] == -2 ||
+                            (a->reader[k] >= 0 && a->reader[k] != t)
+                        ? a->reader[k]
+                        : -1;
+    if (other != -1)
+      return error(*store, t)
+             << "writes element " << k << " of a tile.shared array that "
+             << (other == -2 ? std::string("other threads")
+                             : "thread " + std::to_string(other))
+             << (a->writer[k] == other ? " wrote" : " read")
+             << " since the last tile.barrier: a race (add a tile.barrier "
+                "between the two accesses)";
+    a->written[k] = true;
+    a->writer[k] = t;
+    if (value.isFloat)
+      a->data.f[k] = value.f[t];
+    else
+      a->data.i[k] = value.i[t];
+    a->data.err[k] = value.errAt(t);
+    return success();
+  };
+  return forEachAccess(*store, store.getBuffer(), store.getIndex(), "writes",
+                       write);
 }
 
 LogicalResult ThreadProgram::checkConverged(Operation &op, int64_t width,

@@ -12,9 +12,12 @@
 
 #include "tile/Interpreter/TileInterpreter.h"
 
+#include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <array>
@@ -86,6 +89,17 @@ RValue evalReduce(ReduceOp op, const RValue &input);
 /// tile.reduce does; also the SIMD-group reductions of thread-level code).
 RValue reduceTile(CombiningKind kind, mlir::RankedTensorType type, int64_t dim,
                   const RValue &input);
+
+/// Puts the kernel's scalar arguments into `env` (buffers are read through
+/// `arguments` directly).
+void bindScalarArguments(mlir::Block &entry, llvm::ArrayRef<Argument> arguments,
+                         llvm::DenseMap<mlir::Value, RValue> &env);
+/// Runs the ops of `block` with `run`; the terminator's operands end up in
+/// `yielded`.
+mlir::LogicalResult
+runBlockWith(mlir::Block &block, const llvm::DenseMap<mlir::Value, RValue> &env,
+             llvm::SmallVectorImpl<RValue> &yielded,
+             llvm::function_ref<mlir::LogicalResult(mlir::Operation &)> run);
 
 /// Runs program `id` of a kernel with thread-level ops, thread by thread
 /// (ThreadLevel.cpp).
