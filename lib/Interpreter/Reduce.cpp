@@ -193,12 +193,17 @@ static double floatBound(CombiningKind kind, Type element, const RValue &input,
 }
 
 RValue tile::interp::evalReduce(ReduceOp op, const RValue &input) {
-  auto type = cast<RankedTensorType>(op.getInput().getType());
+  return reduceTile(op.getKind(),
+                    cast<RankedTensorType>(op.getInput().getType()),
+                    op.getDim(), input);
+}
+
+RValue tile::interp::reduceTile(CombiningKind kind, RankedTensorType type,
+                                int64_t dim, const RValue &input) {
   Type element = type.getElementType();
-  CombiningKind kind = op.getKind();
   int64_t rows = type.getRank() == 2 ? type.getDimSize(0) : 1;
   int64_t cols = type.getDimSize(type.getRank() - 1);
-  bool byRow = type.getRank() == 1 || op.getDim() == 1;
+  bool byRow = type.getRank() == 1 || dim == 1;
   int64_t outer = byRow ? rows : cols, inner = byRow ? cols : rows;
   RValue r;
   r.isFloat = input.isFloat;

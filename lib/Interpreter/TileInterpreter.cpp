@@ -43,30 +43,15 @@ public:
 
   LogicalResult run() {
     Block &entry = kernel.getBody().front();
-    for (auto [arg, value] : llvm::zip(entry.getArguments(), arguments)) {
-      Type type = arg.getType();
-      if (isa<MemRefType>(type))
-        continue; // buffers are read through `arguments` directly
-      env[arg] = isa<FloatType>(type) ? RValue::scalarFloat(value.floatValue)
-                                      : RValue::scalarInt(value.intValue);
-    }
+    bindScalarArguments(entry, arguments, env);
     return runBlock(entry);
   }
 
 private:
   /// Runs the ops of `block`; the terminator's operands end up in `yielded`.
   LogicalResult runBlock(Block &block) {
-    for (Operation &op : block) {
-      if (op.hasTrait<OpTrait::IsTerminator>()) {
-        yielded.clear();
-        for (Value v : op.getOperands())
-          yielded.push_back(env.lookup(v));
-        return success();
-      }
-      if (failed(runOp(op)))
-        return failure();
-    }
-    return success();
+    return runBlockWith(block, env, yielded,
+                        [&](Operation &op) { return runOp(op); });
   }
 
   const RValue &get(Value v) { return env[v]; }
@@ -91,6 +76,35 @@ private:
   SmallVector<RValue> yielded;
 };
 } // namespace
+
+void tile::interp::bindScalarArguments(Block &entry,
+                                       ArrayRef<Argument> arguments,
+                                       DenseMap<Value, RValue> &env) {
+  for (auto [arg, value] : llvm::zip(entry.getArguments(), arguments)) {
+    Type type = arg.getType();
+    if (isa<MemRefType>(type))
+      continue; // buffers are read through `arguments` directly
+    env[arg] = isa<FloatType>(type) ? RValue::scalarFloat(value.floatValue)
+                                    : RValue::scalarInt(value.intValue);
+  }
+}
+
+LogicalResult tile::interp::runBlockWith(
+    Block &block, const DenseMap<Value, RValue> &env,
+    SmallVectorImpl<RValue> &yielded,
+    function_ref<LogicalResult(Operation &)> run) {
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      yielded.clear();
+      for (Value v : op.getOperands())
+        yielded.push_back(env.lookup(v));
+      return success();
+    }
+    if (failed(run(op)))
+      return failure();
+  }
+  return success();
+}
 
 double tile::interp::readBufferElement(const Argument &buffer, Type type,
                                        int64_t k) {
@@ -608,10 +622,16 @@ LogicalResult tile::interp::runKernel(func::FuncOp kernel,
     return kernel.emitError() << "the kernel takes " << kernel.getNumArguments()
                               << " arguments, got " << arguments.size();
   AtomicLedger ledger;
+  bool threadLevel = findThreadLevelOp(kernel) != nullptr;
   auto runGrid = [&](MutableArrayRef<Argument> args) -> LogicalResult {
     for (int64_t z = 0; z < grid[2]; ++z)
       for (int64_t y = 0; y < grid[1]; ++y)
         for (int64_t x = 0; x < grid[0]; ++x) {
+          if (threadLevel) {
+            if (failed(runThreadLevelProgram(kernel, args, grid, {x, y, z})))
+              return failure();
+            continue;
+          }
           Program program(kernel, args, grid, {x, y, z}, options, ledger);
           if (failed(program.run()))
             return failure();

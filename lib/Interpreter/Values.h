@@ -10,10 +10,17 @@
 #ifndef TILE_LIB_INTERPRETER_VALUES_H
 #define TILE_LIB_INTERPRETER_VALUES_H
 
+#include "tile/Interpreter/TileInterpreter.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <vector>
 
 namespace tile::interp {
@@ -74,9 +81,32 @@ mlir::LogicalResult evalElementwise(mlir::Operation *op,
 
 namespace tile {
 class ReduceOp;
+enum class CombiningKind : uint32_t;
 namespace interp {
 /// tile.reduce of `input` (see Reduce.cpp).
 RValue evalReduce(ReduceOp op, const RValue &input);
+/// `input`, a tile of `type`, reduced along `dim` with `kind` (what
+/// tile.reduce does; also the SIMD-group reductions of thread-level code).
+RValue reduceTile(CombiningKind kind, mlir::RankedTensorType type, int64_t dim,
+                  const RValue &input);
+
+/// Puts the kernel's scalar arguments into `env` (buffers are read through
+/// `arguments` directly).
+void bindScalarArguments(mlir::Block &entry, llvm::ArrayRef<Argument> arguments,
+                         llvm::DenseMap<mlir::Value, RValue> &env);
+/// Runs the ops of `block` with `run`; the terminator's operands end up in
+/// `yielded`.
+mlir::LogicalResult
+runBlockWith(mlir::Block &block, const llvm::DenseMap<mlir::Value, RValue> &env,
+             llvm::SmallVectorImpl<RValue> &yielded,
+             llvm::function_ref<mlir::LogicalResult(mlir::Operation &)> run);
+
+/// Runs program `id` of a kernel with thread-level ops, thread by thread
+/// (ThreadLevel.cpp).
+mlir::LogicalResult runThreadLevelProgram(mlir::func::FuncOp kernel,
+                                          llvm::MutableArrayRef<Argument> arguments,
+                                          std::array<int64_t, 3> grid,
+                                          std::array<int64_t, 3> id);
 } // namespace interp
 } // namespace tile
 

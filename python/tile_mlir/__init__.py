@@ -24,6 +24,9 @@ from .errors import (CompilationError, DSLError, EmulatorError,
                      LibraryNotFoundError, TileError)
 from .kernel import Buffer, CompiledKernel, Kernel, jit, kernel
 from .metile_memory import load, store
+from .metile_threads import (barrier, fast_exp, scalar, shared, simd_lane_id,
+                             simd_max, simd_min, simd_shuffle_xor, simd_sum,
+                             thread_id)
 from .registry import static_range
 from .triton_ops import next_power_of_2
 
@@ -34,5 +37,7 @@ __all__ = [
     "where", "zeros", "Buffer", "CompiledKernel", "Kernel", "jit", "kernel",
     "static_range", "CompilationError", "DSLError", "EmulatorError",
     "LibraryNotFoundError", "TileError", "Autotuned", "Config", "autotune",
-    "estimate_seconds", "next_power_of_2", "load", "store",
+    "estimate_seconds", "next_power_of_2", "load", "store", "barrier",
+    "fast_exp", "scalar", "shared", "simd_lane_id", "simd_max", "simd_min",
+    "simd_shuffle_xor", "simd_sum", "thread_id",
 ]

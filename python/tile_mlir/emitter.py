@@ -89,6 +89,7 @@ class Emitter:
         self.predicate = None   # i1 scalar of the runtime `if` being traced
         self.loop_masks = []    # per tile loop: its body's first metile mask
         self.swizzle = None     # a launch's SWIZZLE: program ids 0, 1 remapped
+        self.thread_level = False  # a thread-level op was traced (metile_threads)
 
     # ---- low level ----------------------------------------------------
     def error(self, message):

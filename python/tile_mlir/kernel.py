@@ -340,9 +340,29 @@ class Kernel:
         elif "WM" in options or "WN" in options:
             attrs.append("tile.simdgroups = array<i64: %d, %d>" % (
                 int(options.get("WM", 2)), int(options.get("WN", 2))))
+        elif em.thread_level:
+            attrs.append("tile.simdgroups = array<i64: %d, 1>" %
+                         self._thread_level_simdgroups(key))
         return (em.func.render(attrs, SourceLocation(filename, node.lineno,
                                                      node.col_offset)),
                 em.hidden.sources())
+
+    def _thread_level_simdgroups(self, key):
+        """A thread-level kernel's SIMD groups without WM/WN/num_warps: its
+        `BLOCK` constexpr is its thread count, as in meTile's kernels."""
+        for p, k in zip(self.params, key):
+            if p.name == "BLOCK" and k[0] == "constexpr":
+                block = k[2]
+                if not isinstance(block, int) or block <= 0 or block % 32 or \
+                        block > 1024:
+                    raise DSLError("a thread-level kernel's BLOCK is its "
+                                   "thread count: a multiple of 32 up to "
+                                   "1024, got %r" % (block,),
+                                   self.def_location)
+                return block // 32
+        raise DSLError("a thread-level kernel needs its thread count: pass "
+                       "num_warps= (SIMD groups of 32 threads) or give it a "
+                       "BLOCK constexpr", self.def_location)
 
     def compile(self, *args, **kwargs):
         """The CompiledKernel for these arguments (arrays, or dtypes such as

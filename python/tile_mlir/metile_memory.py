@@ -7,7 +7,7 @@ Masked-off elements read 0. The first mask of a tile loop's body is kept
 keeps, so values promoted from scalars keep their old value on the others
 (Tracer.keep_masked_lanes)."""
 
-from . import pointers, registry
+from . import metile_threads, pointers, registry
 from .language import _pointer
 from .poly import Mask
 from .emitter import describe
@@ -25,9 +25,12 @@ def _check_mask(tr, mask):
 
 
 def _h_load(tr, ptr, mask=None, other=None):
+    pointer = _pointer(tr, ptr, "load")
+    if metile_threads.is_thread_access(tr.em, pointer):
+        return metile_threads.thread_load(tr, pointer, mask, other)
     _check_mask(tr, mask)
     _record_mask(tr.em, mask)
-    return pointers.load_pointer(tr.em, _pointer(tr, ptr, "load"), mask, other)
+    return pointers.load_pointer(tr.em, pointer, mask, other)
 
 
 @registry.op(_h_load)
@@ -38,9 +41,12 @@ def load(ptr, mask=None, other=None):
 
 
 def _h_store(tr, ptr, value, mask=None):
+    pointer = _pointer(tr, ptr, "store")
+    if metile_threads.is_thread_access(tr.em, pointer):
+        return metile_threads.thread_store(tr, pointer, value, mask)
     _check_mask(tr, mask)
     _record_mask(tr.em, mask)
-    pointers.store_pointer(tr.em, _pointer(tr, ptr, "store"), value, mask)
+    pointers.store_pointer(tr.em, pointer, value, mask)
 
 
 @registry.op(_h_store)

@@ -438,6 +438,16 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
       .Case([&](ReduceOp o) {
         return perElement ? lowerPerElement(*this, op) : lowerReduce(*this, o);
       })
+      // Thread-level code: what one thread runs.
+      .Case([&](ThreadIdOp o) { return lowerThreadId(*this, o); })
+      .Case([&](SimdLaneIdOp o) { return lowerSimdLaneId(*this, o); })
+      .Case([&](SimdGroupIdOp o) { return lowerSimdGroupId(*this, o); })
+      .Case([&](SharedOp o) { return lowerShared(*this, o); })
+      .Case([&](ThreadLoadOp o) { return lowerThreadLoad(*this, o); })
+      .Case([&](ThreadStoreOp o) { return lowerThreadStore(*this, o); })
+      .Case([&](BarrierOp o) { return lowerBarrier(*this, o); })
+      .Case([&](SimdReduceOp o) { return lowerSimdReduce(*this, o); })
+      .Case([&](SimdShuffleXorOp o) { return lowerSimdShuffleXor(*this, o); })
       // Control flow.
       .Case([&](scf::ForOp o) { return lowerFor(*this, o); })
       .Case([&](scf::IfOp o) { return lowerIf(*this, o); })

@@ -418,6 +418,17 @@ mlir::LogicalResult lowerArange(KernelLowering &k, ArangeOp op);
 // LowerReduce.cpp
 mlir::LogicalResult lowerReduce(KernelLowering &k, ReduceOp op);
 
+// LowerThread.cpp: thread-level ops, one applegpu op each.
+mlir::LogicalResult lowerThreadId(KernelLowering &k, ThreadIdOp op);
+mlir::LogicalResult lowerSimdLaneId(KernelLowering &k, SimdLaneIdOp op);
+mlir::LogicalResult lowerSimdGroupId(KernelLowering &k, SimdGroupIdOp op);
+mlir::LogicalResult lowerShared(KernelLowering &k, SharedOp op);
+mlir::LogicalResult lowerThreadLoad(KernelLowering &k, ThreadLoadOp op);
+mlir::LogicalResult lowerThreadStore(KernelLowering &k, ThreadStoreOp op);
+mlir::LogicalResult lowerBarrier(KernelLowering &k, BarrierOp op);
+mlir::LogicalResult lowerSimdReduce(KernelLowering &k, SimdReduceOp op);
+mlir::LogicalResult lowerSimdShuffleXor(KernelLowering &k, SimdShuffleXorOp op);
+
 // LowerControlFlow.cpp
 mlir::LogicalResult lowerFor(KernelLowering &k, mlir::scf::ForOp op);
 mlir::LogicalResult lowerIf(KernelLowering &k, mlir::scf::IfOp op);

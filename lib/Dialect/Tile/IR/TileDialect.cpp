@@ -60,7 +60,7 @@ static LogicalResult verifyKernelAttr(Operation *op, NamedAttribute attr) {
     return op->emitError() << "a tile kernel must not return values";
   if (func.isExternal())
     return op->emitError() << "a tile kernel needs a body";
-  return success();
+  return verifyThreadLevelKernel(op);
 }
 
 static LogicalResult verifySimdgroupsAttr(Operation *op, NamedAttribute attr) {

@@ -19,6 +19,12 @@ namespace tile {
 /// The type of the mask of a tile.gather, tile.scatter or atomic at
 /// `offsets`: i1 elements in the offsets' shape and layout encoding.
 mlir::RankedTensorType maskTypeFor(mlir::RankedTensorType offsets);
+
+/// Marks the thread-level ops (TileThreadOps.td): a kernel holding one runs
+/// its scalar code per thread.
+template <typename ConcreteType>
+class ThreadLevel
+    : public mlir::OpTrait::TraitBase<ConcreteType, ThreadLevel> {};
 } // namespace tile
 
 #define GET_OP_CLASSES
@@ -51,6 +57,14 @@ llvm::LogicalResult simplifyTrivialLoop(ForRangeOp op,
 mlir::Value rematerializeInLayout(mlir::OpBuilder &builder, mlir::Location loc,
                                   mlir::Value value,
                                   mlir::RankedTensorType type);
+
+/// The first thread-level op in `kernel`, or null: a kernel with one is
+/// interpreted and lowered thread by thread.
+mlir::Operation *findThreadLevelOp(mlir::Operation *kernel);
+
+/// A kernel with thread-level ops carries `tile.simdgroups` and holds no
+/// tiles and no tile.load/tile.store (which act once per program).
+mlir::LogicalResult verifyThreadLevelKernel(mlir::Operation *kernel);
 
 } // namespace tile
 

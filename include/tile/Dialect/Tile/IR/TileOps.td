@@ -519,5 +519,6 @@ def Tile_YieldOp : Tile_Op<"yield", [Pure, ReturnLike, Terminator,
 }
 
 include "tile/Dialect/Tile/IR/TileIndirectOps.td"
+include "tile/Dialect/Tile/IR/TileThreadOps.td"
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD
