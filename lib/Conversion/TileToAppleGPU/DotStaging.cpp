@@ -140,6 +140,8 @@ LogicalResult KernelLowering::setUpStaging() {
   // Tensor-ops dots stage only what they cannot view (setUpTensorOps).
   if (!config.tensorOps)
     source.walk([&](DotOp dot) {
+      if (dot->hasAttr(TileDialect::getMatvecAttrName()))
+        return; // no staging (LowerMatvec.cpp)
       auto a = cast<RankedTensorType>(dot.getA().getType());
       auto b = cast<RankedTensorType>(dot.getB().getType());
       dots.push_back({dot, a.getElementType(), a.getDimSize(0),

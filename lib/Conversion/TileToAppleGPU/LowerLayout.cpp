@@ -109,6 +109,9 @@ int64_t tile::conversion::scratchBytes(KernelLowering &k, Operation &op) {
       return 0;
     return to.getNumElements() * elementBytes(to.getElementType());
   }
+  if (auto dot = dyn_cast<DotOp>(op);
+      dot && dot->hasAttr(TileDialect::getMatvecAttrName()))
+    return matvecScratchBytes(dot);
   return reduceScratchBytes(k, op);
 }
 
