@@ -154,12 +154,16 @@ static bool isMatvecCandidate(DotOp dot, int64_t threads) {
   return 32 % columnGroups == 0 || columnGroups % threads == 0;
 }
 
-/// Picks the matvec dots once the thread count is known. On the tensor-ops
+/// Picks the matvec dots once the thread count is known (none in a kernel
+/// that sets tile.simdgroups). On the tensor-ops
 /// backend they take precedence too (a 1-row matmul2d destination wastes
 /// the unit as an 8x8 fragment does): a kernel whose dots are all matvec
 /// dots runs on the simdgroup backend's lanes, with a remark; a kernel
 /// mixing them with larger dots keeps matmul2d for all.
 void Assigner::chooseMatvecDots() {
+  // tile.simdgroups asks for a SIMD-group grid of fragments: kept.
+  if (kernel->hasAttr(TileDialect::getSimdgroupsAttrName()))
+    return;
   SmallVector<DotOp> dots;
   kernel.walk([&](DotOp dot) { dots.push_back(dot); });
   bool all = !dots.empty() && llvm::all_of(dots, [&](DotOp dot) {
