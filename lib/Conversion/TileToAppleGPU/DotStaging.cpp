@@ -99,6 +99,8 @@ tile::conversion::stagedDots(func::FuncOp kernel, const KernelConfig &config) {
   if (config.tensorOps)
     return dots;
   kernel.walk([&](DotOp dot) {
+    if (dot->hasAttr(TileDialect::getMatvecAttrName()))
+      return; // no staging (LowerMatvec.cpp)
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto b = cast<RankedTensorType>(dot.getB().getType());
     dots.push_back({dot, a.getElementType(), a.getDimSize(0), a.getDimSize(1),

@@ -67,7 +67,8 @@ FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) 
   // The first disagreement in program order is reported, so the diagnostic
   // is the same every run.
   WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<DotOp>(op))
+    // A matvec dot runs on lanes: no SIMD-group grid or fragments.
+    if (isa<DotOp>(op) && !op->hasAttr(TileDialect::getMatvecAttrName()))
       cfg.hasDot = true;
     SmallVector<Value> tiles;
     for (Region &region : op->getRegions())

@@ -408,6 +408,8 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
       })
       // Dots and epilogues.
       .Case([&](DotOp o) {
+        if (o->hasAttr(TileDialect::getMatvecAttrName()))
+          return lowerMatvecDot(*this, o);
         return config.tensorOps ? lowerTensorOpsDot(*this, o)
                                 : lowerSimdgroupDot(*this, o);
       })

@@ -378,6 +378,12 @@ mlir::LogicalResult lowerAtomicCAS(KernelLowering &k, AtomicCASOp op);
 // LowerDot.cpp: tile.dot on simdgroup_matrix fragments.
 mlir::LogicalResult lowerSimdgroupDot(KernelLowering &k, DotOp op);
 
+// LowerMatvec.cpp: a tile.matvec dot (at most 8 rows) on lanes, without
+// fragments or staging.
+mlir::LogicalResult lowerMatvecDot(KernelLowering &k, DotOp op);
+/// Threadgroup bytes a tile.matvec dot uses (A's copy, partial sums).
+int64_t matvecScratchBytes(DotOp op);
+
 // LowerTensorOps.cpp: the tensor-ops backend's dots, the loads they read
 // through tensor views, and stores of cooperative-layout tiles.
 mlir::LogicalResult lowerTensorOpsDot(KernelLowering &k, DotOp op);

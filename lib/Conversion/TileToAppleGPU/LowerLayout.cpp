@@ -110,6 +110,9 @@ int64_t tile::conversion::scratchBytes(const KernelConfig &config,
       return 0;
     return to.getNumElements() * elementBytes(to.getElementType());
   }
+  if (auto dot = dyn_cast<DotOp>(op);
+      dot && dot->hasAttr(TileDialect::getMatvecAttrName()))
+    return matvecScratchBytes(dot);
   return reduceScratchBytes(config, op);
 }
 

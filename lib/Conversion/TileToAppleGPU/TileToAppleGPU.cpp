@@ -174,6 +174,8 @@ struct ConvertTileToAppleGPUPass
     if (!tensorOps || relaxedF32)
       return success();
     WalkResult walk = kernel.walk([&](DotOp dot) {
+      if (dot->hasAttr(TileDialect::getMatvecAttrName()))
+        return WalkResult::advance(); // no matmul2d
       if (!cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32())
         return WalkResult::advance();
       dot.emitOpError()

@@ -26,25 +26,27 @@ func.func @default_2x2(%A: memref<?xf32>, %C: memref<?xf32>) attributes {tile.ke
 
 // -----
 
-// 8 rows (one fragment) x 64 columns: 1x2 -> 64 threads.
-// Each SIMD group an 8x32 block: 1x4 fragments (one A fragment, four B).
+// 24 rows (three fragments; at most 8 rows would be a matvec dot,
+// matvec.mlir) x 64 columns: 1x2 -> 64 threads.
+// Each SIMD group a 24x32 block: 3x4 fragments (three A fragments, four B).
 // CHECK-LABEL: func.func @default_1x2
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 64, 1, 1>
-// CHECK:         memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
-// CHECK:         memref.alloca() : memref<1x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         memref.alloca() : memref<12x!applegpu.simdgroup_matrix<8x8xf32>>
+// CHECK:         memref.alloca() : memref<3x!applegpu.simdgroup_matrix<8x8xf32>>
 // CHECK:         applegpu.simdgroup_load
 // CHECK-NEXT:    memref.store
+// CHECK-NEXT:    }
 // CHECK-NEXT:    memref.alloca() : memref<4x!applegpu.simdgroup_matrix<8x8xf32>>
 func.func @default_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
   %c64 = arith.constant 64 : index
-  %zero = arith.constant dense<0.0> : tensor<8x64xf32>
-  %a = tile.load %A[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<8x8xf32>
+  %zero = arith.constant dense<0.0> : tensor<24x64xf32>
+  %a = tile.load %A[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<24x8xf32>
   %b = tile.load %B[%c0, %c0] strides [%c64, %c1] : memref<?xf32> -> tensor<8x64xf32>
-  %d = tile.dot %a, %b, %zero : tensor<8x8xf32>, tensor<8x64xf32> -> tensor<8x64xf32>
-  tile.store %d, %C[%c0, %c0] strides [%c64, %c1] : tensor<8x64xf32>, memref<?xf32>
+  %d = tile.dot %a, %b, %zero : tensor<24x8xf32>, tensor<8x64xf32> -> tensor<24x64xf32>
+  tile.store %d, %C[%c0, %c0] strides [%c64, %c1] : tensor<24x64xf32>, memref<?xf32>
   return
 }
 

@@ -106,26 +106,27 @@ func.func @gemm_scf_for(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
 
 // -----
 
-// No tile.simdgroups and an 8x16 accumulator: one fragment row cannot be
+// No tile.simdgroups and a 24x16 accumulator (at most 8 rows would be a
+// matvec dot, tile-assign-layouts-matvec.mlir): three fragment rows cannot be
 // split in two, so the default grid is 1x2 and the kernel runs 64 threads.
 // The uniform zero is made in fragments where the dot uses it as its
 // accumulator.
 // CHECK-LABEL: func.func @gemm_default_grid_1x2
-// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<8x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
-// CHECK-NEXT:    %[[A:.*]] = tile.load {{.*}} -> tensor<8x16xf32, #applegpu.distributed<threads = 64, vector = 4>>
+// CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<24x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
+// CHECK-NEXT:    %[[A:.*]] = tile.load {{.*}} -> tensor<24x16xf32, #applegpu.distributed<threads = 64, vector = 4>>
 // CHECK-NEXT:    %[[B:.*]] = tile.load {{.*}} -> tensor<16x16xf32, #applegpu.distributed<threads = 64, vector = 4>>
-// CHECK-NEXT:    %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[INIT]] : {{.*}} -> tensor<8x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
-// CHECK-NEXT:    tile.store %[[D]], {{.*}} : tensor<8x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>, memref<?xf32>
+// CHECK-NEXT:    %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[INIT]] : {{.*}} -> tensor<24x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>
+// CHECK-NEXT:    tile.store %[[D]], {{.*}} : tensor<24x16xf32, #applegpu.fragments<simdgroups = [1, 2]>>, memref<?xf32>
 func.func @gemm_default_grid_1x2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
     attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
-  %zero = arith.constant dense<0.0> : tensor<8x16xf32>
-  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<8x16xf32>
+  %zero = arith.constant dense<0.0> : tensor<24x16xf32>
+  %a = tile.load %A[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<24x16xf32>
   %b = tile.load %B[%c0, %c0] strides [%c16, %c1] : memref<?xf32> -> tensor<16x16xf32>
-  %d = tile.dot %a, %b, %zero : tensor<8x16xf32>, tensor<16x16xf32> -> tensor<8x16xf32>
-  tile.store %d, %C[%c0, %c0] strides [%c16, %c1] : tensor<8x16xf32>, memref<?xf32>
+  %d = tile.dot %a, %b, %zero : tensor<24x16xf32>, tensor<16x16xf32> -> tensor<24x16xf32>
+  tile.store %d, %C[%c0, %c0] strides [%c16, %c1] : tensor<24x16xf32>, memref<?xf32>
   return
 }
 

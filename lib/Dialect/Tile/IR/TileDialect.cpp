@@ -154,6 +154,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a unit attribute on a loop";
     return success();
   }
+  if (name == getMatvecAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<DotOp>(op))
+      return op->emitError() << "'" << name
+                             << "' must be a unit attribute on a tile.dot";
+    return success();
+  }
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }
 

@@ -79,6 +79,7 @@ public:
 
 private:
   LogicalResult chooseConfig();
+  void chooseMatvecDots();
   LogicalResult fallBackIfMatmul2dCannotSplit();
   void findUniform();
   void tie();
@@ -115,8 +116,77 @@ private:
   Ties ties;
   DenseMap<Value, Attribute> rootLayout; ///< per tie root
   DenseMap<Value, Attribute> layout;     ///< per value, after resolve()
+  /// Dots lanes compute without fragments (marked tile.matvec).
+  llvm::SmallSetVector<Operation *, 4> matvecDots;
 };
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Small-M dots
+//===----------------------------------------------------------------------===//
+
+/// Threads of a kernel whose dots are all matvec dots and which sets no
+/// tile.simdgroups: four SIMD-groups, as for the default 2x2 grid.
+static constexpr int64_t kMatvecThreads = 128;
+
+/// Whether lanes can compute `dot` on `threads` threads without
+/// simdgroup_matrix fragments (convert-tile-to-applegpu's LowerMatvec.cpp):
+/// float operands, at most 8 rows (an 8x8 fragment wastes 7/8 of every
+/// multiply on a 1-row A), accumulator not laid out by hand otherwise, and
+/// B (K x N, distributed in groups of V) split so that each thread's
+/// groups lie in one column group (N / V divides 32: the lanes sharing it
+/// split K and meet by shuffles) or each thread owns whole columns (N / V
+/// a multiple of the thread count).
+static bool isMatvecCandidate(DotOp dot, int64_t threads) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  auto c = cast<RankedTensorType>(dot.getType());
+  if (!isa<FloatType>(a.getElementType()) ||
+      !isa<FloatType>(b.getElementType()) ||
+      !isa<FloatType>(c.getElementType()) || a.getDimSize(0) > 8)
+    return false;
+  Attribute given = applegpu::layoutOf(c);
+  if (given && !isa<applegpu::DistributedLayoutAttr>(given))
+    return false;
+  int64_t columnGroups =
+      b.getDimSize(1) /
+      applegpu::DistributedLayoutAttr::getDefaultVector(b.getShape());
+  return 32 % columnGroups == 0 || columnGroups % threads == 0;
+}
+
+/// Picks the matvec dots once the thread count is known (none in a kernel
+/// that sets tile.simdgroups). On the tensor-ops
+/// backend they take precedence too (a 1-row matmul2d destination wastes
+/// the unit as an 8x8 fragment does): a kernel whose dots are all matvec
+/// dots runs on the simdgroup backend's lanes, with a remark; a kernel
+/// mixing them with larger dots keeps matmul2d for all.
+void Assigner::chooseMatvecDots() {
+  // tile.simdgroups asks for a SIMD-group grid of fragments: kept.
+  if (kernel->hasAttr(TileDialect::getSimdgroupsAttrName()))
+    return;
+  SmallVector<DotOp> dots;
+  kernel.walk([&](DotOp dot) { dots.push_back(dot); });
+  bool all = !dots.empty() && llvm::all_of(dots, [&](DotOp dot) {
+    return isMatvecCandidate(dot, threads);
+  });
+  if (tensorOps) {
+    bool handWritten = llvm::any_of(values, [](Value v) {
+      return isa_and_nonnull<applegpu::CooperativeLayoutAttr,
+                             applegpu::ViewLayoutAttr>(
+          applegpu::rootLayout(applegpu::layoutOf(v.getType())));
+    });
+    if (!all || handWritten)
+      return;
+    dots.front().emitRemark()
+        << "every dot of the kernel has at most 8 rows: lanes compute them "
+           "(tile.matvec) instead of matmul2d, so the kernel uses the "
+           "simdgroup backend's layouts";
+    tensorOps = false;
+  }
+  for (DotOp dot : dots)
+    if (isMatvecCandidate(dot, threads))
+      matvecDots.insert(dot);
+}
 
 //===----------------------------------------------------------------------===//
 // The kernel's configuration
@@ -240,6 +310,12 @@ LogicalResult Assigner::chooseConfig() {
   if (grid && !hasFragments) {
     simdgroupsM = grid[0];
     simdgroupsN = grid[1];
+  } else if (!dots.empty() && !hasFragments &&
+             llvm::all_of(dots, [](DotOp dot) {
+               return isMatvecCandidate(dot, kMatvecThreads);
+             })) {
+    simdgroupsM = 1;
+    simdgroupsN = kMatvecThreads / 32;
   } else if (!dots.empty() && !hasFragments) {
     std::tie(simdgroupsM, simdgroupsN) = defaultGrid(dots[0], tensorOps);
   }
@@ -385,17 +461,21 @@ LogicalResult Assigner::resolve() {
                 "result of the same elementwise op, loop or branch)";
     chosen = given;
   }
-  // 2. Accumulators.
+  // 2. Accumulators: fragments (cooperative tensors), then those of
+  //    matvec dots distributed, unless tied to the others'.
   Attribute fragments = accumulatorLayout();
-  kernel.walk([&](DotOp dot) {
-    for (Value v : {dot.getResult(), dot.getAcc()}) {
-      if (uniform.contains(v))
-        continue;
-      Attribute &chosen = rootLayout[ties.find(v)];
-      if (!chosen)
-        chosen = fragments;
-    }
-  });
+  for (bool matvec : {false, true})
+    kernel.walk([&](DotOp dot) {
+      if (matvecDots.contains(dot) != matvec)
+        return;
+      for (Value v : {dot.getResult(), dot.getAcc()}) {
+        if (uniform.contains(v))
+          continue;
+        Attribute &chosen = rootLayout[ties.find(v)];
+        if (!chosen)
+          chosen = matvec ? distributed(tensorType(v)) : fragments;
+      }
+    });
   // 3. Rank-2 groups left are distributed; then reduction results, whose
   //    slices need their operand's layout, in program order.
   auto layoutOfValue = [&](Value v) -> Attribute {
@@ -616,13 +696,23 @@ void Assigner::insertConversions() {
 }
 
 LogicalResult Assigner::run() {
-  if (failed(chooseConfig()) || failed(fallBackIfMatmul2dCannotSplit()))
+  if (failed(chooseConfig()))
+    return failure();
+  chooseMatvecDots();
+  if (failed(fallBackIfMatmul2dCannotSplit()))
     return failure();
   findUniform();
   tie();
   if (failed(resolve()) || failed(rewriteTypes()))
     return failure();
   insertConversions();
+  // The choice, visible in the IR: a matvec dot whose accumulator is
+  // distributed (not tied to a fragments one).
+  for (Operation *dot : matvecDots)
+    if (isa_and_nonnull<applegpu::DistributedLayoutAttr>(
+            applegpu::layoutOf(dot->getResult(0).getType())))
+      dot->setAttr(TileDialect::getMatvecAttrName(),
+                   UnitAttr::get(kernel.getContext()));
   return success();
 }
 

@@ -99,6 +99,11 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLaunchGridAttrName() {
       return "tile.launch_grid";
     }
+    /// A unit attribute tile-assign-layouts puts on a small-M `tile.dot`
+    /// that lanes compute without simdgroup_matrix fragments (docs/llm.md).
+    static constexpr ::llvm::StringLiteral getMatvecAttrName() {
+      return "tile.matvec";
+    }
   }];
 }
 

@@ -250,6 +250,13 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "::mlir::ModuleOp"> {
       Kernels with a dot (or `tile.simdgroups`) run `32 * WM * WN` threads;
       the others a thread per element (or group of 4) of their largest
       tile, rounded up to a multiple of 32, at most 256.
+    * Matvec dots: a `tile.dot` whose A has at most 8 rows (float
+      operands, B's `N / V` column groups dividing 32 or a multiple of the
+      thread count, no `tile.simdgroups` on the kernel) is marked
+      `tile.matvec` and keeps a `distributed` accumulator: the conversion
+      computes it on lanes, not in 8x8 fragments. A kernel whose dots are
+      all matvec dots runs 128 threads, and on the tensor-ops backend gets
+      these layouts too, with a remark (docs/layouts.md, "Matvec dots").
 
     Values tied together share a layout: the operands and results of
     elementwise ops and `tile.epilogue`, and the initial values, region
