@@ -144,7 +144,8 @@ LogicalResult KernelLowering::setUpStaging() {
   // The plan (tile-plan-threadgroup-memory) chose how each dot stages.
   auto name = applegpu::AppleGPUDialect::getDotStagingAttrName();
   WalkResult walk = source.walk([&](DotOp dot) {
-    if (config.tensorOps)
+    // Matvec dots stage nothing (LowerMatvec.cpp).
+    if (config.tensorOps || dot->hasAttr(TileDialect::getMatvecAttrName()))
       return WalkResult::advance();
     auto plan = dot->getAttrOfType<applegpu::DotStagingAttr>(name);
     if (!plan) {

@@ -13,9 +13,11 @@
 // CHECK-SAME:    applegpu.threads_per_threadgroup = array<i32: 128, 1, 1>
 // CHECK-NOT:     simdgroup_matrix
 // CHECK-NOT:     matmul2d
-// CHECK-DAG:     applegpu.alloc_threadgroup : memref<64xf16, #applegpu.address_space<threadgroup>>
-// CHECK-DAG:     applegpu.alloc_threadgroup : memref<256xf32, #applegpu.address_space<threadgroup>>
+// CHECK:         applegpu.alloc_threadgroup : memref<{{[0-9]+}}xi8
+// CHECK-DAG:     applegpu.threadgroup_view {{.*}} to memref<64xf16, #applegpu.address_space<threadgroup>>
+// CHECK-DAG:     applegpu.threadgroup_view {{.*}} to memref<256xf32, #applegpu.address_space<threadgroup>>
 // CHECK-NOT:     applegpu.alloc_threadgroup
+// CHECK-NOT:     applegpu.threadgroup_view
 // CHECK:         scf.for
 // CHECK:           arith.mulf
 // CHECK-NEXT:      arith.addf
@@ -50,7 +52,7 @@ func.func @matvec_f16(%X: memref<?xf16>, %W: memref<?xf16>, %Y: memref<?xf32>,
 // CHECK-LABEL: func.func @own_columns
 // CHECK-NOT:     simdgroup_matrix
 // CHECK-NOT:     applegpu.simd_shuffle_xor
-// CHECK:         applegpu.alloc_threadgroup : memref<512xf32, #applegpu.address_space<threadgroup>>
+// CHECK:         applegpu.threadgroup_view {{.*}} to memref<512xf32, #applegpu.address_space<threadgroup>>
 // CHECK-NOT:     applegpu.simdgroup_multiply_accumulate
 // CHECK:         return
 func.func @own_columns(%X: memref<?xf32>, %W: memref<?xf32>, %Y: memref<?xf32>) attributes {tile.kernel} {
