@@ -3,14 +3,18 @@
 Public DSL functions (tile_mlir.zeros, tile_mlir.language.load, ...) are
 ordinary Python functions that only work inside a traced kernel; each is
 registered here with the handler that emits its IR. Calls to anything else
-(numpy, math, user helpers) are a DSLError naming the line, except Python
+(numpy, math, helpers of other modules) are a DSLError naming the line, except
+plain functions of the kernel's own module (traced in place, like @jit
+helpers), methods of Python lists that move items, and Python
 builtins applied to values known while tracing."""
 
 import builtins
 import inspect
+import types
 
 from .emitter import Buffer, Value
 from .errors import DSLError
+from .lists import LIST_METHODS
 from .poly import Mask, Pointer, Poly
 
 _TRACED = (Value, Poly, Mask, Pointer, Buffer)
@@ -125,6 +129,12 @@ def call(tr, fn, args, kwargs):
     from .kernel import Kernel
     if isinstance(fn, Kernel):
         return tr.inline(fn, args, kwargs)
+    if isinstance(getattr(fn, "__self__", None), list) and \
+            getattr(fn, "__name__", None) in LIST_METHODS:
+        return fn(*args, **kwargs)  # accumulators.append(x)
+    if isinstance(fn, types.FunctionType) and fn.__globals__ is tr.globals:
+        # A plain helper of the kernel's module: traced like a @jit one.
+        return tr.inline_plain(fn, args, kwargs)
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) \
         or type(fn).__name__
     module = getattr(fn, "__module__", None) or type(fn).__module__

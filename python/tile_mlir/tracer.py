@@ -22,6 +22,7 @@ from .blockptr import BlockPointer
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
 from .ir import SSA, joined, loc_text
+from .lists import ListTracing, mutated_names
 from .poly import Mask, Poly, Pointer, divide
 
 
@@ -81,7 +82,7 @@ def _closure(fn):
             for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
 
 
-class Tracer:
+class Tracer(ListTracing):
     def __init__(self, fn, node, filename, emitter, env):
         self.fn, self.node, self.filename = fn, node, filename
         self.em = emitter
@@ -125,17 +126,33 @@ class Tracer:
         """A call of another @jit function (Triton's helpers, such as
         `leaky_relu`): its body traced in place, with its own names."""
         node, filename = kernel._function()
+        return self.inline_body(kernel.fn, node, filename, kernel.signature,
+                                kernel.__name__, args, kwargs)
+
+    def inline_plain(self, fn, args, kwargs):
+        """A call of a plain Python function of the kernel's module (meTile's
+        `_affine_qmv_results`): traced in place like a @jit helper."""
+        parsed = _PLAIN_HELPERS.get(fn.__code__)
+        if parsed is None:
+            node, filename = parse_function(fn)
+            parsed = _PLAIN_HELPERS[fn.__code__] = (node, filename,
+                                                    inspect.signature(fn))
+        node, filename, signature = parsed
+        return self.inline_body(fn, node, filename, signature, fn.__name__,
+                                args, kwargs)
+
+    def inline_body(self, fn, node, filename, signature, name, args, kwargs):
         try:
-            bound = kernel.signature.bind(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
         except TypeError as e:
-            self.error("%s(): %s" % (kernel.__name__, e))
+            self.error("%s(): %s" % (name, e))
         bound.apply_defaults()
         if len(self.em.inline_stack) > 32:
-            self.error("@jit helpers nest deeper than 32 calls (recursion?)")
-        sub = type(self)(kernel.fn, node, filename, self.em, dict(bound.arguments))
+            self.error("helpers nest deeper than 32 calls (recursion?)")
+        sub = type(self)(fn, node, filename, self.em, dict(bound.arguments))
         sub.inlined = True
         saved = self.em.loc
-        self.em.inline_stack.append(kernel.__name__)
+        self.em.inline_stack.append(name)
         try:
             return sub.run()
         finally:
@@ -183,6 +200,11 @@ class Tracer:
             self.assign(s.target, self.expr(s.value))
 
     def stmt_AugAssign(self, s):
+        if isinstance(s.target, ast.Subscript):  # accumulators[i] += x
+            base, index = self.list_item(s.target)
+            base[index] = self.binop(_BINOPS.get(type(s.op)), base[index],
+                                     self.expr(s.value), s)
+            return
         if not isinstance(s.target, ast.Name):
             self.error("only plain names can be updated in a kernel")
         cur = self.lookup(s.target.id, s.target)
@@ -266,9 +288,11 @@ class Tracer:
                            (describe(value), len(target.elts)), target)
             for t, v in zip(target.elts, value):
                 self.assign(t, v)
+        elif isinstance(target, ast.Subscript):
+            self.assign_item(target, value)
         else:
-            self.error("only names can be assigned in a kernel (no "
-                       "subscripts or attributes)", target)
+            self.error("only names and list items can be assigned in a "
+                       "kernel (no attributes)", target)
 
     # ---- loops --------------------------------------------------------------
     def stmt_For(self, s):
@@ -366,9 +390,13 @@ class Tracer:
         return self.expr(node)
 
     def assigned_names(self, stmts):
+        """The names `stmts` bind, and those of the lists they change in
+        place (a loop carries both)."""
         names = []
         for s in stmts:
-            for name in _stored_names(s):
+            mutated = [n for n in mutated_names(s)
+                       if isinstance(self.env.get(n), list)]
+            for name in _stored_names(s) + mutated:
                 if name not in names:
                     names.append(name)
         return names
@@ -551,6 +579,8 @@ class Tracer:
             v = Poly.const(v)
         if isinstance(v, Mask):
             v = em.materialize(v)
+        if isinstance(v, list):
+            return self.list_loop_parts(name, v, expect)
         if isinstance(v, BlockPointer):
             # tl.advance in a loop: only the block offsets change.
             extra = (v.buffer, v.base, v.shape, v.strides, v.block_shape)
@@ -612,6 +642,8 @@ class Tracer:
             return values[0]
         if kind == "offsets":
             return Pointer(extra, values[0])
+        if kind == "list":
+            return self.rebuild_list(extra, values)
         if kind == "block":
             buf, base, shape, strides, block = extra
             return BlockPointer(buf, base, shape, strides,
@@ -804,6 +836,10 @@ def _stored_names(stmt):
 
 
 _HANDLERS = {}
+
+# Plain helper functions already parsed: code object -> (FunctionDef,
+# filename, signature).
+_PLAIN_HELPERS = {}
 
 
 def _handlers(cls, prefix):
