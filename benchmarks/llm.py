@@ -147,7 +147,7 @@ def q_block(work, bits, n, k):
          "X": Buf("f16", k, "@" + prefix + ".x.npy"),
          "Y": Buf("f16", n, "zeros", out=True)},
         {"N": n, "K": k}, outputs=n,
-        **x_per_program(n, 32, k, n * k // 32 * block))
+        **x_per_program(n, 128, k, n * k // 32 * block))
 
 
 def rmsnorm(work, m, n):

@@ -5,39 +5,41 @@
 // scale d (little-endian, bytes 0-1) and 32 signed bytes q (bytes 2-33);
 // w = q * d. The buffer is bytes (i8); K is a multiple of 32.
 //
-// Each program owns 32 rows and walks K two blocks (64 elements) at a time:
-// the 32x64 byte tile's column c is byte c % 32 of block b + c / 32, read
+// Each program owns 128 rows (x is read once per program: 1/68 of the
+// weight bytes) and walks K two blocks (64 elements) at a time:
+// the 128x64 byte tile's column c is byte c % 32 of block b + c / 32, read
 // once each; each block's two scale bytes are read once per row, put
 // together into an f16 (bitcast) and spread over the block's 32 columns.
 // Column c is element 32 * b + c of x, a plain load. The products
-// accumulate in a 32x64 f32 tile, reduced along K at the end.
+// accumulate in a 128x64 f32 tile, reduced along K at the end.
 func.func @matvec_q8_0(%Q: memref<?xi8>, %X: memref<?xf16>, %Y: memref<?xf16>,
                        %N: index, %K: index) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
   %c34 = arith.constant 34 : index
   %p = tile.program_id x : index
-  %row0 = arith.muli %p, %c32 : index
+  %row0 = arith.muli %p, %c128 : index
   %blocks = arith.divui %K, %c32 : index
   %rowBytes = arith.muli %blocks, %c34 : index
   %row0i = arith.index_cast %row0 : index to i32
   %Ni = arith.index_cast %N : index to i32
   %blocksi = arith.index_cast %blocks : index to i32
   %rowBytesi = arith.index_cast %rowBytes : index to i32
-  %r = tile.arange : tensor<32xi32>
-  %row0v = tile.splat %row0i : i32 -> tensor<32xi32>
-  %rows = arith.addi %r, %row0v : tensor<32xi32>
-  %Nv1 = tile.splat %Ni : i32 -> tensor<32xi32>
-  %rowOk1 = arith.cmpi slt, %rows, %Nv1 : tensor<32xi32>
-  %rowBytesv1 = tile.splat %rowBytesi : i32 -> tensor<32xi32>
-  %rowStart1 = arith.muli %rows, %rowBytesv1 : tensor<32xi32>
-  %rows2d = tile.broadcast %rows dim 0 : tensor<32xi32> -> tensor<32x64xi32>
-  %Nv = tile.splat %Ni : i32 -> tensor<32x64xi32>
-  %rowOk = arith.cmpi slt, %rows2d, %Nv : tensor<32x64xi32>
-  %rowBytesv = tile.splat %rowBytesi : i32 -> tensor<32x64xi32>
-  %rowStart = arith.muli %rows2d, %rowBytesv : tensor<32x64xi32>
+  %r = tile.arange : tensor<128xi32>
+  %row0v = tile.splat %row0i : i32 -> tensor<128xi32>
+  %rows = arith.addi %r, %row0v : tensor<128xi32>
+  %Nv1 = tile.splat %Ni : i32 -> tensor<128xi32>
+  %rowOk1 = arith.cmpi slt, %rows, %Nv1 : tensor<128xi32>
+  %rowBytesv1 = tile.splat %rowBytesi : i32 -> tensor<128xi32>
+  %rowStart1 = arith.muli %rows, %rowBytesv1 : tensor<128xi32>
+  %rows2d = tile.broadcast %rows dim 0 : tensor<128xi32> -> tensor<128x64xi32>
+  %Nv = tile.splat %Ni : i32 -> tensor<128x64xi32>
+  %rowOk = arith.cmpi slt, %rows2d, %Nv : tensor<128x64xi32>
+  %rowBytesv = tile.splat %rowBytesi : i32 -> tensor<128x64xi32>
+  %rowStart = arith.muli %rows2d, %rowBytesv : tensor<128x64xi32>
   // Column c: block (step + c / 32), byte c % 32 of its weights.
   %cols = tile.arange : tensor<64xi32>
   %c5v = arith.constant dense<5> : tensor<64xi32>
@@ -45,65 +47,65 @@ func.func @matvec_q8_0(%Q: memref<?xi8>, %X: memref<?xf16>, %Y: memref<?xf16>,
   %c34v = arith.constant dense<34> : tensor<64xi32>
   %half = arith.shrui %cols, %c5v : tensor<64xi32>
   %byte = arith.andi %cols, %c31v : tensor<64xi32>
-  %half2d = tile.broadcast %half dim 1 : tensor<64xi32> -> tensor<32x64xi32>
+  %half2d = tile.broadcast %half dim 1 : tensor<64xi32> -> tensor<128x64xi32>
   %blocksv = tile.splat %blocksi : i32 -> tensor<64xi32>
-  %one1 = arith.constant dense<1> : tensor<32xi32>
-  %two = arith.constant dense<2> : tensor<32x64xi32>
-  %shift8 = arith.constant dense<8> : tensor<32xi16>
-  %zero = arith.constant dense<0.0> : tensor<32x64xf32>
-  %acc = tile.for_range %b = %c0 to %blocks step %c2 iter_args(%a = %zero) -> (tensor<32x64xf32>) {
+  %one1 = arith.constant dense<1> : tensor<128xi32>
+  %two = arith.constant dense<2> : tensor<128x64xi32>
+  %shift8 = arith.constant dense<8> : tensor<128xi16>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  %acc = tile.for_range %b = %c0 to %blocks step %c2 iter_args(%a = %zero) -> (tensor<128x64xf32>) {
     %bi = arith.index_cast %b : index to i32
     %bv = tile.splat %bi : i32 -> tensor<64xi32>
     %block = arith.addi %bv, %half : tensor<64xi32>
     %blockOk = arith.cmpi slt, %block, %blocksv : tensor<64xi32>
-    %blockOk2d = tile.broadcast %blockOk dim 1 : tensor<64xi1> -> tensor<32x64xi1>
-    %ok = arith.andi %rowOk, %blockOk2d : tensor<32x64xi1>
+    %blockOk2d = tile.broadcast %blockOk dim 1 : tensor<64xi1> -> tensor<128x64xi1>
+    %ok = arith.andi %rowOk, %blockOk2d : tensor<128x64xi1>
     %blockStart = arith.muli %block, %c34v : tensor<64xi32>
-    %blockStart2d = tile.broadcast %blockStart dim 1 : tensor<64xi32> -> tensor<32x64xi32>
-    %blockOffs = arith.addi %rowStart, %blockStart2d : tensor<32x64xi32>
-    %byte2d = tile.broadcast %byte dim 1 : tensor<64xi32> -> tensor<32x64xi32>
-    %weightStart = arith.addi %blockOffs, %two : tensor<32x64xi32>
-    %qOffs = arith.addi %weightStart, %byte2d : tensor<32x64xi32>
-    %q8 = tile.gather %Q[%qOffs] mask %ok : memref<?xi8>, tensor<32x64xi32> -> tensor<32x64xi8>
-    %qf = arith.sitofp %q8 : tensor<32x64xi8> to tensor<32x64xf32>
+    %blockStart2d = tile.broadcast %blockStart dim 1 : tensor<64xi32> -> tensor<128x64xi32>
+    %blockOffs = arith.addi %rowStart, %blockStart2d : tensor<128x64xi32>
+    %byte2d = tile.broadcast %byte dim 1 : tensor<64xi32> -> tensor<128x64xi32>
+    %weightStart = arith.addi %blockOffs, %two : tensor<128x64xi32>
+    %qOffs = arith.addi %weightStart, %byte2d : tensor<128x64xi32>
+    %q8 = tile.gather %Q[%qOffs] mask %ok : memref<?xi8>, tensor<128x64xi32> -> tensor<128x64xi8>
+    %qf = arith.sitofp %q8 : tensor<128x64xi8> to tensor<128x64xf32>
     // The scales of the step's two blocks, each read once (two bytes per
     // row: little-endian f16 bits) and spread over their columns.
-    %d = tile.for_range %h = %c0 to %c2 step %c1 iter_args(%dAcc = %zero) -> (tensor<32x64xf32>) {
+    %d = tile.for_range %h = %c0 to %c2 step %c1 iter_args(%dAcc = %zero) -> (tensor<128x64xf32>) {
       %blk = arith.addi %b, %h : index
       %blkOk = arith.cmpi ult, %blk, %blocks : index
-      %blkOkv = tile.splat %blkOk : i1 -> tensor<32xi1>
-      %dOk = arith.andi %rowOk1, %blkOkv : tensor<32xi1>
+      %blkOkv = tile.splat %blkOk : i1 -> tensor<128xi1>
+      %dOk = arith.andi %rowOk1, %blkOkv : tensor<128xi1>
       %blkStart = arith.muli %blk, %c34 : index
       %blkStarti = arith.index_cast %blkStart : index to i32
-      %blkStartv = tile.splat %blkStarti : i32 -> tensor<32xi32>
-      %lowOffs = arith.addi %rowStart1, %blkStartv : tensor<32xi32>
-      %highOffs = arith.addi %lowOffs, %one1 : tensor<32xi32>
-      %lowByte = tile.gather %Q[%lowOffs] mask %dOk : memref<?xi8>, tensor<32xi32> -> tensor<32xi8>
-      %highByte = tile.gather %Q[%highOffs] mask %dOk : memref<?xi8>, tensor<32xi32> -> tensor<32xi8>
-      %low16 = arith.extui %lowByte : tensor<32xi8> to tensor<32xi16>
-      %high16 = arith.extui %highByte : tensor<32xi8> to tensor<32xi16>
-      %highShifted = arith.shli %high16, %shift8 : tensor<32xi16>
-      %dBits = arith.ori %highShifted, %low16 : tensor<32xi16>
-      %dh16 = arith.bitcast %dBits : tensor<32xi16> to tensor<32xf16>
-      %dh = arith.extf %dh16 : tensor<32xf16> to tensor<32xf32>
-      %dh2d = tile.broadcast %dh dim 0 : tensor<32xf32> -> tensor<32x64xf32>
+      %blkStartv = tile.splat %blkStarti : i32 -> tensor<128xi32>
+      %lowOffs = arith.addi %rowStart1, %blkStartv : tensor<128xi32>
+      %highOffs = arith.addi %lowOffs, %one1 : tensor<128xi32>
+      %lowByte = tile.gather %Q[%lowOffs] mask %dOk : memref<?xi8>, tensor<128xi32> -> tensor<128xi8>
+      %highByte = tile.gather %Q[%highOffs] mask %dOk : memref<?xi8>, tensor<128xi32> -> tensor<128xi8>
+      %low16 = arith.extui %lowByte : tensor<128xi8> to tensor<128xi16>
+      %high16 = arith.extui %highByte : tensor<128xi8> to tensor<128xi16>
+      %highShifted = arith.shli %high16, %shift8 : tensor<128xi16>
+      %dBits = arith.ori %highShifted, %low16 : tensor<128xi16>
+      %dh16 = arith.bitcast %dBits : tensor<128xi16> to tensor<128xf16>
+      %dh = arith.extf %dh16 : tensor<128xf16> to tensor<128xf32>
+      %dh2d = tile.broadcast %dh dim 0 : tensor<128xf32> -> tensor<128x64xf32>
       %hIdx = arith.index_cast %h : index to i32
-      %hv = tile.splat %hIdx : i32 -> tensor<32x64xi32>
-      %mine = arith.cmpi eq, %half2d, %hv : tensor<32x64xi32>
-      %dNext = arith.select %mine, %dh2d, %dAcc : tensor<32x64xi1>, tensor<32x64xf32>
-      tile.yield %dNext : tensor<32x64xf32>
+      %hv = tile.splat %hIdx : i32 -> tensor<128x64xi32>
+      %mine = arith.cmpi eq, %half2d, %hv : tensor<128x64xi32>
+      %dNext = arith.select %mine, %dh2d, %dAcc : tensor<128x64xi1>, tensor<128x64xf32>
+      tile.yield %dNext : tensor<128x64xf32>
     }
     %k0 = arith.muli %b, %c32 : index
     %x16 = tile.load %X[%k0] bounds [%K] : memref<?xf16> -> tensor<64xf16>
     %x1 = arith.extf %x16 : tensor<64xf16> to tensor<64xf32>
-    %x = tile.broadcast %x1 dim 1 : tensor<64xf32> -> tensor<32x64xf32>
-    %w = arith.mulf %d, %qf : tensor<32x64xf32>
-    %wx = arith.mulf %w, %x : tensor<32x64xf32>
-    %next = arith.addf %a, %wx : tensor<32x64xf32>
-    tile.yield %next : tensor<32x64xf32>
+    %x = tile.broadcast %x1 dim 1 : tensor<64xf32> -> tensor<128x64xf32>
+    %w = arith.mulf %d, %qf : tensor<128x64xf32>
+    %wx = arith.mulf %w, %x : tensor<128x64xf32>
+    %next = arith.addf %a, %wx : tensor<128x64xf32>
+    tile.yield %next : tensor<128x64xf32>
   }
-  %y = tile.reduce add %acc dim 1 : tensor<32x64xf32> -> tensor<32xf32>
-  %y16 = arith.truncf %y : tensor<32xf32> to tensor<32xf16>
-  tile.store %y16, %Y[%row0] bounds [%N] : tensor<32xf16>, memref<?xf16>
+  %y = tile.reduce add %acc dim 1 : tensor<128x64xf32> -> tensor<128xf32>
+  %y16 = arith.truncf %y : tensor<128xf32> to tensor<128xf16>
+  tile.store %y16, %Y[%row0] bounds [%N] : tensor<128xf16>, memref<?xf16>
   return
 }

@@ -37,8 +37,9 @@ LogicalResult tile::conversion::lowerSimdGroupId(KernelLowering &k,
 }
 
 LogicalResult tile::conversion::lowerShared(KernelLowering &k, SharedOp op) {
-  // Through the kernel's threadgroup allocator, with the staging buffers of
-  // tile code: one place decides the kernel's threadgroup memory.
+  // A view of the region tile-plan-threadgroup-memory gave the array in the
+  // kernel's arena (live for the whole kernel): one plan decides the
+  // kernel's threadgroup memory.
   k.map(op.getResult(),
         k.allocThreadgroup(op.getType().getElementType(),
                            op.getType().getNumElements(), op.getLoc()));

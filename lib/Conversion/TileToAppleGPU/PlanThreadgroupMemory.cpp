@@ -83,8 +83,11 @@ public:
   explicit ProgramOrder(func::FuncOp kernel) {
     int64_t next = 0;
     number(kernel.getBody().front(), next);
+    size = next;
   }
   Interval span(Operation *op) const { return spans.lookup(op); }
+  /// The whole kernel, first op to last.
+  Interval whole() const { return {0, std::max<int64_t>(0, size - 1)}; }
   /// Whether a loop runs both `a` and `b` (each iteration of it, that is:
   /// what `b` does in one iteration precedes `a` in the next).
   bool inOneLoop(const Interval &a, const Interval &b) const {
@@ -110,6 +113,7 @@ private:
   }
   DenseMap<Operation *, Interval> spans;
   SmallVector<Interval> loops;
+  int64_t size = 0;
 };
 } // namespace
 
@@ -144,6 +148,17 @@ static SmallVector<Buffer> scratchBuffers(func::FuncOp kernel,
                                           const ProgramOrder &order) {
   SmallVector<Buffer> buffers;
   kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // A tile.shared array's contents are the program's to manage (written
+    // in one place, read after a tile.barrier anywhere else), so it owns
+    // its bytes for the whole kernel.
+    if (auto shared = dyn_cast<SharedOp>(op)) {
+      MemRefType type = shared.getType();
+      int64_t width =
+          llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+      buffers.push_back({Buffer::Scratch, op, type.getNumElements() * width,
+                         {order.whole()}});
+      return;
+    }
     int64_t bytes = scratchBytes(config, *op);
     if (auto dot = dyn_cast<DotOp>(op); dot && config.tensorOps)
       bytes = matmulStagingBytes(dot);
@@ -254,6 +269,8 @@ static StringRef describe(const Buffer &buffer) {
     return "to stage this dot's operands";
   if (isa<ReduceOp>(buffer.owner))
     return "for this reduction";
+  if (isa<SharedOp>(buffer.owner))
+    return "for this tile.shared array";
   return "for this layout conversion";
 }
 

@@ -52,3 +52,22 @@ func.func @staging(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
   tile.store %d, %C[%c0, %c0] strides [%c8, %c1] : tensor<128x8xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+// tile.shared arrays count: both are live for the whole kernel, so the
+// peak is at the first op, with a note at each array.
+func.func @shared_arrays(%X: memref<?xf32>)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 1, 1>} {
+  // expected-error @+2 {{'tile.shared' op needs 3088 bytes of threadgroup memory, more than the 3000 the plan may use (max-bytes); 3088 bytes are live at once here; use smaller tiles}}
+  // expected-note @+1 {{2048 bytes for this tile.shared array}}
+  %a = tile.shared : memref<512xf32>
+  // expected-note @+1 {{1040 bytes for this tile.shared array}}
+  %b = tile.shared : memref<260xf32>
+  %c0 = arith.constant 0 : index
+  %t = tile.thread_id : index
+  %x = tile.thread_load %X[%t] : memref<?xf32>
+  tile.thread_store %x, %a[%c0] : memref<512xf32>
+  tile.thread_store %x, %b[%c0] : memref<260xf32>
+  return
+}

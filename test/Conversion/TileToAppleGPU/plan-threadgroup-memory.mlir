@@ -172,3 +172,30 @@ func.func @chained_dots(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>)
   tile.store %e, %C[%c0, %c0] strides [%c16, %c1] : tensor<16x16xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+// Thread-level code: each tile.shared array is live for the whole kernel
+// (the program decides when its contents are read), so the arrays never
+// share bytes; each is placed after the one before, at 16-byte offsets.
+// CHECK-LABEL: func.func @shared_arrays
+// CHECK-SAME:    applegpu.threadgroup_memory = 22 : i64
+// CHECK:         tile.shared {applegpu.scratch = #applegpu.scratch<offset = 0, bytes = 8, reused = false>} : memref<2xf32>
+// CHECK:         tile.shared {applegpu.scratch = #applegpu.scratch<offset = 16, bytes = 6, reused = false>} : memref<3xf16>
+func.func @shared_arrays(%X: memref<?xf32>, %Y: memref<?xf16>)
+    attributes {tile.kernel, tile.simdgroups = array<i64: 2, 1>} {
+  %c0 = arith.constant 0 : index
+  %s = tile.shared : memref<2xf32>
+  %h = tile.shared : memref<3xf16>
+  %t = tile.thread_id : index
+  %x = tile.thread_load %X[%t] : memref<?xf32>
+  tile.thread_store %x, %s[%c0] : memref<2xf32>
+  tile.barrier
+  %y = tile.thread_load %s[%c0] : memref<2xf32>
+  %yh = arith.truncf %y : f32 to f16
+  tile.thread_store %yh, %h[%c0] : memref<3xf16>
+  tile.barrier
+  %z = tile.thread_load %h[%c0] : memref<3xf16>
+  tile.thread_store %z, %Y[%t] : memref<?xf16>
+  return
+}

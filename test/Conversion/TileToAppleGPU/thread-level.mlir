@@ -7,7 +7,10 @@
 // copied as it is, per thread.
 
 // CHECK-LABEL: func.func @thread_level
-// CHECK-DAG: %[[TG:.*]] = applegpu.alloc_threadgroup : memref<2xf32, #applegpu.address_space<threadgroup>>
+// The tile.shared array is a view of the kernel's one threadgroup arena
+// (docs/threadgroup-memory.md), placed by tile-plan-threadgroup-memory.
+// CHECK-DAG: %[[ARENA:.*]] = applegpu.alloc_threadgroup : memref<8xi8, #applegpu.address_space<threadgroup>>
+// CHECK-DAG: %[[TG:.*]] = applegpu.threadgroup_view %[[ARENA]][0] : memref<8xi8, #applegpu.address_space<threadgroup>> to memref<2xf32, #applegpu.address_space<threadgroup>>
 // CHECK-DAG: %[[TID:.*]] = applegpu.thread_index_in_threadgroup : index
 // CHECK-DAG: %[[LANE:.*]] = applegpu.thread_index_in_simdgroup : index
 // CHECK-DAG: %[[SG:.*]] = applegpu.simdgroup_index_in_threadgroup : index
