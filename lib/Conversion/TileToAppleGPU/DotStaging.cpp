@@ -159,6 +159,7 @@ LogicalResult KernelLowering::setUpStaging() {
     int64_t width = element.getIntOrFloatBitWidth() / 8;
     int64_t padElems = padElements(element, plan.getPad());
     Staging s;
+    Operation *alternatingLoop = nullptr;
     s.a = arenaView(plan.getAOffset(), element, plan.getABytes() / width,
                     dot.getLoc());
     s.b = arenaView(plan.getBOffset(), element, plan.getBBytes() / width,
@@ -177,20 +178,38 @@ LogicalResult KernelLowering::setUpStaging() {
       s.alternating = true;
       s.aHalf = plan.getABytes() / width / 2;
       s.bHalf = plan.getBBytes() / width / 2;
-      alternatingLoops[loop] += a.getDimSize(1) / s.kStep;
-      if (s.reused)
-        reusedAlternatingLoops.insert(loop);
+      alternatingLoop = loop;
     }
-    staging[dot] = s;
+    kernelPlans.addStaging(dot, s, alternatingLoop,
+                           a.getDimSize(1) / s.kStep);
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());
+}
+
+void KernelPlans::addStaging(Operation *dot, const Staging &plan,
+                             Operation *loop, int64_t steps) {
+  stagings[dot] = plan;
+  if (!plan.alternating)
+    return;
+  alternatingLoops[loop] += steps;
+  if (plan.reused)
+    reusedAlternatingLoops.insert(loop);
+}
+
+std::optional<int64_t>
+KernelPlans::alternatingSteps(Operation *loop) const {
+  auto it = alternatingLoops.find(loop);
+  if (it == alternatingLoops.end())
+    return std::nullopt;
+  return it->second;
 }
 
 FailureOr<std::pair<Value, Value>>
 KernelLowering::nextStagingHalves(const Staging &plan, Location loc) {
   if (!plan.alternating)
     return std::make_pair(index(0), index(0));
+  Alternation *alternation = kernelPlans.alternation();
   if (!alternation)
     return emitError(loc) << "internal error: a dot alternating staging "
                              "buffers outside its pipelined loop";
@@ -202,7 +221,7 @@ KernelLowering::nextStagingHalves(const Staging &plan, Location loc) {
   // Odd steps per iteration: step j of iteration i uses half (i + j) mod 2.
   Value half = alternation->parity;
   if (step % 2 == 1)
-    half = arith::SubIOp::create(builder, loc, index(1), half);
+    half = arith::SubIOp::create(builder(), loc, index(1), half);
   return std::make_pair(mulIndex(*this, half, index(plan.aHalf), loc),
                         mulIndex(*this, half, index(plan.bHalf), loc));
 }

@@ -80,7 +80,7 @@ std::pair<Value, Value> KernelLowering::slotIndex(RankedTensorType type,
                                                   int64_t slot, Location loc) {
   LoweringIndexEmitter emitter(*this, loc);
   return slotLayout(type).emitSlotOffset(emitter, geometry(type).getShape(),
-                                         builder.getIndexAttr(slot));
+                                         builder().getIndexAttr(slot));
 }
 
 std::pair<Value, Value> KernelLowering::groupIndex(RankedTensorType type,
@@ -151,27 +151,35 @@ TileForm tile::conversion::tileForm(RankedTensorType type) {
 // Values
 //===----------------------------------------------------------------------===//
 
-Value KernelLowering::index(int64_t value) {
+void LoweringBuilder::startKernel(Block *entry) {
+  entryBlock = entry;
+  builder.setInsertionPointToStart(entry);
+  topInsertion = arith::ConstantIndexOp::create(builder, kernelLoc, 0);
+  indexConstants[0] = topInsertion->getResult(0);
+  builder.setInsertionPointAfter(topInsertion);
+}
+
+Value LoweringBuilder::index(int64_t value) {
   Value &slot = indexConstants[value];
   if (!slot) {
-    OpBuilder top(entry, Block::iterator(topInsertion));
-    slot = arith::ConstantIndexOp::create(top, source.getLoc(), value);
+    OpBuilder top = atTop();
+    slot = arith::ConstantIndexOp::create(top, kernelLoc, value);
   }
   return slot;
 }
 
-Value KernelLowering::scalar(Type type, TypedAttr value, Location loc) {
+Value LoweringBuilder::scalar(Type type, TypedAttr value, Location loc) {
   // Made once, at the top, as the canonicalizer would hoist and unique it:
   // the pipeline runs none after the conversion.
   Value &slot = scalarConstants[value];
   if (!slot) {
-    OpBuilder top(entry, Block::iterator(topInsertion));
+    OpBuilder top = atTop();
     slot = arith::ConstantOp::create(top, loc, type, value);
   }
   return slot;
 }
 
-Value KernelLowering::foldCreated(Operation *op) {
+Value LoweringBuilder::foldCreated(Operation *op) {
   return foldWithConstants(op, [&](TypedAttr attr) -> Value {
     // Scalars only: a vector constant keeps the op that builds it.
     Type type = attr.getType();
@@ -194,7 +202,7 @@ Value tile::conversion::addIndex(KernelLowering &k, Value a, Value b,
     return a;
   if (x == 0)
     return b;
-  return arith::AddIOp::create(k.builder, loc, a, b);
+  return arith::AddIOp::create(k.builder(), loc, a, b);
 }
 
 Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
@@ -208,7 +216,7 @@ Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
     return a;
   if (x == 1)
     return b;
-  return arith::MulIOp::create(k.builder, loc, a, b);
+  return arith::MulIOp::create(k.builder(), loc, a, b);
 }
 
 void tile::conversion::storeIfHeld(KernelLowering &k, Value value,
@@ -217,10 +225,10 @@ void tile::conversion::storeIfHeld(KernelLowering &k, Value value,
   std::optional<int64_t> known = held ? getConstantIntValue(held) : 1;
   if (known) {
     if (*known)
-      memref::StoreOp::create(k.builder, loc, value, buffer, offset);
+      memref::StoreOp::create(k.builder(), loc, value, buffer, offset);
     return;
   }
-  scf::IfOp::create(k.builder, loc, held, [&](OpBuilder &then, Location l) {
+  scf::IfOp::create(k.builder(), loc, held, [&](OpBuilder &then, Location l) {
     memref::StoreOp::create(then, l, value, buffer, offset);
     scf::YieldOp::create(then, l);
   });
@@ -238,12 +246,12 @@ Value KernelLowering::arenaView(int64_t offset, Type element, int64_t elements,
   Value &view = views[{offset, element, elements}];
   if (view)
     return view;
-  OpBuilder top(entry, Block::iterator(topInsertion));
+  OpBuilder top = b.atTop();
   if (!arena) {
     // Its size is the plan's total, which the kernel carries.
     auto total = source->getAttrOfType<IntegerAttr>(
         applegpu::AppleGPUDialect::getThreadgroupMemoryAttrName());
-    OpBuilder first(entry, entry->begin());
+    OpBuilder first(b.entry(), b.entry()->begin());
     arena = applegpu::AllocThreadgroupOp::create(
         first, source.getLoc(),
         threadgroupBuffer(first.getI8Type(), total ? total.getInt() : 0));
@@ -269,18 +277,18 @@ Value KernelLowering::scratchBuffer(Operation *owner, Type element,
   }
   // Scratch the plan does not foresee (the spill of a second dot's
   // cooperative tensor on the tensor-ops backend): memory of its own.
-  OpBuilder top(entry, Block::iterator(topInsertion));
+  OpBuilder top = b.atTop();
   return applegpu::AllocThreadgroupOp::create(
       top, loc, threadgroupBuffer(element, elements));
 }
 
 FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
                                          Location loc) {
-  auto it = tiles.find(tile);
-  if (it == tiles.end())
+  const TileValue *held = valueMap.find(tile);
+  if (!held)
     return emitError(loc) << "internal error: tile used before it is lowered";
   auto type = cast<RankedTensorType>(tile.getType());
-  TileValue have = it->second;
+  TileValue have = *held;
   if (have.array) {
     // Code that works value by value reads the whole array.
     for (int64_t i = 0, n = count(type, have.form); i < n; ++i)
@@ -301,7 +309,7 @@ FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
         if (i == 0)
           result.values.push_back(
               applegpu::SimdgroupFillOp::create(
-                  builder, loc,
+                  builder(), loc,
                   applegpu::SimdgroupMatrixType::get(element), s));
         else
           result.values.push_back(result.values[0]);
@@ -315,17 +323,17 @@ FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
     for (Value fragment : have.values)
       for (int32_t e = 0; e < 2; ++e)
         result.values.push_back(applegpu::SimdgroupGetElementOp::create(
-            builder, loc, element, fragment, e));
+            builder(), loc, element, fragment, e));
     return result;
   }
   if (have.form == TileForm::LaneElements && want == TileForm::Fragments) {
     auto matrix = applegpu::SimdgroupMatrixType::get(element);
-    Value zero = scalar(element, builder.getZeroAttr(element), loc);
+    Value zero = scalar(element, builder().getZeroAttr(element), loc);
     for (int64_t f = 0, e = have.values.size() / 2; f < e; ++f) {
-      Value m = applegpu::SimdgroupFillOp::create(builder, loc, matrix, zero);
+      Value m = applegpu::SimdgroupFillOp::create(builder(), loc, matrix, zero);
       for (int32_t i = 0; i < 2; ++i)
         m = applegpu::SimdgroupSetElementOp::create(
-            builder, loc, matrix, have.values[2 * f + i], m, i);
+            builder(), loc, matrix, have.values[2 * f + i], m, i);
       result.values.push_back(m);
     }
     return result;
@@ -340,6 +348,12 @@ InFlightDiagnostic tile::conversion::layoutMismatch(RankedTensorType type,
             "tile split over SIMD groups is needed (or the reverse); the "
             "simdgroup backend cannot move "
          << type << " between these layouts";
+}
+
+void KernelPlans::findStoredAndLoaded(func::FuncOp kernel) {
+  for (auto [buffer, use] : bufferUses(kernel))
+    if (use.accesses > 1 && use.read && use.written)
+      storedAndLoaded.insert(buffer);
 }
 
 //===----------------------------------------------------------------------===//
@@ -476,19 +490,20 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
-  OpBuilder &b = builder;
-  tid = applegpu::ThreadIndexInThreadgroupOp::create(b, loc, b.getIndexType());
+  OpBuilder &ob = builder();
+  coords.threadIndex =
+      applegpu::ThreadIndexInThreadgroupOp::create(ob, loc, ob.getIndexType());
   if (!config.hasDot)
     return success();
-  Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(b, loc, b.getIndexType());
-  Value lane = applegpu::ThreadIndexInSimdgroupOp::create(b, loc, b.getIndexType());
+  Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(ob, loc, ob.getIndexType());
+  Value lane = applegpu::ThreadIndexInSimdgroupOp::create(ob, loc, ob.getIndexType());
   Value wn = index(simdgroupsN());
-  simdgroupRow = fold<arith::DivUIOp>(loc, sg, wn);
-  simdgroupCol = fold<arith::RemUIOp>(loc, sg, wn);
+  coords.simdgroupRow = fold<arith::DivUIOp>(loc, sg, wn);
+  coords.simdgroupCol = fold<arith::RemUIOp>(loc, sg, wn);
   LoweringIndexEmitter emitter(*this, loc);
-  std::tie(laneRow, laneCol) =
+  std::tie(coords.laneRow, coords.laneCol) =
       applegpu::FragmentsLayoutAttr::emitLanePosition(emitter, lane);
-  lastCoordinate = laneCol.getDefiningOp();
+  lastCoordinate = coords.laneCol.getDefiningOp();
   return success();
 }
 
@@ -502,14 +517,14 @@ std::pair<Value, Value> KernelLowering::simdgroupOrigin(int64_t rows,
                                                         int64_t cols) {
   auto [it, inserted] = origins.try_emplace({rows, cols});
   if (inserted) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointAfter(lastCoordinate);
+    OpBuilder::InsertionGuard guard(builder());
+    builder().setInsertionPointAfter(lastCoordinate);
     Location loc = source.getLoc();
-    it->second = {mulIndex(*this, simdgroupRow, index(rows), loc),
-                  mulIndex(*this, simdgroupCol, index(cols), loc)};
+    it->second = {mulIndex(*this, coords.simdgroupRow, index(rows), loc),
+                  mulIndex(*this, coords.simdgroupCol, index(cols), loc)};
     for (Value v : {it->second.first, it->second.second})
       if (Operation *def = v.getDefiningOp();
-          def && def->getBlock() == entry && lastCoordinate->isBeforeInBlock(def))
+          def && def->getBlock() == b.entry() && lastCoordinate->isBeforeInBlock(def))
         lastCoordinate = def;
   }
   return it->second;
@@ -520,8 +535,7 @@ std::pair<Value, Value> KernelLowering::simdgroupOrigin(int64_t rows,
 //===----------------------------------------------------------------------===//
 
 LoweringIndexEmitter::LoweringIndexEmitter(KernelLowering &k, Location loc)
-    : applegpu::LayoutIndexEmitter(applegpu::ThreadCoordinates{
-          k.tid, k.simdgroupRow, k.simdgroupCol, k.laneRow, k.laneCol}),
+    : applegpu::LayoutIndexEmitter(k.coordinates()),
       k(k), loc(loc) {}
 
 Value LoweringIndexEmitter::constant(int64_t value) { return k.index(value); }
@@ -556,18 +570,11 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
   OpBuilder outer(source);
   auto kernel = func::FuncOp::create(outer, loc, source.getSymName(),
                                      source.getFunctionType());
-  entry = kernel.addEntryBlock();
-  builder.setInsertionPointToStart(entry);
-  // Constants and threadgroup memory go before this marker, the body after.
-  topInsertion = arith::ConstantIndexOp::create(builder, loc, 0);
-  indexConstants[0] = topInsertion->getResult(0);
-  builder.setInsertionPointAfter(topInsertion);
+  b.startKernel(kernel.addEntryBlock());
 
   for (auto [from, to] : llvm::zip(source.getArguments(), kernel.getArguments()))
     map(from, to);
-  for (auto [buffer, use] : bufferUses(source))
-    if (use.accesses > 1 && use.read && use.written)
-      storedAndLoaded.insert(buffer);
+  kernelPlans.findStoredAndLoaded(source);
   auto fail = [&]() -> FailureOr<func::FuncOp> {
     kernel.erase();
     return failure();
@@ -582,7 +589,7 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
       failed(setUpStaging()) ||
       failed(lowerBlock(source.getBody().front())))
     return fail();
-  func::ReturnOp::create(builder, loc);
+  func::ReturnOp::create(builder(), loc);
   (void)target;
   eraseDeadOps(kernel);
   return kernel;

@@ -59,44 +59,33 @@ mlir::RankedTensorType tileGeometry(mlir::RankedTensorType type);
 /// defaultVectorWidth).
 int64_t tileVectorWidth(mlir::RankedTensorType type);
 
-class KernelLowering {
+/// The lowering's builder: an OpBuilder whose index and scalar constants
+/// are made once each, at the top of the kernel, and whose ops fold away
+/// when their operands allow (the pipeline runs no canonicalizer after the
+/// conversion).
+class LoweringBuilder {
 public:
-  KernelLowering(mlir::func::FuncOp source, const KernelConfig &config)
-      : source(source), config(config), builder(source.getContext()) {}
+  explicit LoweringBuilder(mlir::Location kernelLoc)
+      : builder(kernelLoc.getContext()), kernelLoc(kernelLoc) {}
 
-  /// Writes the applegpu kernel next to the source (which the caller
-  /// erases); a located diagnostic and no new kernel on failure.
-  mlir::FailureOr<mlir::func::FuncOp> run(llvm::StringRef target);
-
-  //===--- For the op families -----------------------------------------===//
-
-  mlir::func::FuncOp source;
-  const KernelConfig &config;
-  mlir::OpBuilder builder;
-
-  int64_t numThreads() const { return config.numThreads; }
-  int64_t simdgroupsM() const { return config.simdgroupsM; }
-  int64_t simdgroupsN() const { return config.simdgroupsN; }
-
-  /// The thread's coordinates (defined at the top of the kernel).
-  mlir::Value tid, simdgroupRow, simdgroupCol, laneRow, laneCol;
-  /// The first row and column of this SIMD group's block of an accumulator
-  /// tile of `type` (defined once, at the top of the kernel).
-  std::pair<mlir::Value, mlir::Value>
-  simdgroupOrigin(mlir::RankedTensorType type);
-  /// The same for blocks of `rows` x `cols` elements.
-  std::pair<mlir::Value, mlir::Value> simdgroupOrigin(int64_t rows,
-                                                      int64_t cols);
+  /// Starts the kernel in `entry`: constants and threadgroup memory go
+  /// before a marker at its start, the body after it.
+  void startKernel(mlir::Block *entry);
+  mlir::OpBuilder &get() { return builder; }
+  mlir::Block *entry() const { return entryBlock; }
+  /// A builder before the marker (constants and threadgroup memory).
+  mlir::OpBuilder atTop() const {
+    return mlir::OpBuilder(entryBlock, mlir::Block::iterator(topInsertion));
+  }
 
   /// An index constant at the top of the kernel (one per value).
   mlir::Value index(int64_t value);
   /// A scalar constant of `type` at the top of the kernel (one per value).
   mlir::Value scalar(mlir::Type type, mlir::TypedAttr value,
                      mlir::Location loc);
-
   /// Creates an op with one result at the insertion point, folded away
   /// when its operands allow (a constant made with index()/scalar(), or an
-  /// operand): the pipeline runs no canonicalizer after the conversion.
+  /// operand).
   template <typename OpTy, typename... Args>
   mlir::Value fold(mlir::Location loc, Args &&...args) {
     auto op = OpTy::create(builder, loc, std::forward<Args>(args)...);
@@ -105,9 +94,208 @@ public:
   /// The same for an op just created (or copied) with one result.
   mlir::Value foldCreated(mlir::Operation *op);
 
+private:
+  mlir::OpBuilder builder;
+  mlir::Location kernelLoc;
+  mlir::Block *entryBlock = nullptr;
+  mlir::Operation *topInsertion = nullptr;
+  llvm::DenseMap<int64_t, mlir::Value> indexConstants;
+  llvm::DenseMap<mlir::Attribute, mlir::Value> scalarConstants;
+};
+
+/// What the source kernel's values are in the new kernel: scalars map to
+/// one value, tiles to a TileValue; and which tile each thread-private
+/// array was made for (whose owner may update it in place).
+class TileValueMap {
+public:
   /// The new value of a scalar of the source kernel.
-  mlir::Value mapped(mlir::Value scalar) { return mapping.lookup(scalar); }
+  mlir::Value mapped(mlir::Value scalar) const {
+    return mapping.lookup(scalar);
+  }
   void map(mlir::Value from, mlir::Value to) { mapping.map(from, to); }
+
+  /// The source tile as it is held now, or null before it is lowered.
+  const TileValue *find(mlir::Value tile) const {
+    auto it = tiles.find(tile);
+    return it == tiles.end() ? nullptr : &it->second;
+  }
+  const TileValue &current(mlir::Value tile) const {
+    return tiles.find(tile)->second;
+  }
+  bool isLowered(mlir::Value tile) const { return tiles.count(tile); }
+  void define(mlir::Value tile, TileValue value) {
+    tiles[tile] = std::move(value);
+  }
+  /// Defines `tile` as held in `array`, which it then owns.
+  void defineArray(mlir::Value tile, TileForm form, mlir::Value array) {
+    tiles[tile] = TileValue{form, {}, array};
+    arrayOwner[array] = tile;
+  }
+  /// Whether `array` was made for `tile`.
+  bool owns(mlir::Value tile, mlir::Value array) const {
+    return arrayOwner.lookup(array) == tile;
+  }
+
+private:
+  mlir::IRMapping mapping;
+  llvm::DenseMap<mlir::Value, TileValue> tiles;
+  llvm::DenseMap<mlir::Value, mlir::Value> arrayOwner;
+};
+
+/// The plans the lowering reads while it writes the kernel, set up before
+/// it lowers the body: each dot's staging (DotStaging.cpp) or matmul
+/// (LowerTensorOps.cpp), the loops whose dots alternate staging halves,
+/// and the buffers that need ordered access.
+class KernelPlans {
+public:
+  /// Staging buffers of a simdgroup dot. It stages `kStep` columns of A
+  /// and rows of B at a time: all of K when they fit in threadgroup
+  /// memory, else in K sub-steps (each: stage, barrier, multiply, barrier).
+  struct Staging {
+    mlir::Value a, b;
+    int64_t lda, ldb;
+    int64_t kStep = 0;
+    /// The dot is in a software-pipelined loop (tile.num_stages >= 2) and
+    /// its buffers hold two halves, of `aHalf` and `bHalf` elements, that
+    /// successive staging steps use in turn: a step writes the half that
+    /// the step before last read, and every thread has passed the previous
+    /// step's barrier after that read, so the trailing barrier is not
+    /// needed (see KernelLowering::nextStagingHalves).
+    bool alternating = false;
+    int64_t aHalf = 0, bHalf = 0;
+    /// Other buffers share these bytes at other times: the dot's first
+    /// staging step is preceded by a barrier (an alternating loop by one
+    /// before the loop), so that their readers are done.
+    bool reused = false;
+  };
+  /// While the body of an alternating loop is lowered: how many staging
+  /// steps of this iteration were emitted, and the iteration's parity (an
+  /// index, 0 or 1, carried by the loop) when a step's half depends on it
+  /// (an odd number of steps per iteration); null otherwise.
+  struct Alternation {
+    mlir::Value parity;
+    int64_t step = 0;
+  };
+  /// How a tensor-ops dot runs: its matmul2d and cooperative tensor type,
+  /// and for staged operands the threadgroup buffers and each SIMD group's
+  /// views of them.
+  struct Matmul {
+    mlir::Type cooperative; ///< applegpu::CooperativeTensorType
+    bool staged = false;
+    Staging buffers;
+    mlir::Value viewA, viewB;
+  };
+
+  /// The staging of the simdgroup dot `dot`.
+  const Staging &staging(mlir::Operation *dot) const {
+    return stagings.find(dot)->second;
+  }
+  /// Records `dot`'s staging; an alternating one adds its steps to the
+  /// steps per iteration of its pipelined loop `loop`.
+  void addStaging(mlir::Operation *dot, const Staging &plan,
+                  mlir::Operation *loop, int64_t steps);
+  /// Staging steps per iteration of the pipelined loop `loop` whose dots
+  /// alternate between two staging halves; nullopt for other loops.
+  std::optional<int64_t> alternatingSteps(mlir::Operation *loop) const;
+  /// Whether other buffers reuse the staging bytes of alternating `loop`.
+  bool reusesAlternatingLoop(mlir::Operation *loop) const {
+    return reusedAlternatingLoops.contains(loop);
+  }
+  /// The alternation of the loop body being lowered (null outside one),
+  /// and its replacement (restored by the caller after the body).
+  Alternation *alternation() {
+    return currentAlternation ? &*currentAlternation : nullptr;
+  }
+  std::optional<Alternation> swapAlternation(std::optional<Alternation> a) {
+    std::swap(a, currentAlternation);
+    return a;
+  }
+
+  /// The matmul of the tensor-ops dot `dot`, or null.
+  const Matmul *matmul(mlir::Operation *dot) const {
+    auto it = matmuls.find(dot);
+    return it == matmuls.end() ? nullptr : &it->second;
+  }
+  void addMatmul(mlir::Operation *dot, const Matmul &plan) {
+    matmuls[dot] = plan;
+  }
+
+  /// Finds the buffers `kernel` both stores to and loads from.
+  void findStoredAndLoaded(mlir::func::FuncOp kernel);
+  /// Whether the kernel both stores to and loads from `buffer`: every load
+  /// and store of one is preceded by a device-memory barrier, so that a
+  /// load sees what the other threads of the program stored before it and
+  /// a store does not overwrite what they have yet to load (the tile
+  /// semantics is sequential within a program).
+  bool isStoredAndLoaded(mlir::Value buffer) const {
+    return storedAndLoaded.contains(buffer);
+  }
+
+private:
+  llvm::DenseMap<mlir::Operation *, Staging> stagings;
+  llvm::DenseMap<mlir::Operation *, int64_t> alternatingLoops;
+  llvm::DenseSet<mlir::Operation *> reusedAlternatingLoops;
+  std::optional<Alternation> currentAlternation;
+  llvm::DenseMap<mlir::Operation *, Matmul> matmuls;
+  llvm::DenseSet<mlir::Value> storedAndLoaded;
+};
+
+/// Lowers one kernel: composes the builder, the value map and the plans,
+/// and holds the thread's coordinates and the threadgroup arena. The
+/// members marked "forward" only pass a call on to one of the three, so
+/// that the op families keep calling `k.index(...)`, `k.fold<...>(...)`,
+/// `k.map(...)` and the like.
+class KernelLowering {
+public:
+  KernelLowering(mlir::func::FuncOp source, const KernelConfig &config)
+      : source(source), config(config), b(source.getLoc()) {}
+
+  /// Writes the applegpu kernel next to the source (which the caller
+  /// erases); a located diagnostic and no new kernel on failure.
+  mlir::FailureOr<mlir::func::FuncOp> run(llvm::StringRef target);
+
+  //===--- For the op families -----------------------------------------===//
+
+  /// The builder (its insertion point is where the op families write).
+  mlir::OpBuilder &builder() { return b.get(); }
+  LoweringBuilder &folding() { return b; }
+  TileValueMap &values() { return valueMap; }
+  KernelPlans &plans() { return kernelPlans; }
+
+  int64_t numThreads() const { return config.numThreads; }
+  int64_t simdgroupsM() const { return config.simdgroupsM; }
+  int64_t simdgroupsN() const { return config.simdgroupsN; }
+
+  /// The thread's coordinates (defined at the top of the kernel).
+  const tile::applegpu::ThreadCoordinates &coordinates() const {
+    return coords;
+  }
+  mlir::Value threadIndex() const { return coords.threadIndex; }
+  /// The first row and column of this SIMD group's block of an accumulator
+  /// tile of `type` (defined once, at the top of the kernel).
+  std::pair<mlir::Value, mlir::Value>
+  simdgroupOrigin(mlir::RankedTensorType type);
+  /// The same for blocks of `rows` x `cols` elements.
+  std::pair<mlir::Value, mlir::Value> simdgroupOrigin(int64_t rows,
+                                                      int64_t cols);
+
+  /// Forwards to LoweringBuilder (see there).
+  mlir::Value index(int64_t value) { return b.index(value); }
+  mlir::Value scalar(mlir::Type type, mlir::TypedAttr value,
+                     mlir::Location loc) {
+    return b.scalar(type, value, loc);
+  }
+  template <typename OpTy, typename... Args>
+  mlir::Value fold(mlir::Location loc, Args &&...args) {
+    return b.fold<OpTy>(loc, std::forward<Args>(args)...);
+  }
+  mlir::Value foldCreated(mlir::Operation *op) { return b.foldCreated(op); }
+
+  /// Forwards to TileValueMap (see there).
+  mlir::Value mapped(mlir::Value scalar) const {
+    return valueMap.mapped(scalar);
+  }
+  void map(mlir::Value from, mlir::Value to) { valueMap.map(from, to); }
 
   /// A source tile in the form `want` (converting if needed), or a located
   /// error when the layouts do not allow it.
@@ -146,23 +334,23 @@ public:
   /// A new array for a tile of `type` in `form`.
   mlir::Value newTileArray(mlir::RankedTensorType type, TileForm form,
                            mlir::Location loc);
-  /// Defines `tile` as held in `array`, which it then owns.
+  /// Forwards to TileValueMap (see there).
   void defineArray(mlir::Value tile, TileForm form, mlir::Value array) {
-    tiles[tile] = TileValue{form, {}, array};
-    arrayOwner[array] = tile;
+    valueMap.defineArray(tile, form, array);
   }
-  /// The source tile as it is held now.
-  const TileValue &current(mlir::Value tile) { return tiles.find(tile)->second; }
-  bool isLowered(mlir::Value tile) const { return tiles.count(tile); }
+  const TileValue &current(mlir::Value tile) const {
+    return valueMap.current(tile);
+  }
+  bool isLowered(mlir::Value tile) const { return valueMap.isLowered(tile); }
   /// Whether `tile` is held as one scalar for every element (a splat), or
   /// is produced that way: readers then use the scalar, not an array.
   bool isUniform(mlir::Value tile) const {
-    auto it = tiles.find(tile);
-    return it != tiles.end() ? it->second.form == TileForm::Uniform
-                             : formFor(tile) == TileForm::Uniform;
+    const TileValue *held = valueMap.find(tile);
+    return held ? held->form == TileForm::Uniform
+                : formFor(tile) == TileForm::Uniform;
   }
   void define(mlir::Value tile, TileValue value) {
-    tiles[tile] = std::move(value);
+    valueMap.define(tile, std::move(value));
   }
 
   /// The form a tile is produced in (from its layout encoding), and how
@@ -235,75 +423,30 @@ public:
   mlir::LogicalResult lowerBlock(mlir::Block &block);
   mlir::LogicalResult lowerOp(mlir::Operation &op);
 
-  /// Staging buffers of each dot (set up by the pass before lowering;
-  /// DotStaging.cpp). A simdgroup dot stages `kStep` columns of A and rows
-  /// of B at a time: all of K when they fit in threadgroup memory, else in
-  /// K sub-steps (each: stage, barrier, multiply, barrier).
-  struct Staging {
-    mlir::Value a, b;
-    int64_t lda, ldb;
-    int64_t kStep = 0;
-    /// The dot is in a software-pipelined loop (tile.num_stages >= 2) and
-    /// its buffers hold two halves, of `aHalf` and `bHalf` elements, that
-    /// successive staging steps use in turn: a step writes the half that
-    /// the step before last read, and every thread has passed the previous
-    /// step's barrier after that read, so the trailing barrier is not
-    /// needed (see nextStagingHalves).
-    bool alternating = false;
-    int64_t aHalf = 0, bHalf = 0;
-    /// Other buffers share these bytes at other times: the dot's first
-    /// staging step is preceded by a barrier (an alternating loop by one
-    /// before the loop), so that their readers are done.
-    bool reused = false;
-  };
-  llvm::DenseMap<mlir::Operation *, Staging> staging;
-
-  /// Pipelined loops (scf.for with tile.num_stages >= 2) whose dots
-  /// alternate between two staging halves, with the number of staging
-  /// steps one iteration takes.
-  llvm::DenseMap<mlir::Operation *, int64_t> alternatingLoops;
-  /// The alternating loops whose staging buffers other buffers reuse.
-  llvm::DenseSet<mlir::Operation *> reusedAlternatingLoops;
-  /// While the body of an alternating loop is lowered: how many staging
-  /// steps of this iteration were emitted, and the iteration's parity (an
-  /// index, 0 or 1, carried by the loop) when a step's half depends on it
-  /// (an odd number of steps per iteration); null otherwise.
-  struct Alternation {
-    mlir::Value parity;
-    int64_t step = 0;
-  };
-  std::optional<Alternation> alternation;
+  /// Forwards to KernelPlans (see there).
+  using Staging = KernelPlans::Staging;
+  using Alternation = KernelPlans::Alternation;
+  using Matmul = KernelPlans::Matmul;
   /// The first element of the halves of A's and B's staging buffers that
   /// the next staging step of an alternating dot uses; advances the step.
   mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
   nextStagingHalves(const Staging &plan, mlir::Location loc);
-
-  /// How a tensor-ops dot runs (set up before lowering): its matmul2d and
-  /// cooperative tensor type, and for staged operands the threadgroup
-  /// buffers and each SIMD group's views of them.
-  struct Matmul {
-    mlir::Type cooperative; ///< applegpu::CooperativeTensorType
-    bool staged = false;
-    Staging buffers;
-    mlir::Value viewA, viewB;
-  };
-  llvm::DenseMap<mlir::Operation *, Matmul> matmuls;
   /// The cooperative tensor type that holds the accumulator tile `tile`
   /// (that of the dot it comes from, else of the kernel's first dot).
   mlir::FailureOr<mlir::Type> cooperativeTypeOf(mlir::Value tile);
-
-  /// Buffers the kernel both stores to and loads from: every load and
-  /// store of one is preceded by a device-memory barrier, so that a load
-  /// sees what the other threads of the program stored before it and a
-  /// store does not overwrite what they have yet to load (the tile
-  /// semantics is sequential within a program).
-  llvm::DenseSet<mlir::Value> storedAndLoaded;
 
 private:
   mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);
   mlir::LogicalResult setUpStaging();
   mlir::LogicalResult setUpTensorOps();
   void eraseDeadOps(mlir::func::FuncOp kernel);
+
+  mlir::func::FuncOp source;
+  const KernelConfig &config;
+  LoweringBuilder b;
+  TileValueMap valueMap;
+  KernelPlans kernelPlans;
+  tile::applegpu::ThreadCoordinates coords;
 
   /// The source op being lowered (whose #applegpu.scratch region
   /// allocThreadgroup carves buffers from), and the bytes of each op's
@@ -313,14 +456,6 @@ private:
   mlir::Value arena;
   llvm::DenseMap<std::tuple<int64_t, mlir::Type, int64_t>, mlir::Value> views;
 
-  mlir::IRMapping mapping;
-  llvm::DenseMap<mlir::Value, TileValue> tiles;
-  /// The source tile each array was made for (see getArrayToUpdate).
-  llvm::DenseMap<mlir::Value, mlir::Value> arrayOwner;
-  llvm::DenseMap<int64_t, mlir::Value> indexConstants;
-  llvm::DenseMap<mlir::Attribute, mlir::Value> scalarConstants;
-  mlir::Block *entry = nullptr;
-  mlir::Operation *topInsertion = nullptr;
   /// Where values computed once from the thread's coordinates go.
   mlir::Operation *lastCoordinate = nullptr;
   llvm::DenseMap<std::pair<int64_t, int64_t>, std::pair<mlir::Value, mlir::Value>>

@@ -132,7 +132,7 @@ static LogicalResult makeHandles(KernelLowering &k, Flattening &f,
       return failure();
     if (inits.empty()) {
       f.handles[i] =
-          applegpu::CooperativeDestinationOp::create(k.builder, loc, *type);
+          applegpu::CooperativeDestinationOp::create(k.builder(), loc, *type);
       continue;
     }
     FailureOr<Value> handle = materializeCooperative(
@@ -209,7 +209,7 @@ static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
                      yield.getLoc(), f.arrays)))
     return failure();
   values.append(extra.begin(), extra.end());
-  scf::YieldOp::create(k.builder, yield.getLoc(), values);
+  scf::YieldOp::create(k.builder(), yield.getLoc(), values);
   return success();
 }
 
@@ -220,12 +220,11 @@ static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
 /// parity (an extra index value, 0 or 1, after the source's values).
 LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
   Location loc = loop.getLoc();
-  auto alternating = k.alternatingLoops.find(loop);
-  bool carriesParity = alternating != k.alternatingLoops.end() &&
-                       alternating->second % 2 == 1;
+  std::optional<int64_t> alternating = k.plans().alternatingSteps(loop);
+  bool carriesParity = alternating && *alternating % 2 == 1;
   // Readers of buffers that share the staging halves' bytes are done before
   // the first step writes a half.
-  if (k.reusedAlternatingLoops.contains(loop))
+  if (k.plans().reusesAlternatingLoop(loop))
     threadgroupBarrier(k, loc);
   // Tiles are carried in arrays: the initial value's own when the loop is
   // its last reader, else a copy.
@@ -249,37 +248,39 @@ LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
     return failure();
   if (carriesParity)
     inits.push_back(k.index(0));
-  auto newLoop = scf::ForOp::create(k.builder, loc, k.mapped(loop.getLowerBound()),
+  auto newLoop = scf::ForOp::create(k.builder(), loc, k.mapped(loop.getLowerBound()),
                                     k.mapped(loop.getUpperBound()),
                                     k.mapped(loop.getStep()), inits);
   for (NamedAttribute attr : loop->getDiscardableAttrs())
     newLoop->setAttr(attr.getName(), attr.getValue());
   {
-    OpBuilder::InsertionGuard guard(k.builder);
+    OpBuilder::InsertionGuard guard(k.builder());
     Block *body = newLoop.getBody();
     if (!body->empty())
       body->getTerminator()->erase();
-    k.builder.setInsertionPointToEnd(body);
+    k.builder().setInsertionPointToEnd(body);
     k.map(loop.getInductionVar(), newLoop.getInductionVar());
     unflatten(k, *f, loop.getRegionIterArgs(), newLoop.getRegionIterArgs());
-    std::optional<KernelLowering::Alternation> outer = k.alternation;
-    if (alternating != k.alternatingLoops.end())
-      k.alternation = KernelLowering::Alternation{
-          carriesParity ? newLoop.getRegionIterArgs().back() : Value(), 0};
+    // The body of an alternating loop counts its own staging steps.
+    std::optional<KernelLowering::Alternation> outer;
+    if (alternating)
+      outer = k.plans().swapAlternation(KernelLowering::Alternation{
+          carriesParity ? newLoop.getRegionIterArgs().back() : Value(), 0});
     if (failed(k.lowerBlock(*loop.getBody())))
       return failure();
     SmallVector<Value> extra;
     if (carriesParity)
       extra.push_back(k.fold<arith::SubIOp>(loc, k.index(1),
-                                            k.alternation->parity));
-    k.alternation = outer;
+                                            k.plans().alternation()->parity));
+    if (alternating)
+      k.plans().swapAlternation(outer);
     if (failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
                           loop.getResults(), *f, extra)))
       return failure();
   }
   // The last steps left their halves without a trailing barrier: one here
   // lets any later staging rewrite them.
-  if (alternating != k.alternatingLoops.end())
+  if (alternating)
     threadgroupBarrier(k, loc);
   unflatten(k, *f, loop.getResults(), newLoop.getResults());
   return success();
@@ -293,14 +294,14 @@ LogicalResult tile::conversion::lowerIf(KernelLowering &k, scf::IfOp branch) {
       failed(makeHandles(k, *f, branch.getResults(), ValueRange(), loc)))
     return failure();
   bool hasElse = !branch.getElseRegion().empty();
-  auto newIf = scf::IfOp::create(k.builder, loc, f->types,
+  auto newIf = scf::IfOp::create(k.builder(), loc, f->types,
                                  k.mapped(branch.getCondition()), hasElse);
   auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
-    OpBuilder::InsertionGuard guard(k.builder);
+    OpBuilder::InsertionGuard guard(k.builder());
     Block *block = &to.front();
     if (!block->empty())
       block->getTerminator()->erase();
-    k.builder.setInsertionPointToEnd(block);
+    k.builder().setInsertionPointToEnd(block);
     Block &source = from.front();
     if (failed(k.lowerBlock(source)))
       return failure();
@@ -337,7 +338,7 @@ LogicalResult tile::conversion::lowerScalarOp(KernelLowering &k,
               : k.scalar(constant.getType(), value, constant.getLoc()));
     return success();
   }
-  Operation *copy = k.builder.clone(op);
+  Operation *copy = k.builder().clone(op);
   for (OpOperand &operand : copy->getOpOperands())
     operand.set(k.mapped(operand.get()));
   if (copy->getNumResults() == 1) {

@@ -34,7 +34,7 @@ void tile::conversion::forEachCooperativeElement(
     KernelLowering &k, Value handle, RankedTensorType tile, Location loc,
     function_ref<LogicalResult(Value, Value, Value)> body,
     LogicalResult &status) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   auto [rowOrigin, colOrigin] = k.simdgroupOrigin(tile);
   Value capacity = applegpu::CooperativeCapacityOp::create(b, loc, b.getIndexType(), handle);
   auto loop = scf::ForOp::create(b, loc, k.index(0), capacity, k.index(1));
@@ -88,13 +88,13 @@ static Value readAtSite(KernelLowering &k, Site &site, Value buffer,
     std::optional<int64_t> dim = sliceDim(type);
     position = dim && *dim == 0 ? site.col : site.row;
   }
-  return memref::LoadOp::create(k.builder, loc, buffer, position);
+  return memref::LoadOp::create(k.builder(), loc, buffer, position);
 }
 
 static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile);
 
 static FailureOr<Value> evaluateOp(KernelLowering &k, Site &site, Value tile) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   Location loc = tile.getLoc();
   Operation *def = tile.getDefiningOp();
   auto type = cast<RankedTensorType>(tile.getType());
@@ -179,7 +179,7 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
     Value handle = held.values[0];
     if (handle.getType() == site.type) {
       result = applegpu::CooperativeGetOp::create(
-          k.builder, loc, type.getElementType(), handle, site.index);
+          k.builder(), loc, type.getElementType(), handle, site.index);
       break;
     }
     Value copy = site.spills.lookup(tile);
@@ -243,7 +243,7 @@ Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
   });
   if (found)
     return found;
-  return applegpu::CooperativeDestinationOp::create(k.builder, tile.getLoc(),
+  return applegpu::CooperativeDestinationOp::create(k.builder(), tile.getLoc(),
                                                     type);
 }
 
@@ -272,7 +272,7 @@ static FailureOr<Value> spillCooperative(KernelLowering &k, Value tile,
           return failure();
         Value offset = addIndex(
             k, mulIndex(k, row, k.index(type.getDimSize(1)), loc), col, loc);
-        memref::StoreOp::create(k.builder, loc, *x, buffer, offset);
+        memref::StoreOp::create(k.builder(), loc, *x, buffer, offset);
         return success();
       },
       status);
@@ -340,7 +340,7 @@ LogicalResult tile::conversion::assignCooperative(KernelLowering &k,
               x.getType().getIntOrFloatBitWidth() <
                   element.getIntOrFloatBitWidth())
             x = k.fold<arith::ExtFOp>(loc, element, x);
-          applegpu::CooperativeSetOp::create(k.builder, loc, x, handle, i);
+          applegpu::CooperativeSetOp::create(k.builder(), loc, x, handle, i);
         }
         return success();
       },
@@ -357,7 +357,7 @@ FailureOr<Value> tile::conversion::materializeCooperative(KernelLowering &k,
   if (held.form == TileForm::Cooperative && inPlace &&
       held.values[0].getType() == type)
     return held.values[0];
-  Value fresh = applegpu::CooperativeDestinationOp::create(k.builder, loc, type);
+  Value fresh = applegpu::CooperativeDestinationOp::create(k.builder(), loc, type);
   if (held.form == TileForm::Uniform) {
     Value value = held.values[0];
     Type element = cast<CooperativeTensorType>(type).getElementType();
@@ -365,7 +365,7 @@ FailureOr<Value> tile::conversion::materializeCooperative(KernelLowering &k,
       return emitError(loc) << "a " << value.getType()
                             << " accumulator value in a cooperative tensor of "
                             << element;
-    applegpu::CooperativeFillOp::create(k.builder, loc, fresh, value);
+    applegpu::CooperativeFillOp::create(k.builder(), loc, fresh, value);
     return fresh;
   }
   if (failed(assignCooperative(k, {tile}, {fresh}, loc)))
@@ -475,7 +475,7 @@ bool tile::conversion::producesCooperativeTile(Operation &op) {
 LogicalResult tile::conversion::lowerPerElement(KernelLowering &k,
                                                 Operation &op) {
   if (auto load = dyn_cast<LoadOp>(op);
-      load && k.storedAndLoaded.contains(load.getBuffer()))
+      load && k.plans().isStoredAndLoaded(load.getBuffer()))
     return op.emitOpError()
            << "reads a tile in the cooperative layout from a buffer the "
               "kernel also writes; the tensor-ops backend reads such tiles "

@@ -44,7 +44,7 @@ struct StepTarget {
 /// buffer.
 static void stageStep(KernelLowering &k, RankedTensorType type, Value slots,
                       const StepTarget &t, Location loc) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   Value cols = k.index(type.getDimSize(1));
   int64_t kDim = t.kAlongColumns ? type.getDimSize(1) : type.getDimSize(0);
   bool wholeK = t.kStep == kDim;
@@ -85,7 +85,7 @@ static Value loadStepFragments(KernelLowering &k, Type fragment, Value memory,
         k, base, addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc),
         loc);
     storeArray(k,
-               applegpu::SimdgroupLoadOp::create(k.builder, loc, fragment,
+               applegpu::SimdgroupLoadOp::create(k.builder(), loc, fragment,
                                                  memory, offset, k.index(ld)),
                frags, i, loc);
   });
@@ -95,13 +95,13 @@ static Value loadStepFragments(KernelLowering &k, Type fragment, Value memory,
 LogicalResult tile::conversion::lowerSimdgroupDot(KernelLowering &k,
                                                   DotOp dot) {
   Location loc = dot.getLoc();
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto resultType = cast<RankedTensorType>(dot.getType());
   Type operandElement = aType.getElementType();
   int64_t kDim = aType.getDimSize(1);
-  const KernelLowering::Staging &plan = k.staging.find(dot)->second;
+  const KernelLowering::Staging &plan = k.plans().staging(dot);
 
   FailureOr<Value> acc =
       k.getArrayToUpdate(dot.getAcc(), TileForm::Fragments, dot, loc);

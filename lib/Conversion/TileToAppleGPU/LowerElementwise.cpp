@@ -38,7 +38,7 @@ LogicalResult tile::conversion::lowerElementwise(KernelLowering &k,
     state.addOperands(operands);
     state.addTypes(type.getElementType());
     state.addAttributes(op.getAttrs());
-    return k.builder.create(state)->getResult(0);
+    return k.builder().create(state)->getResult(0);
   };
   FailureOr<ElementLoop> loop = ElementLoop::make(k, op.getOperands(), form, loc);
   if (failed(loop))

@@ -33,7 +33,7 @@ LogicalResult tile::conversion::lowerEpilogue(KernelLowering &k,
   IRMapping fromAbove;
   for (Operation &inner : body)
     if (inner.hasTrait<OpTrait::ConstantLike>())
-      k.builder.clone(inner, fromAbove);
+      k.builder().clone(inner, fromAbove);
   for (Operation &inner : body)
     for (Value v : inner.getOperands())
       if (v.getParentRegion() != &op.getBody()) {
@@ -55,7 +55,7 @@ LogicalResult tile::conversion::lowerEpilogue(KernelLowering &k,
       map.map(arg, value);
     for (Operation &inner : body.without_terminator())
       if (!inner.hasTrait<OpTrait::ConstantLike>())
-        k.builder.clone(inner, map);
+        k.builder().clone(inner, map);
     for (auto [n, value] : llvm::enumerate(body.getTerminator()->getOperands())) {
       if (uniform)
         k.define(op.getResult(n), TileValue{form, {map.lookup(value)}});

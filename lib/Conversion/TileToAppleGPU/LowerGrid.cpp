@@ -20,7 +20,7 @@ static applegpu::Dim toAppleGPU(Dim dim) {
 LogicalResult tile::conversion::lowerProgramId(KernelLowering &k,
                                                ProgramIdOp id) {
   k.map(id.getResult(), applegpu::ThreadgroupPositionInGridOp::create(
-                            k.builder, id.getLoc(), k.builder.getIndexType(),
+                            k.builder(), id.getLoc(), k.builder().getIndexType(),
                             toAppleGPU(id.getDim())));
   return success();
 }
@@ -28,8 +28,8 @@ LogicalResult tile::conversion::lowerProgramId(KernelLowering &k,
 LogicalResult tile::conversion::lowerNumPrograms(KernelLowering &k,
                                                  NumProgramsOp count) {
   k.map(count.getResult(),
-        applegpu::ThreadgroupsPerGridOp::create(k.builder, count.getLoc(),
-                                                k.builder.getIndexType(),
+        applegpu::ThreadgroupsPerGridOp::create(k.builder(), count.getLoc(),
+                                                k.builder().getIndexType(),
                                                 toAppleGPU(count.getDim())));
   return success();
 }

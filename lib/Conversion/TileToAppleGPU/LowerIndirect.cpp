@@ -41,7 +41,7 @@ static Value guardOf(KernelLowering &k, RankedTensorType type, TileForm form,
 static Value asIndex(KernelLowering &k, Value offset, Location loc) {
   if (offset.getType().isIndex())
     return offset;
-  return k.fold<arith::IndexCastOp>(loc, k.builder.getIndexType(), offset);
+  return k.fold<arith::IndexCastOp>(loc, k.builder().getIndexType(), offset);
 }
 
 /// `if (guard) access() else otherwise`, or just `access()` when there is no
@@ -51,18 +51,18 @@ static Value guarded(KernelLowering &k, Value guard, Type type,
                      Value otherwise, Location loc) {
   std::optional<int64_t> known = guard ? getConstantIntValue(guard) : 1;
   if (known && *known)
-    return access(k.builder, loc);
+    return access(k.builder(), loc);
   if (known)
     return otherwise;
   if (!type) {
-    scf::IfOp::create(k.builder, loc, guard, [&](OpBuilder &b, Location l) {
+    scf::IfOp::create(k.builder(), loc, guard, [&](OpBuilder &b, Location l) {
       (void)access(b, l);
       scf::YieldOp::create(b, l);
     });
     return {};
   }
   auto op = scf::IfOp::create(
-      k.builder, loc, guard,
+      k.builder(), loc, guard,
       [&](OpBuilder &b, Location l) {
         scf::YieldOp::create(b, l, access(b, l));
       },
@@ -72,7 +72,7 @@ static Value guarded(KernelLowering &k, Value guard, Type type,
 
 /// Zero of a scalar type, at the top of the kernel.
 static Value zeroOf(KernelLowering &k, Type type, Location loc) {
-  return k.scalar(type, cast<TypedAttr>(k.builder.getZeroAttr(type)), loc);
+  return k.scalar(type, cast<TypedAttr>(k.builder().getZeroAttr(type)), loc);
 }
 
 /// The form element-by-element work on a tile of these ops runs in: the

@@ -69,7 +69,7 @@ void tile::conversion::forEachHeld(
     }
     fn(index, key, h);
   };
-  auto at = [&](int64_t i) -> OpFoldResult { return k.builder.getIndexAttr(i); };
+  auto at = [&](int64_t i) -> OpFoldResult { return k.builder().getIndexAttr(i); };
   if (form == TileForm::Slots) {
     int64_t width = k.vectorWidth(type);
     for (int64_t s = 0, n = k.numSlots(type); s < n; ++s)
@@ -119,8 +119,8 @@ int64_t tile::conversion::scratchBytes(const KernelConfig &config,
 /// The threadgroup barrier that orders the accesses to scratch memory.
 void tile::conversion::threadgroupBarrier(KernelLowering &k, Location loc) {
   applegpu::ThreadgroupBarrierOp::create(
-      k.builder, loc,
-      applegpu::MemFlagsAttr::get(k.builder.getContext(),
+      k.builder(), loc,
+      applegpu::MemFlagsAttr::get(k.builder().getContext(),
                                   applegpu::MemFlags::mem_threadgroup));
 }
 
@@ -152,7 +152,7 @@ FailureOr<Value> tile::conversion::writeToMemory(KernelLowering &k, Value tile,
 TileValue tile::conversion::readFromMemory(KernelLowering &k, Value buffer,
                                            RankedTensorType to, TileForm form,
                                            Location loc) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   TileValue result{form, {}};
   DenseMap<int64_t, Value> readByKey;
   forEachHeld(k, to, form, loc,

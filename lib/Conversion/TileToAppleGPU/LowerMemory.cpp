@@ -79,7 +79,7 @@ static Element positionIn(KernelLowering &k,
 
 Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
                                       int64_t slot, Location loc) {
-  return positionIn(k, k.slotLayout(tile), tile, {k.builder.getIndexAttr(slot)},
+  return positionIn(k, k.slotLayout(tile), tile, {k.builder().getIndexAttr(slot)},
                     loc);
 }
 
@@ -92,15 +92,15 @@ Element tile::conversion::fragmentElement(KernelLowering &k,
                                           RankedTensorType tile, Value fi,
                                           Value fj, int64_t e, Location loc) {
   return positionIn(k, k.fragmentsLayout(tile), tile,
-                    {fi, fj, k.builder.getIndexAttr(e)}, loc);
+                    {fi, fj, k.builder().getIndexAttr(e)}, loc);
 }
 
 Element tile::conversion::fragmentElement(KernelLowering &k,
                                           RankedTensorType tile, int64_t fi,
                                           int64_t fj, int64_t e, Location loc) {
   return positionIn(k, k.fragmentsLayout(tile), tile,
-                    {k.builder.getIndexAttr(fi), k.builder.getIndexAttr(fj),
-                     k.builder.getIndexAttr(e)},
+                    {k.builder().getIndexAttr(fi), k.builder().getIndexAttr(fj),
+                     k.builder().getIndexAttr(e)},
                     loc);
 }
 
@@ -155,7 +155,7 @@ static Address address(KernelLowering &k, const Access &a, const Element &el,
 static Value guardedLoad(KernelLowering &k, Value buffer, Value ok,
                          function_ref<Value()> offset, Value padding,
                          Location loc) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   std::optional<int64_t> known = ok ? getConstantIntValue(ok) : 1;
   if (known)
     return *known ? memref::LoadOp::create(b, loc, buffer, offset()).getResult()
@@ -174,7 +174,7 @@ static Value guardedLoad(KernelLowering &k, Value buffer, Value ok,
 /// `if (ok) buffer[offset()] = value`, likewise.
 static void guardedStore(KernelLowering &k, Value value, Value buffer, Value ok,
                          function_ref<Value()> offset, Location loc) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   std::optional<int64_t> known = ok ? getConstantIntValue(ok) : 1;
   if (known) {
     if (*known)
@@ -228,7 +228,7 @@ static SmallVector<Value> branch(KernelLowering &k, Value condition,
   // only the side it selects.
   if (std::optional<int64_t> known = getConstantIntValue(condition))
     return *known ? then() : otherwise();
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   auto op = scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
   auto fill = [&](Block *block, Emit emit) {
     OpBuilder::InsertionGuard guard(b);
@@ -294,7 +294,7 @@ static Value groupsAligned(KernelLowering &k, const Access &a, Location loc) {
 /// reads the padding).
 static void loadGroups(KernelLowering &k, const Access &a, Value padding,
                        Value array, Location loc) {
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   Type element = a.tile.getElementType();
   auto vector = VectorType::get({4}, element);
   forEachIndex(k, k.numSlots(a.tile) / 4, loc, [&](Value round) {
@@ -333,10 +333,10 @@ static void loadGroups(KernelLowering &k, const Access &a, Value padding,
 /// before it, and a store does not overwrite what they have yet to load.
 void tile::conversion::orderAccess(KernelLowering &k, Value buffer,
                                    Location loc) {
-  if (k.storedAndLoaded.contains(buffer))
+  if (k.plans().isStoredAndLoaded(buffer))
     applegpu::ThreadgroupBarrierOp::create(
-        k.builder, loc,
-        applegpu::MemFlagsAttr::get(k.builder.getContext(),
+        k.builder(), loc,
+        applegpu::MemFlagsAttr::get(k.builder().getContext(),
                                     applegpu::MemFlags::mem_device));
 }
 
@@ -344,7 +344,7 @@ void tile::conversion::orderAccess(KernelLowering &k, Value buffer,
 static TypedAttr paddingOf(KernelLowering &k, LoadOp op, Type element) {
   TypedAttr pad = op.getPaddingAttr()
                       ? op.getPaddingAttr()
-                      : cast<TypedAttr>(k.builder.getZeroAttr(element));
+                      : cast<TypedAttr>(k.builder().getZeroAttr(element));
   if (auto f = dyn_cast<FloatAttr>(pad))
     return FloatAttr::get(element, f.getValueAsDouble());
   if (auto i = dyn_cast<IntegerAttr>(pad))
@@ -442,7 +442,7 @@ LogicalResult tile::conversion::lowerLoad(KernelLowering &k, LoadOp op) {
 static LogicalResult storeFragments(KernelLowering &k, StoreOp op,
                                     const Access &a, Value frags) {
   Location loc = op.getLoc();
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   RankedTensorType tile = a.tile;
   int64_t rows, cols;
   std::tie(rows, cols) = k.fragmentGrid(tile);
@@ -583,7 +583,7 @@ LogicalResult tile::conversion::lowerScalarStore(KernelLowering &k,
   orderAccess(k, op.getBuffer(), loc);
   auto [ok, offset] = scalarAddress(k, op);
   Value writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                       k.tid, k.index(0));
+                                       k.threadIndex(), k.index(0));
   if (ok)
     writer = k.fold<arith::AndIOp>(loc, writer, ok);
   guardedStore(k, k.mapped(op.getValue()), k.mapped(op.getBuffer()), writer,

@@ -120,7 +120,7 @@ namespace {
 class Combiner {
 public:
   Combiner(KernelLowering &k, ReduceOp op)
-      : k(k), b(k.builder), loc(op.getLoc()),
+      : k(k), b(k.builder()), loc(op.getLoc()),
         // tile::CombiningKind numbers its cases as vector::CombiningKind.
         kind(static_cast<vector::CombiningKind>(
             static_cast<uint32_t>(op.getKind()))),
@@ -248,7 +248,7 @@ private:
 static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
                                 const TileValue &held) {
   Combiner c(k, op);
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
@@ -289,7 +289,7 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
         rowOf.push_back({group, heldGroup});
         Value writer = heldGroup;
         if (per > 1) {
-          Value lane = k.fold<arith::RemUIOp>(loc, k.tid, k.index(32));
+          Value lane = k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(32));
           Value first32 = arith::CmpIOp::create(
               b, loc, arith::CmpIPredicate::eq, lane, k.index(0));
           writer = writer ? k.fold<arith::AndIOp>(loc, writer, first32)
@@ -321,7 +321,7 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
       Value buffer = k.allocThreadgroup(c.element, 1, loc);
       threadgroupBarrier(k, loc);
       Value first = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                          k.tid, k.index(0));
+                                          k.threadIndex(), k.index(0));
       storeIfHeld(k, total, buffer, k.index(0), first, loc);
       threadgroupBarrier(k, loc);
       total = memref::LoadOp::create(b, loc, buffer, k.index(0));
@@ -350,7 +350,7 @@ static LogicalResult reduceColumnsByRounds(
     KernelLowering &k, ReduceOp op, const TileValue &held,
     llvm::function_ref<LogicalResult(ArrayRef<Value>, int64_t)> define) {
   Combiner c(k, op);
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t width = k.vectorWidth(type), rounds = k.numSlots(type) / width;
@@ -364,7 +364,7 @@ static LogicalResult reduceColumnsByRounds(
   // The thread's column groups tid + j * T, and whether each exists.
   SmallVector<Value> columnGroup, owner;
   for (int64_t j = 0; j < owned; ++j) {
-    columnGroup.push_back(addIndex(k, k.tid, k.index(j * threads), loc));
+    columnGroup.push_back(addIndex(k, k.threadIndex(), k.index(j * threads), loc));
     owner.push_back((j + 1) * threads <= groupsPerRow
                         ? Value()
                         : k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
@@ -376,7 +376,7 @@ static LogicalResult reduceColumnsByRounds(
     threadgroupBarrier(k, loc);
     auto [first, heldGroup] = k.slotIndex(type, q * width, loc);
     (void)first;
-    Value at = mulIndex(k, k.tid, k.index(width), loc);
+    Value at = mulIndex(k, k.threadIndex(), k.index(width), loc);
     for (int64_t v = 0; v < width; ++v)
       storeIfHeld(k, held.values[q * width + v], stage,
                   addIndex(k, at, k.index(v), loc), heldGroup, loc);
@@ -389,7 +389,7 @@ static LogicalResult reduceColumnsByRounds(
         // Round j holds column group tid + jT itself, at position tid.
         for (int64_t v = 0; v < width; ++v)
           acc[j * width + v] = held.values[q * width + v];
-        begin = addIndex(k, k.tid, k.index(groupsPerRow), loc);
+        begin = addIndex(k, k.threadIndex(), k.index(groupsPerRow), loc);
       } else {
         int64_t shift = groupsPerRow - (q * threads) % groupsPerRow;
         begin = k.fold<arith::RemUIOp>(
@@ -491,13 +491,13 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
   auto [first, heldFirst] = k.slotIndex(type, 0, loc);
   (void)first;
   for (int64_t v = 0; v < width; ++v) {
-    Value at = addIndex(k, mulIndex(k, k.tid, k.index(width), loc),
+    Value at = addIndex(k, mulIndex(k, k.threadIndex(), k.index(width), loc),
                         k.index(v), loc);
     storeIfHeld(k, partial[v], buffer, at, heldFirst, loc);
   }
   threadgroupBarrier(k, loc);
   Value columnGroup =
-      k.fold<arith::RemUIOp>(loc, k.tid, k.index(groupsPerRow));
+      k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(groupsPerRow));
   int64_t sharers = std::min(threads / groupsPerRow, rows);
   SmallVector<Value> totals;
   for (int64_t v = 0; v < width; ++v) {
@@ -552,8 +552,8 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
     int64_t kept = type.getDimSize(byRow ? 0 : 1);
     Value buffer = k.allocThreadgroup(c.element, kept * across, loc);
     threadgroupBarrier(k, loc);
-    Value mine = byRow ? k.simdgroupCol : k.simdgroupRow;
-    Value other = byRow ? k.laneCol : k.laneRow;
+    Value mine = byRow ? k.coordinates().simdgroupCol : k.coordinates().simdgroupRow;
+    Value other = byRow ? k.coordinates().laneCol : k.coordinates().laneRow;
     Value writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                          other, k.index(0));
     SmallVector<Value> positions;

@@ -57,8 +57,8 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (auto it = matmuls.find(def); it != matmuls.end())
-      return it->second.cooperative;
+    if (const Matmul *plan = kernelPlans.matmul(def))
+      return plan->cooperative;
     if (auto loop = dyn_cast<scf::ForOp>(def)) {
       unsigned i = cast<OpResult>(v).getResultNumber();
       work.push_back(loop.getBody()->getTerminator()->getOperand(i));
@@ -86,11 +86,12 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
     if (!first)
       first = dot;
   });
-  if (!first || !matmuls.count(first))
+  const Matmul *plan = first ? kernelPlans.matmul(first) : nullptr;
+  if (!plan)
     return emitError(tile.getLoc())
            << "a tile in the cooperative layout needs a tensor-ops tile.dot "
               "in the kernel, whose cooperative tensor type holds it";
-  return matmuls[first].cooperative;
+  return plan->cooperative;
 }
 
 /// Whether a tensor-ops dot reads both operands through device tensor
@@ -188,14 +189,14 @@ LogicalResult KernelLowering::setUpTensorOps() {
       auto [row, col] = simdgroupOrigin(cast<RankedTensorType>(dot.getType()));
       // A: extents (K, m) strides (1, lda); B: extents (n, K) strides (1, ldb).
       plan->viewA = applegpu::MakeTensorOp::create(
-          builder, loc, type.getLeft(), s.a,
+          builder(), loc, type.getLeft(), s.a,
           mulIndex(*this, row, index(s.lda), loc), index(kk),
           index(type.getOp().getM()), index(1), index(s.lda));
       plan->viewB = applegpu::MakeTensorOp::create(
-          builder, loc, type.getRight(), s.b, col,
+          builder(), loc, type.getRight(), s.b, col,
           index(type.getOp().getN()), index(kk), index(1), index(s.ldb));
     }
-    matmuls[dot] = *plan;
+    kernelPlans.addMatmul(dot, *plan);
   }
   return success();
 }
@@ -232,9 +233,9 @@ static void ifNonEmpty(KernelLowering &k, ArrayRef<Value> extents,
   }
   if (!nonEmpty)
     return body();
-  auto guard = scf::IfOp::create(k.builder, loc, nonEmpty, /*withElse=*/false);
-  OpBuilder::InsertionGuard g(k.builder);
-  k.builder.setInsertionPointToStart(guard.thenBlock());
+  auto guard = scf::IfOp::create(k.builder(), loc, nonEmpty, /*withElse=*/false);
+  OpBuilder::InsertionGuard g(k.builder());
+  k.builder().setInsertionPointToStart(guard.thenBlock());
   body();
 }
 
@@ -295,7 +296,7 @@ static Value makeView(KernelLowering &k, Type type, const OperandView &v,
   bool kFirst = isA != v.transposed;
   Value e0 = kFirst ? kExtent : v.outerExtent;
   Value e1 = kFirst ? v.outerExtent : kExtent;
-  return applegpu::MakeTensorOp::create(k.builder, loc, type, v.buffer,
+  return applegpu::MakeTensorOp::create(k.builder(), loc, type, v.buffer,
                                         v.offset, e0, e1, k.index(1), v.ld);
 }
 
@@ -322,7 +323,7 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
         k, *handle, type, loc,
         [&](Value i, Value row, Value col) -> LogicalResult {
           Value x = applegpu::CooperativeGetOp::create(
-              k.builder, loc,
+              k.builder(), loc,
               cast<CooperativeTensorType>(*coop).getElementType(), *handle, i);
           if (x.getType() != element)
             x = k.fold<arith::TruncFOp>(loc, element, x);
@@ -359,8 +360,8 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
 LogicalResult tile::conversion::lowerTensorOpsDot(KernelLowering &k,
                                                   DotOp dot) {
   Location loc = dot.getLoc();
-  OpBuilder &b = k.builder;
-  const KernelLowering::Matmul &plan = k.matmuls.find(dot)->second;
+  OpBuilder &b = k.builder();
+  const KernelLowering::Matmul &plan = *k.plans().matmul(dot);
   auto type = cast<CooperativeTensorType>(plan.cooperative);
   auto resultType = cast<RankedTensorType>(dot.getType());
   FailureOr<Value> acc = materializeCooperative(
@@ -394,7 +395,7 @@ LogicalResult tile::conversion::lowerTensorOpsDot(KernelLowering &k,
     ifNonEmpty(k, {a.outerExtent, bv.outerExtent, kExtent}, loc, [&] {
       Value left = makeView(k, type.getLeft(), a, kExtent, true, loc);
       Value right = makeView(k, type.getRight(), bv, kExtent, false, loc);
-      applegpu::Matmul2dOp::create(k.builder, loc, left, right, *acc,
+      applegpu::Matmul2dOp::create(k.builder(), loc, left, right, *acc,
                                    type.getOp());
     });
   }
@@ -415,7 +416,7 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
     return false;
   Value handle = held.values[0];
   auto type = cast<CooperativeTensorType>(handle.getType());
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   auto [rowOffset, colOffset] = k.simdgroupOrigin(tile);
   Value row = addIndex(k, k.mapped(store.getIndices()[0]), rowOffset, loc);
   Value col = addIndex(k, k.mapped(store.getIndices()[1]), colOffset, loc);

@@ -18,21 +18,21 @@ using namespace tile;
 using namespace tile::conversion;
 
 LogicalResult tile::conversion::lowerThreadId(KernelLowering &k, ThreadIdOp op) {
-  k.map(op.getResult(), k.tid);
+  k.map(op.getResult(), k.threadIndex());
   return success();
 }
 
 LogicalResult tile::conversion::lowerSimdLaneId(KernelLowering &k,
                                                 SimdLaneIdOp op) {
   k.map(op.getResult(), applegpu::ThreadIndexInSimdgroupOp::create(
-                            k.builder, op.getLoc(), k.builder.getIndexType()));
+                            k.builder(), op.getLoc(), k.builder().getIndexType()));
   return success();
 }
 
 LogicalResult tile::conversion::lowerSimdGroupId(KernelLowering &k,
                                                  SimdGroupIdOp op) {
   k.map(op.getResult(), applegpu::SimdgroupIndexInThreadgroupOp::create(
-                            k.builder, op.getLoc(), k.builder.getIndexType()));
+                            k.builder(), op.getLoc(), k.builder().getIndexType()));
   return success();
 }
 
@@ -49,14 +49,14 @@ LogicalResult tile::conversion::lowerShared(KernelLowering &k, SharedOp op) {
 LogicalResult tile::conversion::lowerThreadLoad(KernelLowering &k,
                                                 ThreadLoadOp op) {
   k.map(op.getResult(),
-        memref::LoadOp::create(k.builder, op.getLoc(), k.mapped(op.getBuffer()),
+        memref::LoadOp::create(k.builder(), op.getLoc(), k.mapped(op.getBuffer()),
                                ValueRange{k.mapped(op.getIndex())}));
   return success();
 }
 
 LogicalResult tile::conversion::lowerThreadStore(KernelLowering &k,
                                                  ThreadStoreOp op) {
-  memref::StoreOp::create(k.builder, op.getLoc(), k.mapped(op.getValue()),
+  memref::StoreOp::create(k.builder(), op.getLoc(), k.mapped(op.getValue()),
                           k.mapped(op.getBuffer()),
                           ValueRange{k.mapped(op.getIndex())});
   return success();
@@ -66,8 +66,8 @@ LogicalResult tile::conversion::lowerBarrier(KernelLowering &k, BarrierOp op) {
   // Both memories: threads exchange data through tile.shared arrays and
   // through the kernel's buffers alike.
   applegpu::ThreadgroupBarrierOp::create(
-      k.builder, op.getLoc(),
-      applegpu::MemFlagsAttr::get(k.builder.getContext(),
+      k.builder(), op.getLoc(),
+      applegpu::MemFlagsAttr::get(k.builder().getContext(),
                                   applegpu::MemFlags::mem_device |
                                       applegpu::MemFlags::mem_threadgroup));
   return success();
@@ -100,8 +100,8 @@ LogicalResult tile::conversion::lowerSimdReduce(KernelLowering &k,
                                                 SimdReduceOp op) {
   k.map(op.getResult(),
         applegpu::SimdReduceOp::create(
-            k.builder, op.getLoc(), op.getType(),
-            applegpu::SimdReductionAttr::get(k.builder.getContext(),
+            k.builder(), op.getLoc(), op.getType(),
+            applegpu::SimdReductionAttr::get(k.builder().getContext(),
                                              simdReductionOf(op.getKind())),
             k.mapped(op.getValue())));
   return success();
@@ -110,7 +110,7 @@ LogicalResult tile::conversion::lowerSimdReduce(KernelLowering &k,
 LogicalResult tile::conversion::lowerSimdShuffleXor(KernelLowering &k,
                                                     SimdShuffleXorOp op) {
   k.map(op.getResult(), applegpu::SimdShuffleXorOp::create(
-                            k.builder, op.getLoc(), op.getType(),
+                            k.builder(), op.getLoc(), op.getType(),
                             k.mapped(op.getValue()), op.getMask()));
   return success();
 }

@@ -37,10 +37,10 @@ void tile::conversion::forEachIndex(KernelLowering &k, int64_t upper,
     body(k.index(0));
     return;
   }
-  auto loop = scf::ForOp::create(k.builder, loc, k.index(0), k.index(upper),
+  auto loop = scf::ForOp::create(k.builder(), loc, k.index(0), k.index(upper),
                                  k.index(step));
-  OpBuilder::InsertionGuard guard(k.builder);
-  k.builder.setInsertionPoint(loop.getBody()->getTerminator());
+  OpBuilder::InsertionGuard guard(k.builder());
+  k.builder().setInsertionPoint(loop.getBody()->getTerminator());
   body(loop.getInductionVar());
 }
 
@@ -57,12 +57,12 @@ void tile::conversion::forEachFragment(
 
 Value tile::conversion::loadArray(KernelLowering &k, Value array, Value index,
                                   Location loc) {
-  return memref::LoadOp::create(k.builder, loc, array, index);
+  return memref::LoadOp::create(k.builder(), loc, array, index);
 }
 
 void tile::conversion::storeArray(KernelLowering &k, Value value, Value array,
                                   Value index, Location loc) {
-  memref::StoreOp::create(k.builder, loc, value, array, index);
+  memref::StoreOp::create(k.builder(), loc, value, array, index);
 }
 
 void tile::conversion::copyArray(KernelLowering &k, Value from, Value to,
@@ -78,7 +78,7 @@ void tile::conversion::copyArray(KernelLowering &k, Value from, Value to,
 //===----------------------------------------------------------------------===//
 
 Value KernelLowering::newArray(Type element, int64_t n, Location loc) {
-  return memref::AllocaOp::create(builder, loc, MemRefType::get({n}, element));
+  return memref::AllocaOp::create(builder(), loc, MemRefType::get({n}, element));
 }
 
 Value KernelLowering::newTileArray(RankedTensorType type, TileForm form,
@@ -91,10 +91,10 @@ Value KernelLowering::newTileArray(RankedTensorType type, TileForm form,
 
 FailureOr<Value> KernelLowering::getArray(Value tile, TileForm want,
                                           Location loc) {
-  auto it = tiles.find(tile);
-  if (it == tiles.end())
+  const TileValue *held = valueMap.find(tile);
+  if (!held)
     return emitError(loc) << "internal error: tile used before it is lowered";
-  TileValue have = it->second;
+  TileValue have = *held;
   auto type = cast<RankedTensorType>(tile.getType());
   if (have.array && have.form == want)
     return have.array;
@@ -105,7 +105,7 @@ FailureOr<Value> KernelLowering::getArray(Value tile, TileForm want,
     Value s = have.values[0];
     if (want == TileForm::Fragments)
       s = applegpu::SimdgroupFillOp::create(
-          builder, loc, applegpu::SimdgroupMatrixType::get(element), s);
+          builder(), loc, applegpu::SimdgroupMatrixType::get(element), s);
     forEachIndex(*this, count(type, want), loc,
                  [&](Value i) { storeArray(*this, s, out, i, loc); });
     return out;
@@ -126,7 +126,7 @@ FailureOr<Value> KernelLowering::getArray(Value tile, TileForm want,
       Value first = mulIndex(*this, f, index(2), loc);
       for (int32_t e = 0; e < 2; ++e)
         storeArray(*this,
-                   applegpu::SimdgroupGetElementOp::create(builder, loc,
+                   applegpu::SimdgroupGetElementOp::create(builder(), loc,
                                                            element, m, e),
                    out, addIndex(*this, first, index(e), loc), loc);
     });
@@ -134,14 +134,14 @@ FailureOr<Value> KernelLowering::getArray(Value tile, TileForm want,
   }
   if (have.form == TileForm::LaneElements && want == TileForm::Fragments) {
     auto matrix = applegpu::SimdgroupMatrixType::get(element);
-    Value zero = scalar(element, builder.getZeroAttr(element), loc);
-    Value blank = applegpu::SimdgroupFillOp::create(builder, loc, matrix, zero);
+    Value zero = scalar(element, builder().getZeroAttr(element), loc);
+    Value blank = applegpu::SimdgroupFillOp::create(builder(), loc, matrix, zero);
     forEachIndex(*this, rows * cols, loc, [&](Value f) {
       Value first = mulIndex(*this, f, index(2), loc);
       Value m = blank;
       for (int32_t e = 0; e < 2; ++e)
         m = applegpu::SimdgroupSetElementOp::create(
-            builder, loc, matrix,
+            builder(), loc, matrix,
             loadArray(*this, have.array, addIndex(*this, first, index(e), loc),
                       loc),
             m, e);
@@ -153,14 +153,14 @@ FailureOr<Value> KernelLowering::getArray(Value tile, TileForm want,
 }
 
 bool KernelLowering::mayUpdateInPlace(Value tile, Operation *user) const {
-  auto it = tiles.find(tile);
-  if (it == tiles.end() || !it->second.array)
+  const TileValue *held = valueMap.find(tile);
+  if (!held || !held->array)
     return false;
   Block *defined = isa<BlockArgument>(tile)
                        ? cast<BlockArgument>(tile).getOwner()
                        : tile.getDefiningOp()->getBlock();
   return tile.hasOneUse() && user->getBlock() == defined &&
-         arrayOwner.lookup(it->second.array) == tile;
+         valueMap.owns(tile, held->array);
 }
 
 FailureOr<Value> KernelLowering::getArrayToUpdate(Value tile, TileForm want,
