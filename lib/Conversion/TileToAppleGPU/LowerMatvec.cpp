@@ -94,16 +94,16 @@ static void ifHeld(KernelLowering &k, Value held, Location loc,
                    function_ref<void()> body) {
   if (!held)
     return body();
-  auto branch = scf::IfOp::create(k.builder, loc, held,
+  auto branch = scf::IfOp::create(k.builder(), loc, held,
                                   /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(k.builder);
-  k.builder.setInsertionPoint(branch.thenBlock()->getTerminator());
+  OpBuilder::InsertionGuard guard(k.builder());
+  k.builder().setInsertionPoint(branch.thenBlock()->getTerminator());
   body();
 }
 
 LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   Location loc = dot.getLoc();
-  OpBuilder &b = k.builder;
+  OpBuilder &b = k.builder();
   FailureOr<MatvecGeometry> geometry = matvecGeometry(k, dot);
   if (failed(geometry))
     return failure();
@@ -191,17 +191,17 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   Value sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
   if (!aMemory)
     threadgroupBarrier(k, loc);
-  Value lane = k.fold<arith::RemUIOp>(loc, k.tid, k.index(32));
+  Value lane = k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(32));
   Value writer;
   if (g.splitK && g.columnGroups < 32)
     writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lane,
                                    k.index(g.columnGroups));
   Value set = g.partialSets > 1
-                  ? k.fold<arith::DivUIOp>(loc, k.tid, k.index(32))
+                  ? k.fold<arith::DivUIOp>(loc, k.threadIndex(), k.index(32))
                   : k.index(0);
   Value firstGroup =
-      g.splitK ? k.fold<arith::RemUIOp>(loc, k.tid, k.index(g.columnGroups))
-               : k.tid;
+      g.splitK ? k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(g.columnGroups))
+               : k.threadIndex();
   Value setBase = mulIndex(k, set, k.index(g.rows * g.cols), loc);
   forEachIndex(k, g.rows, loc, [&](Value m) {
     forEachIndex(k, perRow, loc, [&](Value q) {
