@@ -99,6 +99,10 @@ class Autotuned:
                 raise DSLError("%s(): %s" % (self.__name__, e),
                                self.kernel.def_location)
             k = tuple(values.get(name) for name in self.key)
+            if kwargs.get("target") is not None:
+                # A config that fits one target's threadgroup memory may not
+                # fit another's: tune per target given.
+                k += (kwargs["target"],)
             if k not in self.best:
                 self.tune(k, grid, args, kwargs)
             cfg = self.best[k]

@@ -86,7 +86,9 @@ for target in ("apple9", "apple10"):
         print("%s %s: %s" % (target, "causal" if causal else "full",
                              "ok" if err < 1e-2 and lse_err < 1e-3
                              else "MISMATCH %g %g" % (err, lse_err)))
+print("tuned for:", sorted(attention_fwd.best))
 # CHECK: apple9 full: ok
 # CHECK-NEXT: apple9 causal: ok
 # CHECK-NEXT: apple10 full: ok
 # CHECK-NEXT: apple10 causal: ok
+# CHECK-NEXT: tuned for: [(128, 64, 'apple10'), (128, 64, 'apple9')]
