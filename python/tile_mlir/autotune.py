@@ -10,6 +10,7 @@ import math
 
 from ._numpy import require
 from .errors import CompilationError, DSLError, EmulatorError
+from .kernel import _launch_option
 
 # Per-chip figures for the estimate: (GPU cores, clock GHz, FP32 peak TFLOPS,
 # FP16 peak TFLOPS, DRAM GB/s). The M5 FP16 figure is its neural
@@ -26,10 +27,27 @@ BARRIER_CYCLES = 64  # assumed cost of one threadgroup barrier
 
 
 class Config:
-    """Constexpr values and launch options (WM, WN, target) of one candidate."""
+    """Constexpr values and launch options (WM, WN, target) of one candidate.
 
-    def __init__(self, **kwargs):
-        self.kwargs = kwargs
+    Triton's form works too: Config({"BLOCK_M": 64}, num_warps=4,
+    num_stages=3) (tutorial 06's configs), the options joining the kwargs;
+    maxnreg is a register-allocation hint with no Metal counterpart and is
+    ignored; num_ctas > 1 (thread-block clusters) and pre_hook are refused."""
+
+    def __init__(self, kwargs=None, num_warps=None, num_stages=None,
+                 num_ctas=1, maxnreg=None, pre_hook=None, **more):
+        if num_ctas != 1:
+            raise ValueError("Config: num_ctas=%r: Metal has no thread-block "
+                             "clusters (num_ctas must be 1)" % (num_ctas,))
+        if pre_hook is not None:
+            raise ValueError("Config: pre_hook is not supported")
+        self.kwargs = dict(kwargs or {}, **more)
+        for name, value in (("num_warps", num_warps), ("num_stages", num_stages)):
+            if value is not None:
+                self.kwargs[name] = value
+        self.num_warps = self.kwargs.get("num_warps")
+        self.num_stages = self.kwargs.get("num_stages")
+        self.num_ctas, self.maxnreg, self.pre_hook = num_ctas, maxnreg, pre_hook
 
     def __getitem__(self, k):
         return self.kwargs[k]
@@ -74,11 +92,17 @@ class Autotuned:
     def __getitem__(self, grid):
         def launch(*args, **kwargs):
             try:
-                values = self.kernel.signature.bind_partial(*args, **kwargs).arguments
+                # Launch options (target=, ...) are not kernel parameters.
+                params = {n: v for n, v in kwargs.items() if not _launch_option(n)}
+                values = self.kernel.signature.bind_partial(*args, **params).arguments
             except TypeError as e:
                 raise DSLError("%s(): %s" % (self.__name__, e),
                                self.kernel.def_location)
             k = tuple(values.get(name) for name in self.key)
+            if kwargs.get("target") is not None:
+                # A config that fits one target's threadgroup memory may not
+                # fit another's: tune per target given.
+                k += (kwargs["target"],)
             if k not in self.best:
                 self.tune(k, grid, args, kwargs)
             cfg = self.best[k]

@@ -480,9 +480,13 @@ class Emitter:
 
     def select(self, cond, a, b):
         cond = self.materialize(cond)
+        if cond.element != "i1" and not is_float(cond.element):
+            # Triton's where takes the condition as int1: an integer tile
+            # (tutorial 04's loaded 0/1 keep mask) is cond != 0.
+            cond = self.compare("!=", cond, 0)
         if cond.element != "i1":
-            self.error("where() needs a boolean condition (a comparison), got %s" %
-                       cond.element)
+            self.error("where() needs a boolean condition (a comparison or "
+                       "integers), got %s" % cond.element)
         a, b, element, shape = self.unify(a, b)
         shape = broadcast_shapes(shape, cond.shape, self.loc)
         a, b = self.to_shape(a, shape), self.to_shape(b, shape)

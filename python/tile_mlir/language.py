@@ -153,3 +153,19 @@ def __getattr__(name):
                              % name)
     return _ops.refused(name, reason)
 
+
+
+# `tl.math.exp2(x)`, as Triton's tutorials spell the math functions (06's
+# fused attention): a module holding the same functions as tl.*.
+def _math_module():
+    import types
+    module = types.ModuleType(__name__ + ".math")
+    for name in ("abs", "exp", "exp2", "log", "log2", "sqrt", "sqrt_rn",
+                 "rsqrt", "sigmoid", "cos", "sin", "floor", "ceil", "fma",
+                 "fdiv", "div_rn", "tanh", "cdiv"):
+        setattr(module, name, globals()[name])
+    return module
+
+
+math = _math_module()
+__all__.append("math")

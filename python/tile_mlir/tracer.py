@@ -711,6 +711,11 @@ class Tracer(ListTracing):
         if isinstance(base, (Value, Poly)) and node.attr in ("shape", "dtype"):
             return tuple(base.shape) if node.attr == "shape" else \
                 getattr(base, "element", "i32")
+        if isinstance(base, (Buffer, Pointer)) and node.attr in ("dtype", "type"):
+            # Triton's pointer type: `Out.type.element_ty` (tutorial 06's
+            # store), `V.dtype.element_ty == tl.float8e5`.
+            buffer = base if isinstance(base, Buffer) else base.buffer
+            return _PointerType(buffer.element)
         if isinstance(base, (Value, Poly, Mask, Pointer, Buffer)):
             self.error("%s has no attribute '%s' in a kernel" %
                        (describe(base), node.attr), node)
@@ -910,6 +915,14 @@ def _exposed(name, stmts):
         if isinstance(s, ast.Return):
             return "killed"
     return None
+
+
+class _PointerType:
+    """What `ptr.dtype` / `ptr.type` gives in a kernel: its element_ty is the
+    buffer's element type (a dtype name, as tl.float16 is)."""
+
+    def __init__(self, element):
+        self.element_ty = element
 
 
 class _LoopLocal:

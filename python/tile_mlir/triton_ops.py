@@ -7,6 +7,7 @@ from . import registry
 from .dsl import _int, _unary, reduction
 from .emitter import Value, describe
 from .ir import ir_element, is_float, tensor_type
+from .poly import Poly
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
@@ -310,6 +311,11 @@ def max_contiguous(input, values):
 def _h_to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
     from .dsl import dtype_of
     em = tr.em
+    if str(dtype) == "int64" and not bitcast and isinstance(x, Poly):
+        # Triton widens offsets to int64 against overflow (tutorial 06's
+        # `off_z.to(tl.int64) * stride_qz`). An integer expression here
+        # stays symbolic and becomes an address offset: it keeps its form.
+        return x
     element = dtype_of(tr, dtype)
     v = em.materialize(x)
     if bitcast:
