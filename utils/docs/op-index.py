@@ -53,10 +53,11 @@ HEADER = """\
 
 For every op of the tile and applegpu dialects: where its ODS definition is,
 which file holds its C++ verifier (`ODS` when the ODS constraints are all),
-which files under `lib/Conversion` lower it (for an applegpu op: build it),
-which under `lib/Target/MSL` print it and which under `lib/Interpreter`
-run it, and the tests that use it (most mentions first; the count is the
-number of test files). Files are relative to the column's folder.
+and which files name its C++ class under `lib/Conversion` (a tile op's
+lowering; the code that builds an applegpu op), `lib/Target/MSL` (the MSL
+printer) and `lib/Interpreter`, and which tests spell it. Files are listed
+most mentions first and relative to the column's folder; a test cell starts
+with the number of test files.
 [architecture.md](architecture.md) describes the layers;
 [tile-dialect.md](tile-dialect.md) has the tile ops' textual forms.
 """
