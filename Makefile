@@ -6,11 +6,11 @@ BUILD_DIR   ?= build
 BUILD_TYPE  ?= Release
 APT_PACKAGES := cmake ninja-build clang-22 lld llvm-22-dev llvm-22-tools \
                 libmlir-22-dev mlir-22-tools libclang-rt-22-dev python3 ccache \
-                python3-numpy python3-pip python3-setuptools
+                python3-numpy python3-pip python3-setuptools clang-format-22
 
 TILE_OPT := $(BUILD_DIR)/bin/tile-opt
 
-.PHONY: all deps configure build run test check-lit check-asserts check-sanitizers fuzz-build fuzz bench docs clean
+.PHONY: all deps configure build run test format-check format check-lit check-asserts check-sanitizers fuzz-build fuzz bench docs clean
 
 all: build
 
@@ -51,6 +51,16 @@ run: build
 # Every test suite; fails on any failure.
 test: build
 	ninja -C $(BUILD_DIR) check-tile
+
+# Whether every C and C++ file we own is formatted as clang-format-22 formats
+# it (.clang-format: LLVM style); .ci/run runs it before the tests.
+# `make format` formats them in place. utils/format/check-format.sh says
+# which files are checked and which are not.
+format-check: deps
+	utils/format/check-format.sh
+
+format: deps
+	utils/format/check-format.sh --fix
 
 # A build of our code with assertions on (Debian's MLIR is built without them),
 # to catch misuse of MLIR APIs; run occasionally, not part of `make test`.

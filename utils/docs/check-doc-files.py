@@ -7,6 +7,9 @@ code blocks (examples/..., test/..., include/..., lib/..., tools/...,
 utils/..., benchmarks/..., python/..., docs/...), and every relative
 Markdown link. Each must exist, so a reader who copies a command finds its
 input. Generated paths (build/...) and globs/placeholders are not checked.
+Also checks that docs/architecture.md lists every public header: each *.h
+under include/ by its path in a code span, and the extensionless MSL shim
+headers of include/tile/Runtime/msl (metal_stdlib & co.) by name.
 Prints one line per missing path and exits 1 if there is any.
 """
 import pathlib
@@ -30,6 +33,26 @@ def mentioned_paths(text):
         yield path
 
 
+SHIM_DIR = pathlib.Path("include/tile/Runtime/msl")
+
+
+def unlisted_headers(root):
+    """Public headers docs/architecture.md does not name."""
+    listing = (root / "docs" / "architecture.md").read_text()
+    for path in sorted((root / "include").rglob("*")):
+        rel = path.relative_to(root)
+        if not path.is_file():
+            continue
+        if path.suffix == ".h":
+            named = f"`{rel.as_posix()}`" in listing
+        elif not path.suffix and rel.parent == SHIM_DIR:
+            named = f"`{path.name}`" in listing
+        else:
+            continue
+        if not named:
+            yield rel.as_posix()
+
+
 def main():
     root = pathlib.Path(sys.argv[1])
     pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
@@ -44,6 +67,9 @@ def main():
             if not (page.parent / link).exists():
                 missing.append(f"{page.relative_to(root)}: links to {link}, "
                                "which does not exist")
+    for header in unlisted_headers(root):
+        missing.append(f"docs/architecture.md: does not list {header}, "
+                       "a public header")
     for line in missing:
         print(line)
     print(f"checked {len(pages)} pages: {len(missing)} missing")

@@ -27,7 +27,9 @@
 #define MAX_BYTES (MAX_COMPONENTS * 8u) /* a vector of 4 longs */
 
 /* The functions' names without their "simd_" or "quad_" prefix, in op
- * code order. */
+ * code order. (clang-format indents an X-macro list deeper on every line,
+ * and differently on every run.) */
+/* clang-format off */
 #define TME_SIMD_OPS(X)                                                        \
   X(sum) X(product) X(min) X(max) X(and) X(or) X(xor) X(shuffle)              \
   X(shuffle_xor) X(shuffle_up) X(shuffle_down) X(broadcast)                   \
@@ -35,6 +37,7 @@
   X(prefix_inclusive_product) X(prefix_exclusive_product) X(all) X(any)      \
   X(ballot) X(is_first) X(shuffle_rotate_up) X(shuffle_rotate_down)           \
   X(active_threads_mask)
+/* clang-format on */
 #define TME_SIMD_NAME(op) "simd_" #op,
 #define TME_QUAD_NAME(op) "quad_" #op,
 static const char *const kNames[TILE_MSL_SIMD_OP_COUNT] = {

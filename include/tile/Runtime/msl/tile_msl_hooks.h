@@ -190,12 +190,14 @@ unsigned tile_msl_thread_index(void);
 unsigned tile_msl_builtin_value(unsigned slot);
 
 /* What tile_msl_report is about; the emulator maps them to its result
- * codes (TME_ERR_OOB, TME_ERR_FAULT, TME_ERR_DIVERGENCE). */
-#define TILE_MSL_REPORT_OUT_OF_BOUNDS 1 /* a read or write past a tensor   */
-#define TILE_MSL_REPORT_INVALID 2       /* undefined behaviour on Apple GPUs
-                                           (e.g. the index of an invalid
-                                           cooperative-tensor element)     */
-#define TILE_MSL_REPORT_DIVERGENCE 3    /* threads of a scope disagree     */
+ * codes (TME_ERR_OOB, TME_ERR_FAULT, TME_ERR_DIVERGENCE): a read or write
+ * past a tensor; undefined behaviour on Apple GPUs (e.g. the index of an
+ * invalid cooperative-tensor element); threads of a scope that disagree.
+ * (One comment above the three: clang-format cannot align a comment of
+ * several lines after a #define.) */
+#define TILE_MSL_REPORT_OUT_OF_BOUNDS 1
+#define TILE_MSL_REPORT_INVALID 2
+#define TILE_MSL_REPORT_DIVERGENCE 3
 
 /* A misuse the shim itself detects (the checks of metal_tensor and
  * MetalPerformancePrimitives that Apple's compiler cannot make statically).
