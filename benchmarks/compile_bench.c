@@ -94,9 +94,9 @@ int main(int argc, char **argv) {
   double *times = malloc(sizeof(double) * (size_t)iterations);
   for (int i = -1; i < iterations; ++i) {
     double start = now_ms();
-    MlirLogicalResult r = tileCompilerRun(
-        compiler, mlirStringRefCreate(source, got),
-        mlirStringRefCreateFromCString(argv[1]), out);
+    MlirLogicalResult r =
+        tileCompilerRun(compiler, mlirStringRefCreate(source, got),
+                        mlirStringRefCreateFromCString(argv[1]), out);
     double elapsed = now_ms() - start;
     if (!mlirLogicalResultIsSuccess(r))
       return 1;

@@ -63,9 +63,9 @@ int main(int argc, char **argv) {
   int status = 1;
   if (compiler.ptr) {
     TileMSLOutput out = {to_stdout, to_stdout, to_stderr, NULL};
-    MlirLogicalResult r = tileCompilerRun(
-        compiler, mlirStringRefCreateFromCString(source),
-        mlirStringRefCreateFromCString(argv[1]), out);
+    MlirLogicalResult r =
+        tileCompilerRun(compiler, mlirStringRefCreateFromCString(source),
+                        mlirStringRefCreateFromCString(argv[1]), out);
     status = mlirLogicalResultIsSuccess(r) ? 0 : 1;
     tileCompilerDestroy(compiler);
   }

@@ -1,4 +1,5 @@
-/*===- tile-c/Emulator.h - run generated MSL on the Metal emulator -*- C -*-===*\
+/*===- tile-c/Emulator.h - run generated MSL on the Metal emulator -*- C
+-*-===*\
 |*                                                                            *|
 |* Plain C. One call that runs a kernel of tileCompileToMSL's output (MSL     *|
 |* text + ABI JSON) on the project's Metal emulator with buffers the caller   *|
@@ -63,11 +64,11 @@ typedef struct TileEmulatorArg {
 /* How to launch. Zero-initialise and set `grid`; the threads per
  * threadgroup come from the ABI. */
 typedef struct TileEmulatorLaunch {
-  unsigned grid[3];    /* threadgroups per grid; 0 counts as 1               */
-  unsigned schedules;  /* thread orders to run and compare; 0: 3             */
-  unsigned seed;       /* of the shuffled schedules                          */
-  unsigned flags;      /* 1: threads that returned leave barriers (Apple GPUs
-                          do; the Metal specification leaves it undefined)   */
+  unsigned grid[3];     /* threadgroups per grid; 0 counts as 1               */
+  unsigned schedules;   /* thread orders to run and compare; 0: 3             */
+  unsigned seed;        /* of the shuffled schedules                          */
+  unsigned flags;       /* 1: threads that returned leave barriers (Apple GPUs
+                           do; the Metal specification leaves it undefined)   */
   const char *cacheDir; /* compiled-module cache; NULL: TILE_MSL_CACHE_DIR,
                            else ~/.cache/tile-mlir/msl                       */
 } TileEmulatorLaunch;

@@ -28,9 +28,9 @@ MLIR_CAPI_EXPORTED void tileRegisterAllPasses(void);
  * there is any; `diagnostics` may be NULL. Returns failure if the pipeline
  * does not parse or a pass fails; the module may then be partly
  * transformed. */
-MLIR_CAPI_EXPORTED MlirLogicalResult tileRunPassPipeline(
-    MlirModule module, MlirStringRef pipeline, MlirStringCallback diagnostics,
-    void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileRunPassPipeline(MlirModule module, MlirStringRef pipeline,
+                    MlirStringCallback diagnostics, void *userData);
 
 #ifdef __cplusplus
 }

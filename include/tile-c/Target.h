@@ -35,8 +35,8 @@ typedef struct TileMSLOutput {
 /* Translates every applegpu kernel of `module` (the result of the
  * tile-to-applegpu pipeline) to MSL. Fails, with located diagnostics, when
  * a kernel cannot be translated; nothing else is written then. */
-MLIR_CAPI_EXPORTED MlirLogicalResult
-tileTranslateToMSL(MlirModule module, TileMSLOutput output);
+MLIR_CAPI_EXPORTED MlirLogicalResult tileTranslateToMSL(MlirModule module,
+                                                        TileMSLOutput output);
 
 /* Parses `source` (tile IR text, named `sourceName` in diagnostics) in
  * `context` (from tileCreateContext; reusing one context across calls is
@@ -61,18 +61,19 @@ typedef struct TileCompiler {
 /* Creates a compiler for `pipelineOptions` (as for tileCompileToMSL). On
  * bad options it returns a compiler whose `ptr` is NULL, after passing the
  * message to `diagnostics` (with `userData`) when that is not NULL. */
-MLIR_CAPI_EXPORTED TileCompiler tileCompilerCreate(
-    MlirContext context, MlirStringRef pipelineOptions,
-    MlirStringCallback diagnostics, void *userData);
+MLIR_CAPI_EXPORTED TileCompiler
+tileCompilerCreate(MlirContext context, MlirStringRef pipelineOptions,
+                   MlirStringCallback diagnostics, void *userData);
 
 /* What tileCompileToMSL does, with the compiler's context and options.
  * Input that does not parse or verify is reported as usual; what the
  * pipeline's passes produce is not verified again (tileCompileToMSL
  * verifies after every pass: use it to debug a pass). Not thread safe: one
  * compile at a time per compiler. */
-MLIR_CAPI_EXPORTED MlirLogicalResult
-tileCompilerRun(TileCompiler compiler, MlirStringRef source,
-                MlirStringRef sourceName, TileMSLOutput output);
+MLIR_CAPI_EXPORTED MlirLogicalResult tileCompilerRun(TileCompiler compiler,
+                                                     MlirStringRef source,
+                                                     MlirStringRef sourceName,
+                                                     TileMSLOutput output);
 
 /* Frees a compiler (a NULL one is ignored). */
 MLIR_CAPI_EXPORTED void tileCompilerDestroy(TileCompiler compiler);

@@ -14,8 +14,8 @@ class DialectRegistry;
 
 namespace tile {
 
-/// Registers the tile and applegpu dialects and the upstream dialects tile kernels are
-/// written with: func, arith, math, scf, memref, tensor.
+/// Registers the tile and applegpu dialects and the upstream dialects tile
+/// kernels are written with: func, arith, math, scf, memref, tensor.
 void registerTileDialects(mlir::DialectRegistry &registry);
 
 /// Registers the tile passes and the upstream passes users compose them

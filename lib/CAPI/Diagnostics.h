@@ -25,14 +25,14 @@ namespace tile::capi {
 class DiagnosticText {
 public:
   explicit DiagnosticText(mlir::MLIRContext *context)
-      : os(text), handler(context, [this](mlir::Diagnostic &diag) {
-          print(diag);
-          for (mlir::Diagnostic &note : diag.getNotes())
-            print(note);
-          return mlir::success();
-        }),
-        context(context),
-        printedOp(context->shouldPrintOpOnDiagnostic()) {
+      : os(text), handler(context,
+                          [this](mlir::Diagnostic &diag) {
+                            print(diag);
+                            for (mlir::Diagnostic &note : diag.getNotes())
+                              print(note);
+                            return mlir::success();
+                          }),
+        context(context), printedOp(context->shouldPrintOpOnDiagnostic()) {
     context->printOpOnDiagnostic(false);
   }
   ~DiagnosticText() { context->printOpOnDiagnostic(printedOp); }
@@ -72,10 +72,18 @@ private:
     printLocation(d.getLocation());
     os << ": ";
     switch (d.getSeverity()) {
-    case mlir::DiagnosticSeverity::Error: os << "error: "; break;
-    case mlir::DiagnosticSeverity::Warning: os << "warning: "; break;
-    case mlir::DiagnosticSeverity::Note: os << "note: "; break;
-    case mlir::DiagnosticSeverity::Remark: os << "remark: "; break;
+    case mlir::DiagnosticSeverity::Error:
+      os << "error: ";
+      break;
+    case mlir::DiagnosticSeverity::Warning:
+      os << "warning: ";
+      break;
+    case mlir::DiagnosticSeverity::Note:
+      os << "note: ";
+      break;
+    case mlir::DiagnosticSeverity::Remark:
+      os << "remark: ";
+      break;
     }
     os << d << "\n";
   }

@@ -1,7 +1,8 @@
 /*===- Emulator.c - tileEmulatorRun over the Metal emulator ---------------===*\
 |*                                                                            *|
-|* The C API's door to lib/Runtime/MetalEmulator: parse the ABI, load (compile *|
-|* or reuse) the module, launch, translate the counters. Plain C like the      *|
+|* The C API's door to lib/Runtime/MetalEmulator: parse the ABI, load (compile
+*|
+|* or reuse) the module, launch, translate the counters. Plain C like the *|
 |* emulator itself.                                                           *|
 \*===----------------------------------------------------------------------===*/
 

@@ -153,7 +153,6 @@ MlirLogicalResult tileCompileToMSL(MlirContext context, MlirStringRef source,
     text.stream() << message;
     return text.report(failure(), output.diagnostics, output.userData);
   }
-  return text.report(
-      compiler.run(unwrap(source), unwrap(sourceName), output),
-      output.diagnostics, output.userData);
+  return text.report(compiler.run(unwrap(source), unwrap(sourceName), output),
+                     output.diagnostics, output.userData);
 }

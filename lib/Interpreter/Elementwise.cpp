@@ -1,7 +1,7 @@
 //===- Elementwise.cpp - arith and math in the tile interpreter -----------===//
 
-#include "Values.h"
 #include "ErrorBound.h"
+#include "Values.h"
 
 #include "tile/Support/BFloat16.h"
 
@@ -54,22 +54,38 @@ static bool cmpf(arith::CmpFPredicate p, double a, double b) {
   bool ordered = !std::isnan(a) && !std::isnan(b);
   using P = arith::CmpFPredicate;
   switch (p) {
-  case P::AlwaysFalse: return false;
-  case P::AlwaysTrue: return true;
-  case P::OEQ: return ordered && a == b;
-  case P::OGT: return ordered && a > b;
-  case P::OGE: return ordered && a >= b;
-  case P::OLT: return ordered && a < b;
-  case P::OLE: return ordered && a <= b;
-  case P::ONE: return ordered && a != b;
-  case P::ORD: return ordered;
-  case P::UEQ: return !ordered || a == b;
-  case P::UGT: return !ordered || a > b;
-  case P::UGE: return !ordered || a >= b;
-  case P::ULT: return !ordered || a < b;
-  case P::ULE: return !ordered || a <= b;
-  case P::UNE: return !ordered || a != b;
-  case P::UNO: return !ordered;
+  case P::AlwaysFalse:
+    return false;
+  case P::AlwaysTrue:
+    return true;
+  case P::OEQ:
+    return ordered && a == b;
+  case P::OGT:
+    return ordered && a > b;
+  case P::OGE:
+    return ordered && a >= b;
+  case P::OLT:
+    return ordered && a < b;
+  case P::OLE:
+    return ordered && a <= b;
+  case P::ONE:
+    return ordered && a != b;
+  case P::ORD:
+    return ordered;
+  case P::UEQ:
+    return !ordered || a == b;
+  case P::UGT:
+    return !ordered || a > b;
+  case P::UGE:
+    return !ordered || a >= b;
+  case P::ULT:
+    return !ordered || a < b;
+  case P::ULE:
+    return !ordered || a <= b;
+  case P::UNE:
+    return !ordered || a != b;
+  case P::UNO:
+    return !ordered;
   }
   return false;
 }
@@ -78,16 +94,26 @@ static bool cmpi(arith::CmpIPredicate p, Type type, int64_t a, int64_t b) {
   uint64_t ua = asUnsigned(type, a), ub = asUnsigned(type, b);
   using P = arith::CmpIPredicate;
   switch (p) {
-  case P::eq: return a == b;
-  case P::ne: return a != b;
-  case P::slt: return a < b;
-  case P::sle: return a <= b;
-  case P::sgt: return a > b;
-  case P::sge: return a >= b;
-  case P::ult: return ua < ub;
-  case P::ule: return ua <= ub;
-  case P::ugt: return ua > ub;
-  case P::uge: return ua >= ub;
+  case P::eq:
+    return a == b;
+  case P::ne:
+    return a != b;
+  case P::slt:
+    return a < b;
+  case P::sle:
+    return a <= b;
+  case P::sgt:
+    return a > b;
+  case P::sge:
+    return a >= b;
+  case P::ult:
+    return ua < ub;
+  case P::ule:
+    return ua <= ub;
+  case P::ugt:
+    return ua > ub;
+  case P::uge:
+    return ua >= ub;
   }
   return false;
 }
@@ -157,27 +183,41 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<arith::SubIOp>([&](auto) { ir = I(0) - I(1); })
       .Case<arith::MulIOp>([&](auto) { ir = I(0) * I(1); })
       .Case<arith::DivSIOp>([&](auto) {
-        if (I(1) == 0) failedOp = true; else ir = I(0) / I(1);
+        if (I(1) == 0)
+          failedOp = true;
+        else
+          ir = I(0) / I(1);
       })
       .Case<arith::RemSIOp>([&](auto) {
-        if (I(1) == 0) failedOp = true; else ir = I(0) % I(1);
+        if (I(1) == 0)
+          failedOp = true;
+        else
+          ir = I(0) % I(1);
       })
       .Case<arith::DivUIOp>([&](auto) {
         uint64_t b = asUnsigned(operandType, I(1));
-        if (b == 0) failedOp = true;
-        else ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) / b);
+        if (b == 0)
+          failedOp = true;
+        else
+          ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) / b);
       })
       .Case<arith::RemUIOp>([&](auto) {
         uint64_t b = asUnsigned(operandType, I(1));
-        if (b == 0) failedOp = true;
-        else ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) % b);
+        if (b == 0)
+          failedOp = true;
+        else
+          ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) % b);
       })
       .Case<arith::AndIOp>([&](auto) { ir = I(0) & I(1); })
       .Case<arith::OrIOp>([&](auto) { ir = I(0) | I(1); })
       .Case<arith::XOrIOp>([&](auto) { ir = I(0) ^ I(1); })
-      .Case<arith::ShLIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(I(0)) << (I(1) & 63)); })
+      .Case<arith::ShLIOp>([&](auto) {
+        ir = static_cast<int64_t>(static_cast<uint64_t>(I(0)) << (I(1) & 63));
+      })
       .Case<arith::ShRSIOp>([&](auto) { ir = I(0) >> (I(1) & 63); })
-      .Case<arith::ShRUIOp>([&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) >> (I(1) & 63)); })
+      .Case<arith::ShRUIOp>([&](auto) {
+        ir = static_cast<int64_t>(asUnsigned(operandType, I(0)) >> (I(1) & 63));
+      })
       // Negated as unsigned: the most negative value is its own absolute
       // value, as in MSL.
       .Case<math::AbsIOp>([&](auto) {
@@ -186,29 +226,44 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       })
       .Case<arith::MaxSIOp>([&](auto) { ir = std::max(I(0), I(1)); })
       .Case<arith::MinSIOp>([&](auto) { ir = std::min(I(0), I(1)); })
-      .Case<arith::MaxUIOp>([&](auto) { ir = asUnsigned(operandType, I(0)) >= asUnsigned(operandType, I(1)) ? I(0) : I(1); })
-      .Case<arith::MinUIOp>([&](auto) { ir = asUnsigned(operandType, I(0)) <= asUnsigned(operandType, I(1)) ? I(0) : I(1); })
+      .Case<arith::MaxUIOp>([&](auto) {
+        ir = asUnsigned(operandType, I(0)) >= asUnsigned(operandType, I(1))
+                 ? I(0)
+                 : I(1);
+      })
+      .Case<arith::MinUIOp>([&](auto) {
+        ir = asUnsigned(operandType, I(0)) <= asUnsigned(operandType, I(1))
+                 ? I(0)
+                 : I(1);
+      })
       .Case([&](arith::CmpFOp c) { ir = cmpf(c.getPredicate(), F(0), F(1)); })
-      .Case([&](arith::CmpIOp c) { ir = cmpi(c.getPredicate(), operandType, I(0), I(1)); })
+      .Case([&](arith::CmpIOp c) {
+        ir = cmpi(c.getPredicate(), operandType, I(0), I(1));
+      })
       .Case([&](arith::SelectOp) {
         bool take = I(0) != 0;
-        if (floatResult) fr = take ? F(1) : F(2);
-        else ir = take ? I(1) : I(2);
+        if (floatResult)
+          fr = take ? F(1) : F(2);
+        else
+          ir = take ? I(1) : I(2);
       })
       // i1 is signed too: true sign-extends to -1.
-      .Case<arith::ExtSIOp>([&](auto) {
-        ir = operandType.isInteger(1) ? -I(0) : I(0);
-      })
+      .Case<arith::ExtSIOp>(
+          [&](auto) { ir = operandType.isInteger(1) ? -I(0) : I(0); })
       .Case<arith::IndexCastOp, arith::TruncIOp>([&](auto) { ir = I(0); })
-      .Case<arith::IndexCastUIOp, arith::ExtUIOp>(
-          [&](auto) { ir = static_cast<int64_t>(asUnsigned(operandType, I(0))); })
+      .Case<arith::IndexCastUIOp, arith::ExtUIOp>([&](auto) {
+        ir = static_cast<int64_t>(asUnsigned(operandType, I(0)));
+      })
       .Case<arith::SIToFPOp>([&](auto) {
         int64_t v = operandType.isInteger(1) ? -I(0) : I(0);
         fr = static_cast<double>(v);
       })
-      .Case<arith::UIToFPOp>([&](auto) { fr = static_cast<double>(asUnsigned(operandType, I(0))); })
+      .Case<arith::UIToFPOp>([&](auto) {
+        fr = static_cast<double>(asUnsigned(operandType, I(0)));
+      })
       .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0)); })
-      .Case<arith::FPToUIOp>([&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0))); })
+      .Case<arith::FPToUIOp>(
+          [&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0))); })
       .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0); })
       .Case([&](arith::BitcastOp cast) {
         Type to = getElementTypeOrSelf(cast.getType());
@@ -258,9 +313,8 @@ static double ownAllowance(Type type, double nominal, double unrounded,
                            double ulps) {
   double eps = machineEpsilon(type);
   if (std::isinf(nominal))
-    return std::isinf(unrounded) ||
-                   std::fabs(unrounded) * (1 - ulps * eps) >=
-                       overflowThreshold(type)
+    return std::isinf(unrounded) || std::fabs(unrounded) * (1 - ulps * eps) >=
+                                        overflowThreshold(type)
                ? 0
                : INFINITY;
   double allowance =
@@ -293,8 +347,7 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
       // An uncertain condition picks either operand of a select.
       if (isa<arith::SelectOp>(op) && j == 0 && floatResult) {
         const RValue &a = *operands[1], &b = *operands[2];
-        return std::max(a.errAt(k), b.errAt(k)) +
-               distance(a.fAt(k), b.fAt(k));
+        return std::max(a.errAt(k), b.errAt(k)) + distance(a.fAt(k), b.fAt(k));
       }
       return INFINITY; // integer arithmetic on an uncertain integer
     }
@@ -348,10 +401,9 @@ static double boundAt(Operation *op, Type resultType, Type operandType,
       // A corner past the overflow threshold is measured before rounding:
       // the comparison reads an infinity as that threshold.
       double end = roundTo(resultType, fr);
-      bound = std::max(bound, distance(std::isinf(end) && !std::isinf(fr)
-                                           ? fr
-                                           : end,
-                                       nominalF));
+      bound = std::max(
+          bound,
+          distance(std::isinf(end) && !std::isinf(fr) ? fr : end, nominalF));
     }
   }
   if (!floatResult || std::isnan(nominalF))

@@ -41,8 +41,7 @@ static FailureOr<int64_t> offsetOf(Operation *op, const BufferRef &buffer,
          << "program (" << buffer.program[0] << ", " << buffer.program[1]
          << ", " << buffer.program[2] << ") touches element " << offset
          << " of buffer argument #" << buffer.number << ", which has "
-         << buffer.argument.numElements
-         << " elements, at tile element " << k
+         << buffer.argument.numElements << " elements, at tile element " << k
          << ": an offset the mask lets through must be inside the buffer";
 }
 
@@ -89,9 +88,8 @@ LogicalResult tile::interp::evalGather(Operation *op, const BufferRef &buffer,
     if (failed(offset))
       return failure();
     double v = readBufferElement(buffer.argument, buffer.element, *offset);
-    double bound = buffer.argument.errorBound
-                       ? buffer.argument.errorBound[*offset]
-                       : 0;
+    double bound =
+        buffer.argument.errorBound ? buffer.argument.errorBound[*offset] : 0;
     push(result, v, static_cast<int64_t>(v), std::max(unknown, bound));
   }
   result.normalizeErr();
@@ -122,8 +120,8 @@ LogicalResult tile::interp::evalScatter(Operation *op, const BufferRef &buffer,
                                 : value.iAt(j) == value.iAt(k);
       if (!same)
         return op->emitOpError()
-               << "program (" << buffer.program[0] << ", "
-               << buffer.program[1] << ", " << buffer.program[2]
+               << "program (" << buffer.program[0] << ", " << buffer.program[1]
+               << ", " << buffer.program[2]
                << ") writes different values to element " << *offset
                << " of buffer argument #" << buffer.number
                << " from tile elements " << j << " and " << k
@@ -144,15 +142,33 @@ static int64_t combineInt(AtomicKind kind, int64_t old, int64_t v) {
   auto u = [](int64_t x) { return static_cast<uint32_t>(x); };
   int64_t r = 0;
   switch (kind) {
-  case AtomicKind::ADD: r = old + v; break;
-  case AtomicKind::MAXSI: r = std::max(old, v); break;
-  case AtomicKind::MINSI: r = std::min(old, v); break;
-  case AtomicKind::MAXUI: r = std::max(u(old), u(v)); break;
-  case AtomicKind::MINUI: r = std::min(u(old), u(v)); break;
-  case AtomicKind::AND: r = old & v; break;
-  case AtomicKind::OR: r = old | v; break;
-  case AtomicKind::XOR: r = old ^ v; break;
-  case AtomicKind::XCHG: r = v; break;
+  case AtomicKind::ADD:
+    r = old + v;
+    break;
+  case AtomicKind::MAXSI:
+    r = std::max(old, v);
+    break;
+  case AtomicKind::MINSI:
+    r = std::min(old, v);
+    break;
+  case AtomicKind::MAXUI:
+    r = std::max(u(old), u(v));
+    break;
+  case AtomicKind::MINUI:
+    r = std::min(u(old), u(v));
+    break;
+  case AtomicKind::AND:
+    r = old & v;
+    break;
+  case AtomicKind::OR:
+    r = old | v;
+    break;
+  case AtomicKind::XOR:
+    r = old ^ v;
+    break;
+  case AtomicKind::XCHG:
+    r = v;
+    break;
   }
   return static_cast<int32_t>(static_cast<uint32_t>(r));
 }
@@ -199,14 +215,14 @@ LogicalResult tile::interp::evalAtomic(Operation *op, const BufferRef &buffer,
       continue;
     }
     if (!isFloat) {
-      writeBufferElement(buffer.argument, buffer.element, *offset, 0,
-                         combineInt(kind, static_cast<int64_t>(old),
-                                    value.iAt(k)));
+      writeBufferElement(
+          buffer.argument, buffer.element, *offset, 0,
+          combineInt(kind, static_cast<int64_t>(old), value.iAt(k)));
       continue;
     }
     if (kind == AtomicKind::XCHG) {
-      writeBufferElement(buffer.argument, buffer.element, *offset,
-                         value.fAt(k), 0);
+      writeBufferElement(buffer.argument, buffer.element, *offset, value.fAt(k),
+                         0);
       if (bounds)
         bounds[*offset] = value.errAt(k);
       continue;
@@ -225,9 +241,9 @@ LogicalResult tile::interp::evalAtomic(Operation *op, const BufferRef &buffer,
     entry.magnitude += std::fabs(value.fAt(k));
     entry.operandBounds += value.errAt(k);
     if (bounds)
-      bounds[*offset] = entry.operandBounds +
-                        2.0 * static_cast<double>(entry.adds) * eps *
-                            entry.magnitude;
+      bounds[*offset] =
+          entry.operandBounds +
+          2.0 * static_cast<double>(entry.adds) * eps * entry.magnitude;
   }
   result.normalizeErr();
   return success();

@@ -1,4 +1,5 @@
-//===- Indirect.h - gathers, scatters and atomics in the interpreter -*- C++ -*-===//
+//===- Indirect.h - gathers, scatters and atomics in the interpreter -*- C++
+//-*-===//
 //
 // Internal to the interpreter: the accesses at tiles of element offsets
 // (tile.gather, tile.scatter, tile.atomic_rmw, tile.atomic_cas).
@@ -43,8 +44,8 @@ bool hasAtomics(mlir::func::FuncOp kernel);
 /// One buffer argument of the running program, for the accesses below.
 struct BufferRef {
   const Argument &argument;
-  unsigned number;               ///< the kernel argument number
-  mlir::Type element;            ///< the memref's element type
+  unsigned number;                ///< the kernel argument number
+  mlir::Type element;             ///< the memref's element type
   std::array<int64_t, 3> program; ///< the running program instance
 };
 

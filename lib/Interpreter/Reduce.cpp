@@ -48,8 +48,9 @@ static double combineFloat(CombiningKind kind, double a, double b) {
 static int64_t combineInt(CombiningKind kind, Type type, int64_t a, int64_t b) {
   unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
   auto unsignedOf = [&](int64_t v) {
-    return width >= 64 ? static_cast<uint64_t>(v)
-                       : static_cast<uint64_t>(v) & ((uint64_t(1) << width) - 1);
+    return width >= 64
+               ? static_cast<uint64_t>(v)
+               : static_cast<uint64_t>(v) & ((uint64_t(1) << width) - 1);
   };
   switch (kind) {
   case CombiningKind::ADD:
@@ -156,9 +157,9 @@ static double productBound(Type element, ArrayRef<Term> terms, double result) {
     return mayUnderflow ? INFINITY : 0; // 0 * inf is NaN
   if (mayOverflow)
     return INFINITY;
-  double absolute = mayUnderflow ? 2 * n * underflowStep(element) * high *
-                                       (1 + (n + 1) * eps)
-                                 : 0;
+  double absolute =
+      mayUnderflow ? 2 * n * underflowStep(element) * high * (1 + (n + 1) * eps)
+                   : 0;
   // (1 + r_i) multiply up; exp(sum r_i) - 1 bounds their product minus 1.
   return (std::fabs(result) + absolute) *
              (std::expm1(relative) + (n + 1) * eps) +

@@ -30,11 +30,11 @@ namespace {
 /// A tile.shared array and what each element saw since the last barrier.
 struct SharedArray {
   Type element;
-  RValue data;                  ///< rank 1, with an error bound per element
-  std::vector<bool> written;    ///< ever written (reads need a value)
-  std::vector<int64_t> writer;  ///< thread that wrote it in this epoch, or -1
-  std::vector<int64_t> reader;  ///< thread that read it in this epoch, -1
-                                ///< none, -2 several
+  RValue data;                 ///< rank 1, with an error bound per element
+  std::vector<bool> written;   ///< ever written (reads need a value)
+  std::vector<int64_t> writer; ///< thread that wrote it in this epoch, or -1
+  std::vector<int64_t> reader; ///< thread that read it in this epoch, -1
+                               ///< none, -2 several
 };
 
 class ThreadProgram {
@@ -83,7 +83,8 @@ private:
   /// Element `t` of `v` as a scalar (a uniform value's for every `t`).
   static RValue laneOf(const RValue &v, int64_t t) {
     size_t k = v.shape.empty() ? 0 : t;
-    RValue r = v.isFloat ? RValue::scalarFloat(v.f[k]) : RValue::scalarInt(v.i[k]);
+    RValue r =
+        v.isFloat ? RValue::scalarFloat(v.f[k]) : RValue::scalarInt(v.i[k]);
     if (double e = v.errAt(k))
       r.err = {e};
     return r;
@@ -122,7 +123,9 @@ private:
     r.normalizeErr();
     return r;
   }
-  bool allActive() const { return llvm::all_of(active, [](bool b) { return b; }); }
+  bool allActive() const {
+    return llvm::all_of(active, [](bool b) { return b; });
+  }
 
   func::FuncOp kernel;
   MutableArrayRef<Argument> arguments;
@@ -166,8 +169,8 @@ LogicalResult ThreadProgram::runElementwise(Operation &op) {
 }
 
 LogicalResult ThreadProgram::runLoop(Operation &op, Value lbV, Value ubV,
-                                     Value stepV, ValueRange inits,
-                                     Block &body, ResultRange results) {
+                                     Value stepV, ValueRange inits, Block &body,
+                                     ResultRange results) {
   RValue lb = perThread(env[lbV]), ub = perThread(env[ubV]),
          step = perThread(env[stepV]);
   for (int64_t t = 0; t < threads; ++t)
@@ -190,7 +193,8 @@ LogicalResult ThreadProgram::runLoop(Operation &op, Value lbV, Value ubV,
     if (!any)
       break;
     env[body.getArgument(0)] = iv;
-    for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(), carried))
+    for (auto [arg, value] :
+         llvm::zip(body.getArguments().drop_front(), carried))
       env[arg] = value;
     if (failed(runBlock(body)))
       return failure();
@@ -227,7 +231,8 @@ LogicalResult ThreadProgram::runIf(scf::IfOp branch) {
     if (failed(runBlock(region->front())))
       return failure();
     for (auto [result, value] : llvm::zip(results, yielded))
-      result = result.size() == 0 ? perThread(value) : merge(result, value, *mask);
+      result =
+          result.size() == 0 ? perThread(value) : merge(result, value, *mask);
   }
   active = outer;
   for (auto [result, value] : llvm::zip(branch.getResults(), results))
@@ -250,8 +255,9 @@ LogicalResult ThreadProgram::forEachAccess(Operation &op, Value bufferValue,
   } else {
     auto arg = dyn_cast<BlockArgument>(bufferValue);
     if (!arg || arg.getOwner() != &kernel.getBody().front())
-      return op.emitOpError() << verb << " a buffer that is neither a kernel "
-                                         "argument nor a tile.shared array";
+      return op.emitOpError() << verb
+                              << " a buffer that is neither a kernel "
+                                 "argument nor a tile.shared array";
     buffer = &arguments[arg.getArgNumber()];
     size = buffer->numElements;
     what = "buffer argument #" + std::to_string(arg.getArgNumber()) +
@@ -327,11 +333,11 @@ LogicalResult ThreadProgram::runStore(ThreadStoreOp store) {
         buffer->errorBound[k] = value.errAt(t);
       return success();
     }
-    int64_t other = a->writer[k] >= 0 && a->writer[k] != t ? a->writer[k]
-                    : a->reader[k] == -2 ||
-                            (a->reader[k] >= 0 && a->reader[k] != t)
-                        ? a->reader[k]
-                        : -1;
+    int64_t other =
+        a->writer[k] >= 0 && a->writer[k] != t ? a->writer[k]
+        : a->reader[k] == -2 || (a->reader[k] >= 0 && a->reader[k] != t)
+            ? a->reader[k]
+            : -1;
     if (other != -1)
       return error(*store, t)
              << "writes element " << k << " of a tile.shared array that "
@@ -356,7 +362,8 @@ LogicalResult ThreadProgram::runStore(ThreadStoreOp store) {
 LogicalResult ThreadProgram::checkConverged(Operation &op, int64_t width,
                                             StringRef what) {
   for (int64_t g = 0; g < threads; g += width) {
-    int64_t n = std::count(active.begin() + g, active.begin() + g + width, true);
+    int64_t n =
+        std::count(active.begin() + g, active.begin() + g + width, true);
     if (n != 0 && n != width)
       return op.emitOpError()
              << "program (" << id[0] << ", " << id[1] << ", " << id[2]
@@ -400,11 +407,13 @@ LogicalResult ThreadProgram::runOp(Operation &op) {
         return success();
       })
       .Case([&](ProgramIdOp p) {
-        env[p.getResult()] = RValue::scalarInt(id[static_cast<int>(p.getDim())]);
+        env[p.getResult()] =
+            RValue::scalarInt(id[static_cast<int>(p.getDim())]);
         return success();
       })
       .Case([&](NumProgramsOp p) {
-        env[p.getResult()] = RValue::scalarInt(grid[static_cast<int>(p.getDim())]);
+        env[p.getResult()] =
+            RValue::scalarInt(grid[static_cast<int>(p.getDim())]);
         return success();
       })
       .Case([&](ThreadIdOp o) {
@@ -421,8 +430,9 @@ LogicalResult ThreadProgram::runOp(Operation &op) {
       })
       .Case([&](SharedOp o) -> LogicalResult {
         if (shared.count(o.getResult()))
-          return o.emitOpError() << "is run a second time; the interpreter "
-                                    "needs tile.shared at the kernel's top level";
+          return o.emitOpError()
+                 << "is run a second time; the interpreter "
+                    "needs tile.shared at the kernel's top level";
         int64_t n = o.getType().getNumElements();
         SharedArray &a = shared[o.getResult()];
         a.element = o.getType().getElementType();

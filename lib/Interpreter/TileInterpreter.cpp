@@ -12,8 +12,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/ADT/bit.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 #include <cmath>
 #include <cstring>
@@ -89,10 +89,10 @@ void tile::interp::bindScalarArguments(Block &entry,
   }
 }
 
-LogicalResult tile::interp::runBlockWith(
-    Block &block, const DenseMap<Value, RValue> &env,
-    SmallVectorImpl<RValue> &yielded,
-    function_ref<LogicalResult(Operation &)> run) {
+LogicalResult
+tile::interp::runBlockWith(Block &block, const DenseMap<Value, RValue> &env,
+                           SmallVectorImpl<RValue> &yielded,
+                           function_ref<LogicalResult(Operation &)> run) {
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       yielded.clear();
@@ -116,10 +116,14 @@ double tile::interp::readBufferElement(const Argument &buffer, Type type,
   if (type.isBF16())
     return bfloat16BitsToFloat(reinterpret_cast<const uint16_t *>(p)[k]);
   switch (type.getIntOrFloatBitWidth()) {
-  case 8: return reinterpret_cast<const int8_t *>(p)[k];
-  case 16: return reinterpret_cast<const int16_t *>(p)[k];
-  case 32: return reinterpret_cast<const int32_t *>(p)[k];
-  default: return static_cast<double>(reinterpret_cast<const int64_t *>(p)[k]);
+  case 8:
+    return reinterpret_cast<const int8_t *>(p)[k];
+  case 16:
+    return reinterpret_cast<const int16_t *>(p)[k];
+  case 32:
+    return reinterpret_cast<const int32_t *>(p)[k];
+  default:
+    return static_cast<double>(reinterpret_cast<const int64_t *>(p)[k]);
   }
 }
 
@@ -131,7 +135,8 @@ void tile::interp::writeBufferElement(const Argument &buffer, Type type,
   else if (type.isF16())
     reinterpret_cast<_Float16 *>(p)[k] = static_cast<_Float16>(f);
   else if (type.isBF16())
-    reinterpret_cast<uint16_t *>(p)[k] = floatToBFloat16Bits(static_cast<float>(f));
+    reinterpret_cast<uint16_t *>(p)[k] =
+        floatToBFloat16Bits(static_cast<float>(f));
   else if (type.getIntOrFloatBitWidth() == 8)
     reinterpret_cast<int8_t *>(p)[k] = static_cast<int8_t>(i);
   else if (type.getIntOrFloatBitWidth() == 16)
@@ -170,9 +175,8 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
   for (int64_t a = 0; a < rows; ++a)
     for (int64_t b = 0; b < cols; ++b) {
       int64_t row = i0 + a, col = j0 + b;
-      bool valid = bounds.empty() ||
-                   (row < scalar(bounds[0]) &&
-                    (rank == 1 || col < scalar(bounds[1])));
+      bool valid = bounds.empty() || (row < scalar(bounds[0]) &&
+                                      (rank == 1 || col < scalar(bounds[1])));
       int64_t k = a * cols + b;
       if (!valid) {
         if (loaded) {
@@ -204,8 +208,7 @@ LogicalResult Program::runAccess(Operation &op, Value bufferValue,
         if (buffer.errorBound)
           loaded->err.push_back(buffer.errorBound[offset]);
       } else {
-        writeBufferElement(buffer, element, offset,
-                           isFloat ? stored->f[k] : 0,
+        writeBufferElement(buffer, element, offset, isFloat ? stored->f[k] : 0,
                            isFloat ? 0 : stored->i[k]);
         if (buffer.errorBound)
           buffer.errorBound[offset] = stored->errAt(k);
@@ -226,19 +229,20 @@ FailureOr<BufferRef> Program::bufferRef(Operation &op, Value bufferValue) {
                    id};
 }
 
-LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV,
-                               Value stepV, ValueRange inits, Block &body,
+LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV, Value stepV,
+                               ValueRange inits, Block &body,
                                ResultRange results) {
   int64_t lb = get(lbV).i[0], ub = get(ubV).i[0], step = get(stepV).i[0];
   if (step <= 0)
-    return op.emitOpError() << "step must be positive at run time, got "
-                            << step;
+    return op.emitOpError()
+           << "step must be positive at run time, got " << step;
   SmallVector<RValue> carried;
   for (Value v : inits)
     carried.push_back(get(v));
   for (int64_t iv = lb; iv < ub; iv += step) {
     env[body.getArgument(0)] = RValue::scalarInt(iv);
-    for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(), carried))
+    for (auto [arg, value] :
+         llvm::zip(body.getArguments().drop_front(), carried))
       env[arg] = value;
     if (failed(runBlock(body)))
       return failure();
@@ -251,7 +255,8 @@ LogicalResult Program::runLoop(Operation &op, Value lbV, Value ubV,
 
 /// Element `k` of `t` as a scalar, with its bound.
 static RValue elementOf(const RValue &t, int64_t k) {
-  RValue r = t.isFloat ? RValue::scalarFloat(t.f[k]) : RValue::scalarInt(t.i[k]);
+  RValue r =
+      t.isFloat ? RValue::scalarFloat(t.f[k]) : RValue::scalarInt(t.i[k]);
   if (double e = t.errAt(k))
     r.err = {e};
   return r;
@@ -268,8 +273,8 @@ LogicalResult Program::runEpilogue(EpilogueOp epilogue) {
         cast<RankedTensorType>(value.getType()).getElementType());
   }
   for (int64_t k = 0, n = shape.getNumElements(); k < n; ++k) {
-    for (auto [arg, input] : llvm::zip(body.getArguments(),
-                                       epilogue.getInputs()))
+    for (auto [arg, input] :
+         llvm::zip(body.getArguments(), epilogue.getInputs()))
       env[arg] = elementOf(get(input), k);
     if (failed(runBlock(body)))
       return failure();
@@ -333,10 +338,9 @@ static std::pair<int64_t, int64_t> swizzleTile(StringRef pattern, int64_t b,
     int64_t q = launch / (b * b), t = launch % (b * b);
     int64_t i = 0, j = 0;
     if (pattern == "hilbert") {
-      static const int cells[16][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 0},
-                                       {2, 0}, {3, 0}, {3, 1}, {2, 1},
-                                       {2, 2}, {3, 2}, {3, 3}, {2, 3},
-                                       {1, 3}, {1, 2}, {0, 2}, {0, 3}};
+      static const int cells[16][2] = {
+          {0, 0}, {0, 1}, {1, 1}, {1, 0}, {2, 0}, {3, 0}, {3, 1}, {2, 1},
+          {2, 2}, {3, 2}, {3, 3}, {2, 3}, {1, 3}, {1, 2}, {0, 2}, {0, 3}};
       i = cells[t][0];
       j = cells[t][1];
     } else {
@@ -362,7 +366,8 @@ LogicalResult Program::runOp(Operation &op) {
         return success();
       })
       .Case([&](ProgramIdOp p) {
-        env[p.getResult()] = RValue::scalarInt(id[static_cast<int>(p.getDim())]);
+        env[p.getResult()] =
+            RValue::scalarInt(id[static_cast<int>(p.getDim())]);
         return success();
       })
       .Case([&](NumProgramsOp p) {
@@ -371,10 +376,10 @@ LogicalResult Program::runOp(Operation &op) {
         return success();
       })
       .Case([&](SwizzleOp swizzle) {
-        auto [m, n] = swizzleTile(swizzle.getPattern(),
-                                  swizzle.getEffectiveBlock(),
-                                  get(swizzle.getPidM()).i[0],
-                                  get(swizzle.getPidN()).i[0], grid[0], grid[1]);
+        auto [m, n] =
+            swizzleTile(swizzle.getPattern(), swizzle.getEffectiveBlock(),
+                        get(swizzle.getPidM()).i[0],
+                        get(swizzle.getPidN()).i[0], grid[0], grid[1]);
         env[swizzle.getM()] = RValue::scalarInt(m);
         env[swizzle.getN()] = RValue::scalarInt(n);
         return success();
@@ -401,8 +406,8 @@ LogicalResult Program::runOp(Operation &op) {
         if (auto pad = load.getPaddingAttr())
           padding = constantValue(pad, pad.getType());
         if (failed(runAccess(op, load.getBuffer(), load.getIndices(),
-                             load.getStrides(), load.getBounds(), tile,
-                             &result, nullptr,
+                             load.getStrides(), load.getBounds(), tile, &result,
+                             nullptr,
                              load.getPaddingAttr() ? &padding : nullptr)))
           return failure();
         if (result.isFloat)
@@ -426,11 +431,10 @@ LogicalResult Program::runOp(Operation &op) {
         if (failed(buffer))
           return failure();
         RValue result;
-        if (failed(evalGather(&op, *buffer, get(gather.getOffsets()),
-                              gather.getMask() ? &get(gather.getMask()) : nullptr,
-                              gather.getOther() ? &get(gather.getOther())
-                                                : nullptr,
-                              result)))
+        if (failed(evalGather(
+                &op, *buffer, get(gather.getOffsets()),
+                gather.getMask() ? &get(gather.getMask()) : nullptr,
+                gather.getOther() ? &get(gather.getOther()) : nullptr, result)))
           return failure();
         env[gather.getResult()] = std::move(result);
         return success();
@@ -439,10 +443,9 @@ LogicalResult Program::runOp(Operation &op) {
         FailureOr<BufferRef> buffer = bufferRef(op, scatter.getBuffer());
         if (failed(buffer))
           return failure();
-        return evalScatter(&op, *buffer, get(scatter.getValue()),
-                           get(scatter.getOffsets()),
-                           scatter.getMask() ? &get(scatter.getMask())
-                                             : nullptr);
+        return evalScatter(
+            &op, *buffer, get(scatter.getValue()), get(scatter.getOffsets()),
+            scatter.getMask() ? &get(scatter.getMask()) : nullptr);
       })
       .Case<AtomicRMWOp, AtomicCASOp>([&](auto atomic) -> LogicalResult {
         FailureOr<BufferRef> buffer = bufferRef(op, atomic.getBuffer());
@@ -452,11 +455,11 @@ LogicalResult Program::runOp(Operation &op) {
         if constexpr (std::is_same_v<decltype(atomic), AtomicCASOp>)
           compare = &get(atomic.getCompare());
         RValue result;
-        if (failed(evalAtomic(&op, *buffer, get(atomic.getOffsets()), compare,
-                              get(atomic.getValue()),
-                              atomic.getMask() ? &get(atomic.getMask())
-                                               : nullptr,
-                              ledger, result)))
+        if (failed(
+                evalAtomic(&op, *buffer, get(atomic.getOffsets()), compare,
+                           get(atomic.getValue()),
+                           atomic.getMask() ? &get(atomic.getMask()) : nullptr,
+                           ledger, result)))
           return failure();
         env[atomic.getResult()] = std::move(result);
         return success();
@@ -521,10 +524,10 @@ LogicalResult Program::runOp(Operation &op) {
         Type aType = getElementTypeOrSelf(dot.getA().getType());
         Type bType = getElementTypeOrSelf(dot.getB().getType());
         double eps = machineEpsilon(accType);
-        double flushed = mayFlushSubnormals(accType)
-                             ? static_cast<double>(2 * k + 2) *
-                                   smallestNormal(accType)
-                             : 0;
+        double flushed =
+            mayFlushSubnormals(accType)
+                ? static_cast<double>(2 * k + 2) * smallestNormal(accType)
+                : 0;
         auto mayFlushAny = [](const RValue &v, Type type) {
           return llvm::any_of(
               v.f, [&](double x) { return flushAllowance(type, x) != 0; });

@@ -103,10 +103,10 @@ runBlockWith(mlir::Block &block, const llvm::DenseMap<mlir::Value, RValue> &env,
 
 /// Runs program `id` of a kernel with thread-level ops, thread by thread
 /// (ThreadLevel.cpp).
-mlir::LogicalResult runThreadLevelProgram(mlir::func::FuncOp kernel,
-                                          llvm::MutableArrayRef<Argument> arguments,
-                                          std::array<int64_t, 3> grid,
-                                          std::array<int64_t, 3> id);
+mlir::LogicalResult
+runThreadLevelProgram(mlir::func::FuncOp kernel,
+                      llvm::MutableArrayRef<Argument> arguments,
+                      std::array<int64_t, 3> grid, std::array<int64_t, 3> id);
 } // namespace interp
 } // namespace tile
 

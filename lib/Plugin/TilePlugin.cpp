@@ -53,11 +53,11 @@ struct SourceNamesFromFilesPass
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "TilePlugin", LLVM_VERSION_STRING,
-          [](mlir::DialectRegistry *registry) {
-            registry->insert<tile::TileDialect,
-                             tile::applegpu::AppleGPUDialect>();
-          }};
+  return {
+      MLIR_PLUGIN_API_VERSION, "TilePlugin", LLVM_VERSION_STRING,
+      [](mlir::DialectRegistry *registry) {
+        registry->insert<tile::TileDialect, tile::applegpu::AppleGPUDialect>();
+      }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo

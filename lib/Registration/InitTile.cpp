@@ -21,10 +21,10 @@
 
 void tile::registerTileDialects(mlir::DialectRegistry &registry) {
   registry.insert<tile::TileDialect, tile::applegpu::AppleGPUDialect,
-                  mlir::func::FuncDialect,
-                  mlir::arith::ArithDialect, mlir::math::MathDialect,
-                  mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
-                  mlir::tensor::TensorDialect, mlir::vector::VectorDialect>();
+                  mlir::func::FuncDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::memref::MemRefDialect, mlir::tensor::TensorDialect,
+                  mlir::vector::VectorDialect>();
   // Lets the upstream inliner fold helper functions into kernels.
   mlir::func::registerInlinerExtension(registry);
 }

@@ -35,8 +35,9 @@ public:
     StringRef text = source.drop_front(std::min(at, source.size()));
     if (!text.consume_front("%"))
       return std::nullopt;
-    StringRef name = text.take_while(
-        [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.'; });
+    StringRef name = text.take_while([](char c) {
+      return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+    });
     if (!tile::isIdentifier(name))
       return std::nullopt;
     return name;
@@ -47,8 +48,7 @@ private:
   std::vector<size_t> lineStarts; // offset of each line's first character
 };
 
-struct SourceNamesPass
-    : PassWrapper<SourceNamesPass, OperationPass<ModuleOp>> {
+struct SourceNamesPass : PassWrapper<SourceNamesPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SourceNamesPass)
 
   SourceNamesPass(std::string sourceName, const std::string &source)

@@ -12,8 +12,8 @@ namespace cl = llvm::cl;
 void tile::hideLLVMOptions() {
   // LLVM's generic options, in its "Generic Options" category.
   static const llvm::StringSet<> generic = {
-      "help",          "help-list",     "help-hidden", "help-list-hidden",
-      "version",       "print-options", "print-all-options", "color"};
+      "help",    "help-list",     "help-hidden",       "help-list-hidden",
+      "version", "print-options", "print-all-options", "color"};
   for (auto &entry : cl::getRegisteredOptions())
     if (!generic.contains(entry.first))
       entry.second->setHiddenFlag(cl::Hidden);

@@ -37,8 +37,8 @@ int main(void) {
 
   /* tileCreateContext: tile and every upstream dialect kernels use. */
   MlirContext context = tileCreateContext();
-  const char *names[] = {"tile", "func", "arith", "math", "scf", "memref",
-                         "tensor"};
+  const char *names[] = {"tile", "func",   "arith", "math",
+                         "scf",  "memref", "tensor"};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
     printLoaded(context, names[i]);
   // CHECK-NEXT: tile: loaded

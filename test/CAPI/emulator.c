@@ -7,10 +7,10 @@
 // RUN: %tile_cc %s -o %t %tile_capi_lib
 // RUN: %t %tile_src_root/examples/gemm.mlir | FileCheck %s
 
-#include "tile-c/Dialects.h"
 #include "tile-c/Emulator.h"
-#include "tile-c/Target.h"
 #include "read_file.h"
+#include "tile-c/Dialects.h"
+#include "tile-c/Target.h"
 
 #include "mlir-c/IR.h"
 
@@ -29,8 +29,12 @@ static char *copyRef(MlirStringRef s) {
   text[s.length] = '\0';
   return text;
 }
-static void onMSL(MlirStringRef s, void *c) { ((Compiled *)c)->msl = copyRef(s); }
-static void onABI(MlirStringRef s, void *c) { ((Compiled *)c)->abi = copyRef(s); }
+static void onMSL(MlirStringRef s, void *c) {
+  ((Compiled *)c)->msl = copyRef(s);
+}
+static void onABI(MlirStringRef s, void *c) {
+  ((Compiled *)c)->abi = copyRef(s);
+}
 
 int main(int argc, char **argv) {
   if (argc != 2)
@@ -69,8 +73,8 @@ int main(int argc, char **argv) {
   launch.grid[1] = (N + 63) / 64;
   TileEmulatorStats stats;
   char message[4096];
-  int status = tileEmulatorRun(c.msl, c.abi, "matmul", args, 6, &launch,
-                               &stats, message, sizeof message);
+  int status = tileEmulatorRun(c.msl, c.abi, "matmul", args, 6, &launch, &stats,
+                               message, sizeof message);
   printf("run: %d '%s'\n", status, message);
   // CHECK-NEXT: run: 0 ''
   double worst = 0;

@@ -51,9 +51,9 @@ static const char *kKernel =
     "}\n";
 
 static int run(MlirModule module, const char *pipeline, Buffer *diagnostics) {
-  MlirLogicalResult result = tileRunPassPipeline(
-      module, mlirStringRefCreateFromCString(pipeline),
-      diagnostics ? countCall : NULL, diagnostics);
+  MlirLogicalResult result =
+      tileRunPassPipeline(module, mlirStringRefCreateFromCString(pipeline),
+                          diagnostics ? countCall : NULL, diagnostics);
   return mlirLogicalResultIsSuccess(result);
 }
 
@@ -71,8 +71,9 @@ int main(void) {
   // CHECK: unanchored: 1 calls=0
 
   /* The anchored spelling, and a NULL callback. */
-  printf("anchored: %d\n",
-         run(module, "builtin.module(canonicalize,tile-for-range-to-scf)", NULL));
+  printf(
+      "anchored: %d\n",
+      run(module, "builtin.module(canonicalize,tile-for-range-to-scf)", NULL));
   // CHECK: anchored: 1
 
   /* Print, re-parse and verify the result. */
@@ -94,15 +95,16 @@ int main(void) {
 
   /* A bad pipeline fails with the parser's message, the callback once. */
   Buffer bad = {{0}, 0, 0};
-  printf("bad pipeline: %d calls=%d\n", run(module, "tile-unroll{factor=x}", &bad),
-         bad.calls);
+  printf("bad pipeline: %d calls=%d\n",
+         run(module, "tile-unroll{factor=x}", &bad), bad.calls);
   printf("%s", bad.text);
   // CHECK: bad pipeline: 0 calls=1
   // CHECK: failed to add `tile-unroll` with options `factor=x`
 
   /* A failing pass: the error, located, in "loc: error: message" form. */
   Buffer failed = {{0}, 0, 0};
-  printf("failing pass: %d\n", run(module, "tile-unroll{factor=5000}", &failed));
+  printf("failing pass: %d\n",
+         run(module, "tile-unroll{factor=5000}", &failed));
   printf("%s", failed.text);
   // CHECK: failing pass: 0
   // CHECK: -:{{[0-9]+}}:{{[0-9]+}}: error: tile-unroll: 'factor' must be at most 1024, got 5000

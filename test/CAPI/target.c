@@ -10,10 +10,10 @@
 // RUN: %msl_check %t.metal
 // RUN: FileCheck %s --check-prefix=MSL < %t.metal
 
-#include "tile-c/Dialects.h"
-#include "tile-c/Passes.h"
 #include "tile-c/Target.h"
 #include "read_file.h"
+#include "tile-c/Dialects.h"
+#include "tile-c/Passes.h"
 
 #include "mlir-c/IR.h"
 
@@ -59,10 +59,10 @@ static TileMSLOutput output(Results *r) {
 static int compile(MlirContext context, const char *source, const char *options,
                    Results *r) {
   reset(r);
-  return mlirLogicalResultIsSuccess(tileCompileToMSL(
-      context, mlirStringRefCreateFromCString(source),
-      mlirStringRefCreateFromCString("gemm.mlir"),
-      mlirStringRefCreateFromCString(options), output(r)));
+  return mlirLogicalResultIsSuccess(
+      tileCompileToMSL(context, mlirStringRefCreateFromCString(source),
+                       mlirStringRefCreateFromCString("gemm.mlir"),
+                       mlirStringRefCreateFromCString(options), output(r)));
 }
 
 int main(int argc, char **argv) {
@@ -104,7 +104,10 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: bad option: 0 msl=0
   // CHECK-NEXT: error: tile-to-applegpu option target=m3: expected apple7, apple8, apple9 or apple10
   // CHECK-NEXT: failed to add `tile-to-applegpu` with options `target=m3`
-  ok = compile(context, "func.func @k() attributes {tile.kernel} {\n  %x = tile.program_id w : index\n  return\n}\n", "", &r);
+  ok = compile(context,
+               "func.func @k() attributes {tile.kernel} {\n  %x = "
+               "tile.program_id w : index\n  return\n}\n",
+               "", &r);
   printf("bad input: %d msl=%d\n%s", ok, r.msl.calls, r.diagnostics.text);
   // CHECK-NEXT: bad input: 0 msl=0
   // CHECK-NEXT: gemm.mlir:2:{{[0-9]+}}: error:
@@ -143,9 +146,8 @@ int main(int argc, char **argv) {
   /* An option the pipeline does not have, or a bad value of one it has,
    * is refused at creation (a NULL compiler, as the header says), the
    * reason given to the diagnostics callback (not to stderr). */
-  compiler = tileCompilerCreate(context,
-                                mlirStringRefCreateFromCString("no-such=1"),
-                                onDiagnostics, &r);
+  compiler = tileCompilerCreate(
+      context, mlirStringRefCreateFromCString("no-such=1"), onDiagnostics, &r);
   printf("compiler bad option: created=%d\n%s", compiler.ptr != NULL,
          r.diagnostics.text);
   // CHECK-NEXT: compiler bad option: created=0

@@ -4,9 +4,9 @@
 
 // RUN: tile-capi-test %tile_src_root/examples/gemm.mlir 2>&1 | FileCheck %s
 
+#include "read_file.h"
 #include "tile-c/Dialects.h"
 #include "tile-c/Passes.h"
-#include "read_file.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -82,7 +82,8 @@ int main(int argc, char **argv) {
   // CHECK:         tile.dot
   // CHECK:       tile.store %[[REM]]
 
-  ok = runPipeline(module, "builtin.module(canonicalize,tile-for-range-to-scf)");
+  ok =
+      runPipeline(module, "builtin.module(canonicalize,tile-for-range-to-scf)");
   // CHECK: pipeline 'builtin.module(canonicalize,tile-for-range-to-scf)': success
 
   /* Diagnostics come back as text, with their location. */

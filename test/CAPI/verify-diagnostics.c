@@ -17,7 +17,8 @@ static void printText(MlirStringRef text, void *userData) {
   fwrite(text.data, 1, text.length, stdout);
 }
 
-static MlirLogicalResult onDiagnostic(MlirDiagnostic diagnostic, void *userData) {
+static MlirLogicalResult onDiagnostic(MlirDiagnostic diagnostic,
+                                      void *userData) {
   (void)userData;
   printf("diagnostic at ");
   mlirLocationPrint(mlirDiagnosticGetLocation(diagnostic), printText, NULL);

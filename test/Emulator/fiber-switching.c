@@ -80,8 +80,7 @@ static void reference(uint32_t *want, unsigned grid, unsigned n,
  * comparing the first `checked` threads of every threadgroup with the
  * reference, or the error. */
 static void run(const char *label, const char *kernel, unsigned grid,
-                unsigned n, unsigned rounds, unsigned flags,
-                unsigned checked) {
+                unsigned n, unsigned rounds, unsigned flags, unsigned checked) {
   char path[4096];
   snprintf(path, sizeof path, "%s/fiber_switching.metal", dir);
   const TmeParam params[] = {{"out", "device uint*", 0},

@@ -110,8 +110,8 @@ static int vector_add(int quiet) {
     b[i] = 1000.0f - (float)i;
     out[i] = -1.0f;
   }
-  TmeBinding bind[4] = {{a, sizeof a}, {b, sizeof b}, {out, sizeof out},
-                        {&n, sizeof n}};
+  TmeBinding bind[4] = {
+      {a, sizeof a}, {b, sizeof b}, {out, sizeof out}, {&n, sizeof n}};
   TmeLaunch l = emu_launch_1d(3, 64);
   TmeStats st;
   char error[4096];
@@ -120,7 +120,8 @@ static int vector_add(int quiet) {
   for (int i = 0; i < N; ++i)
     wrong += out[i] != a[i] + b[i];
   if (quiet) {
-    printf("vector_add after faults: %s\n", rc == TME_OK && !wrong ? "ok" : error);
+    printf("vector_add after faults: %s\n",
+           rc == TME_OK && !wrong ? "ok" : error);
     tme_module_free(m);
     return rc;
   }
@@ -137,8 +138,8 @@ static int vector_add(int quiet) {
   /* Loading the same kernel again must reuse the cached object. */
   char first[4096];
   snprintf(first, sizeof first, "%s", tme_module_library_path(m));
-  TmeModule *again = emu_load(fixture("vector_add.metal"), "vector_add",
-                              params, 4, builtins, 1, cache);
+  TmeModule *again = emu_load(fixture("vector_add.metal"), "vector_add", params,
+                              4, builtins, 1, cache);
   printf("cached object reused: %s\n",
          strcmp(first, tme_module_library_path(again)) == 0 ? "yes" : "no");
   tme_module_free(again);
@@ -165,8 +166,8 @@ static void race(void) {
 static void uninit(void) {
   static const TmeParam params[] = {{"out", "device float*", 0},
                                     {"out_h", "device half*", 1}};
-  TmeModule *m = emu_load(fixture("uninit.metal"), "read_uninitialized",
-                          params, 2, kTid, 1, cache);
+  TmeModule *m = emu_load(fixture("uninit.metal"), "read_uninitialized", params,
+                          2, kTid, 1, cache);
   float out[64];
   uint16_t out_h[64];
   memset(out, 0, sizeof out);
@@ -298,13 +299,17 @@ static void compile_error(void) {
 /* Threadgroups of 8x4x2 threads in a 2x3x1 grid. */
 static void builtins(void) {
   static const TmeParam params[] = {{"out", "device uint*", 0}};
-  static const char *const names[] = {
-      "thread_index_in_threadgroup",    "thread_position_in_threadgroup",
-      "threads_per_threadgroup",        "threadgroup_position_in_grid",
-      "threadgroups_per_grid",          "thread_position_in_grid",
-      "threads_per_grid",               "simdgroup_index_in_threadgroup",
-      "thread_index_in_simdgroup",      "simdgroups_per_threadgroup",
-      "threads_per_simdgroup"};
+  static const char *const names[] = {"thread_index_in_threadgroup",
+                                      "thread_position_in_threadgroup",
+                                      "threads_per_threadgroup",
+                                      "threadgroup_position_in_grid",
+                                      "threadgroups_per_grid",
+                                      "thread_position_in_grid",
+                                      "threads_per_grid",
+                                      "simdgroup_index_in_threadgroup",
+                                      "thread_index_in_simdgroup",
+                                      "simdgroups_per_threadgroup",
+                                      "threads_per_simdgroup"};
   TmeModule *m = emu_load(fixture("builtins.metal"), "builtins", params, 1,
                           names, 11, cache);
   enum { TX = 8, TY = 4, TZ = 2, GX = 2, GY = 3, T = TX * TY * TZ };
@@ -327,17 +332,29 @@ static void builtins(void) {
     for (unsigned gx = 0; gx < GX; ++gx)
       for (unsigned t = 0; t < T; ++t) {
         unsigned x = t % TX, y = t / TX % TY, z = t / (TX * TY);
-        unsigned want[16] = {t, x, y, z, TX * 10000 + TY * 100 + TZ, gx, gy,
-                             GX * 10000 + GY * 100 + 1, gx * TX + x,
-                             gy * TY + y, z, GX * TX, t / 32, t % 32,
-                             T / 32, 32};
+        unsigned want[16] = {t,
+                             x,
+                             y,
+                             z,
+                             TX * 10000 + TY * 100 + TZ,
+                             gx,
+                             gy,
+                             GX * 10000 + GY * 100 + 1,
+                             gx * TX + x,
+                             gy * TY + y,
+                             z,
+                             GX * TX,
+                             t / 32,
+                             t % 32,
+                             T / 32,
+                             32};
         const unsigned *got = &out[((gy * GX + gx) * T + t) * 16];
         for (int i = 0; i < 16; ++i) {
           if (got[i] == want[i])
             ++right;
           else
-            printf("threadgroup (%u,%u) thread %u value %d: %u, want %u\n",
-                   gx, gy, t, i, got[i], want[i]);
+            printf("threadgroup (%u,%u) thread %u value %d: %u, want %u\n", gx,
+                   gy, t, i, got[i], want[i]);
         }
       }
   printf("builtins: ok, %d of %d values right, threadgroup memory %zu bytes\n",
@@ -380,8 +397,8 @@ static void arguments(void) {
   float a[4] = {0}, b[4] = {0}, o[4] = {0};
   unsigned short n16 = 4;
   unsigned n = 4;
-  TmeBinding bind[4] = {{a, sizeof a}, {b, sizeof b}, {o, sizeof o},
-                        {&n, sizeof n}};
+  TmeBinding bind[4] = {
+      {a, sizeof a}, {b, sizeof b}, {o, sizeof o}, {&n, sizeof n}};
   TmeLaunch l = emu_launch_1d(1, 4);
   char error[4096];
   report("binding count", tme_run(m, bind, 3, &l, NULL, error, sizeof error),
@@ -458,8 +475,8 @@ static void hang(void) {
   bind[0].data = in;
   bind[0].size = sizeof in;
   l = emu_launch_1d(1, 32);
-  report("big_private_array", tme_run(m, bind, 2, &l, NULL, error, sizeof error),
-         error);
+  report("big_private_array",
+         tme_run(m, bind, 2, &l, NULL, error, sizeof error), error);
   /* The fiber stack size is read at each launch. */
   setenv("TILE_MSL_FIBER_STACK", "1048576", 1);
   int rc = tme_run(m, bind, 2, &l, NULL, error, sizeof error);
@@ -478,10 +495,14 @@ int main(int argc, char **argv) {
   static const struct {
     const char *name;
     void (*run)(void);
-  } cases[] = {{"race", race},       {"uninit", uninit},
-               {"oob", oob},         {"barrier", barrier},
-               {"mma", mma},         {"compile_error", compile_error},
-               {"hang", hang},       {"builtins", builtins},
+  } cases[] = {{"race", race},
+               {"uninit", uninit},
+               {"oob", oob},
+               {"barrier", barrier},
+               {"mma", mma},
+               {"compile_error", compile_error},
+               {"hang", hang},
+               {"builtins", builtins},
                {"arguments", arguments}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
     if (!strcmp(c, cases[i].name)) {

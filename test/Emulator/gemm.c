@@ -77,8 +77,10 @@ static int run_shape(TmeModule *m, const TmeAbi *abi, unsigned M, unsigned N,
   for (size_t i = 0; i < nc; ++i)
     C[i] = -12345.0f; /* every element must be overwritten */
   unsigned scalars[3] = {M, N, K};
-  TmeBinding bind[6] = {{A, na * sizeof *A}, {B, nb * sizeof *B},
-                        {C, nc * sizeof *C}, {&scalars[0], sizeof(unsigned)},
+  TmeBinding bind[6] = {{A, na * sizeof *A},
+                        {B, nb * sizeof *B},
+                        {C, nc * sizeof *C},
+                        {&scalars[0], sizeof(unsigned)},
                         {&scalars[1], sizeof(unsigned)},
                         {&scalars[2], sizeof(unsigned)}};
   TmeLaunch l;
@@ -120,22 +122,20 @@ static int run_shape(TmeModule *m, const TmeAbi *abi, unsigned M, unsigned N,
   /* Counters: each threadgroup stages its 64 rows of A and 64 columns of B
    * over all of K, reading only in-bounds elements, and writes its part of
    * C once; 4 SIMD-groups x 64 MMAs and 2 barriers per 32-wide K slice. */
-  unsigned long long ntg = (unsigned long long)l.grid[0] * l.grid[1] * l.grid[2];
+  unsigned long long ntg =
+      (unsigned long long)l.grid[0] * l.grid[1] * l.grid[2];
   unsigned long long slices = (K + 31) / 32;
   unsigned long long want_a = (unsigned long long)l.grid[1] * M * K * 4;
   unsigned long long want_b = (unsigned long long)l.grid[0] * K * N * 4;
   unsigned long long want_c = (unsigned long long)M * N * 4;
-  int counters_ok = st.threadgroups == ntg && st.threads == ntg * 128 &&
-                    st.simdgroup_mmas == ntg * 4 * 64 * slices &&
-                    st.barriers == ntg * 2 * slices &&
-                    st.buffer_bytes_read[0] == want_a &&
-                    st.buffer_bytes_read[1] == want_b &&
-                    st.buffer_bytes_read[2] == 0 &&
-                    st.buffer_bytes_written[2] == want_c &&
-                    st.buffer_bytes_written[0] == 0 &&
-                    st.threadgroup_bytes_written == ntg * slices * 16384 &&
-                    st.threadgroup_uninit_reads == 0 &&
-                    st.buffer_poison_elements[2] == 0;
+  int counters_ok =
+      st.threadgroups == ntg && st.threads == ntg * 128 &&
+      st.simdgroup_mmas == ntg * 4 * 64 * slices &&
+      st.barriers == ntg * 2 * slices && st.buffer_bytes_read[0] == want_a &&
+      st.buffer_bytes_read[1] == want_b && st.buffer_bytes_read[2] == 0 &&
+      st.buffer_bytes_written[2] == want_c && st.buffer_bytes_written[0] == 0 &&
+      st.threadgroup_bytes_written == ntg * slices * 16384 &&
+      st.threadgroup_uninit_reads == 0 && st.buffer_poison_elements[2] == 0;
   printf("  counters as expected: %s\n", counters_ok ? "yes" : "no");
   if (!counters_ok)
     printf("  threadgroups %llu threads %llu mmas %llu barriers %llu "

@@ -79,9 +79,9 @@ static unsigned group_lanes(unsigned n, unsigned t) {
 typedef struct {
   const char *kernel;
   const char *in_type, *out_type; /* msl types of buffers 0 and 1 */
-  unsigned n;                      /* threads of the one threadgroup */
-  unsigned results;                /* results per thread */
-  size_t size;                     /* bytes of one result */
+  unsigned n;                     /* threads of the one threadgroup */
+  unsigned results;               /* results per thread */
+  size_t size;                    /* bytes of one result */
 } Case;
 
 typedef int (*SameFn)(const void *got, const void *want);
@@ -119,8 +119,8 @@ static void run(const Case *c, void *in, size_t in_bytes, const void *want,
                  c->n, i, t, g, w);
         }
       }
-    printf("%s n=%u: %d of %u values right, %llu simd collectives\n",
-           c->kernel, c->n, right, c->results * c->n, st.simd_collectives);
+    printf("%s n=%u: %d of %u values right, %llu simd collectives\n", c->kernel,
+           c->n, right, c->results * c->n, st.simd_collectives);
   }
   free(got);
   tme_module_free(m);
@@ -252,13 +252,26 @@ static uint32_t fold_i(int op, int is_signed, const uint32_t *v,
     uint32_t x = v[l];
     int x_less = is_signed ? (int32_t)x < (int32_t)acc : x < acc;
     switch (op) {
-    case SUM: acc += x; break;
-    case PRODUCT: acc *= x; break;
-    case MIN: acc = x_less ? x : acc; break;
-    case MAX: acc = x_less || x == acc ? acc : x; break;
-    case AND: acc &= x; break;
-    case OR: acc |= x; break;
-    default: acc ^= x;
+    case SUM:
+      acc += x;
+      break;
+    case PRODUCT:
+      acc *= x;
+      break;
+    case MIN:
+      acc = x_less ? x : acc;
+      break;
+    case MAX:
+      acc = x_less || x == acc ? acc : x;
+      break;
+    case AND:
+      acc &= x;
+      break;
+    case OR:
+      acc |= x;
+      break;
+    default:
+      acc ^= x;
     }
   }
   return acc;
@@ -284,8 +297,12 @@ static void reduce_int(const char *kernel, int is_signed, unsigned n) {
     w[9 * n] = fold_i(PRODUCT, is_signed, v, lane + 1);
     w[10 * n] = lane ? fold_i(PRODUCT, is_signed, v, lane) : 1u;
   }
-  Case c = {kernel, is_signed ? "device const int*" : "device const uint*",
-            is_signed ? "device int*" : "device uint*", n, 11, 4};
+  Case c = {kernel,
+            is_signed ? "device const int*" : "device const uint*",
+            is_signed ? "device int*" : "device uint*",
+            n,
+            11,
+            4};
   run(&c, in, n * sizeof *in, want, same_u32, show_u32);
 }
 
@@ -348,10 +365,17 @@ static void small_types(unsigned n) {
 static int source(int kind, unsigned lane, unsigned arg, unsigned m) {
   int s;
   switch (kind) {
-  case 0: s = (int)(lane ^ arg); break;       /* shuffle_xor */
-  case 1: s = (int)lane - (int)arg; break;    /* shuffle_up */
-  case 2: s = (int)(lane + arg); break;       /* shuffle_down */
-  default: s = (int)arg;                      /* shuffle, broadcast */
+  case 0:
+    s = (int)(lane ^ arg);
+    break; /* shuffle_xor */
+  case 1:
+    s = (int)lane - (int)arg;
+    break; /* shuffle_up */
+  case 2:
+    s = (int)(lane + arg);
+    break; /* shuffle_down */
+  default:
+    s = (int)arg; /* shuffle, broadcast */
   }
   if (s < 0 || s >= 32)
     return -1;
@@ -367,10 +391,10 @@ static void movement(unsigned n) {
     const struct {
       int kind;
       unsigned arg;
-    } calls[13] = {{0, 1},  {0, 2},  {0, 4},  {0, 8},
-                   {0, 16}, {1, 1},  {1, 5},  {2, 1},
-                   {2, 5},  {3, (lane * 7 + 3) % 32},
-                   {3, 31 - lane},   {3, 13}, {3, 0}};
+    } calls[13] = {
+        {0, 1},         {0, 2},  {0, 4}, {0, 8}, {0, 16},
+        {1, 1},         {1, 5},  {2, 1}, {2, 5}, {3, (lane * 7 + 3) % 32},
+        {3, 31 - lane}, {3, 13}, {3, 0}};
     for (unsigned i = 0; i < 13; ++i) {
       int s = source(calls[i].kind, lane, calls[i].arg, m);
       float v = in[t];

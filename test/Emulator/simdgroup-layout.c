@@ -1,4 +1,5 @@
-/* simdgroup_matrix through the Metal emulator (fixtures/simdgroup_layout.metal):
+/* simdgroup_matrix through the Metal emulator
+ * (fixtures/simdgroup_layout.metal):
  *  - each lane writes known values (2l, 2l+1) into its thread_elements and
  *    the fragment is stored with simdgroup_store; the positions must follow
  *    docs/layouts.md (the fragments encoding): lane l owns row
@@ -33,7 +34,9 @@ static const char *fixture(void) {
 
 /* The layout as docs/layouts.md states it (the fragments encoding). */
 static unsigned design_row(unsigned l) { return ((l / 4) & 4) + (l / 2) % 4; }
-static unsigned design_col(unsigned l) { return ((l / 4) & 2) * 2 + (l % 2) * 2; }
+static unsigned design_col(unsigned l) {
+  return ((l / 4) & 2) * 2 + (l % 2) * 2;
+}
 
 /* Exact for the small integers used here. */
 static uint16_t half_from_int(int v) {
@@ -84,7 +87,8 @@ static void layout(const char *kernel, int is_half) {
                lane, e, got, pos / 8, pos % 8);
     }
   }
-  printf("%s: %d of 64 elements where docs/layouts.md puts them\n", kernel, right);
+  printf("%s: %d of 64 elements where docs/layouts.md puts them\n", kernel,
+         right);
   tme_module_free(m);
 }
 

@@ -136,8 +136,7 @@ static void put(void *buf, Ty t, size_t i, double v) {
   if (t == F32) {
     ((float *)buf)[i] = (float)v;
   } else {
-    uint16_t u = t == F16 ? half_bits(v)
-                          : (uint16_t)(f32_bits((float)v) >> 16);
+    uint16_t u = t == F16 ? half_bits(v) : (uint16_t)(f32_bits((float)v) >> 16);
     ((uint16_t *)buf)[i] = u;
   }
 }
@@ -151,15 +150,15 @@ static double get(const void *buf, Ty t, size_t i) {
 /* ---- matmul cases ------------------------------------------------------- */
 typedef struct {
   const char *file, *kernel;
-  int variant;       /* p[6] */
+  int variant; /* p[6] */
   Ty ta, tb, td;
-  int m, n;          /* descriptor */
+  int m, n; /* descriptor */
   int tl, tr, acc, relaxed;
-  int M, N, K;       /* extents */
-  int kread;         /* K the product runs over (a static k), 0: K */
+  int M, N, K; /* extents */
+  int kread;   /* K the product runs over (a static k), 0: K */
   int lda, ldb, ldc;
   unsigned threads;
-  int special;       /* values that show the relaxed-precision truncation */
+  int special; /* values that show the relaxed-precision truncation */
 } Case;
 
 static double a_value(const Case *c, int r, int k) {
@@ -172,7 +171,9 @@ static double b_value(const Case *c, int k, int col) {
     return 3.0;
   return (double)((k * 2 + col * 3) % 5 - 2);
 }
-static double c_value(int r, int col) { return (double)((r + 2 * col) % 9 - 4); }
+static double c_value(int r, int col) {
+  return (double)((r + 2 * col) % 9 - 4);
+}
 
 static int inside(const Case *c, int r, int col) {
   return r < c->M && col < c->N;
@@ -182,9 +183,7 @@ static double d_initial(const Case *c, int r, int col) {
   return inside(c, r, col) ? c_value(r, col) : 700.0 + r;
 }
 
-static float truncate10(float x) {
-  return bits_f32(f32_bits(x) & 0xffffe000u);
-}
+static float truncate10(float x) { return bits_f32(f32_bits(x) & 0xffffe000u); }
 
 /* The reference of docs/tensorops.md: float fma chain from C (or 0). */
 static double reference(const Case *c, int r, int col) {
@@ -232,8 +231,7 @@ static void *run_case(TmeModule *m, const Case *c, const char *what,
           a_value(c, r, k));
   for (int k = 0; k < c->K; ++k)
     for (int col = 0; col < c->N; ++col)
-      put(B, c->tb,
-          c->tr ? (size_t)col * c->ldb + k : (size_t)k * c->ldb + col,
+      put(B, c->tb, c->tr ? (size_t)col * c->ldb + k : (size_t)k * c->ldb + col,
           b_value(c, k, col));
   for (int r = 0; r < rows; ++r)
     for (int col = 0; col < c->ldc; ++col)
@@ -288,8 +286,7 @@ static void matmul(const Case *c, const char *label) {
       if (got == want)
         ++right;
       else if (shown++ < 8)
-        printf("%s: D[%d][%d] = %.10g, want %.10g\n", what, r, col, got,
-               want);
+        printf("%s: D[%d][%d] = %.10g, want %.10g\n", what, r, col, got, want);
     }
   printf("%s: %d of %d elements right, %llu tensor op%s, A and B read "
          "once: %llu + %llu bytes\n",
@@ -334,8 +331,8 @@ static void check_layout(const char *what, const int *out, const int *again,
         continue;
       if (col < 0 || col >= n || row < 0 || row >= m) {
         if (bad++ < 4)
-          printf("%s: thread %u element %d at column %d row %d\n", what, t,
-                 i, col, row);
+          printf("%s: thread %u element %d at column %d row %d\n", what, t, i,
+                 col, row);
         continue;
       }
       ++valid;
@@ -401,8 +398,7 @@ static void tensor_api(void) {
   static const TmeParam params[] = {{"X", "device float*", 0},
                                     {"info", "device int*", 1},
                                     {"out", "device float*", 2}};
-  TmeModule *m = load("tensor_ops", "tensor_api", params, 3, 1,
-                      "tensor_api");
+  TmeModule *m = load("tensor_ops", "tensor_api", params, 3, 1, "tensor_api");
   if (!m)
     return;
   float X[24], out[9];
@@ -453,8 +449,8 @@ static void tg_slices(void) {
                                     {"B", "device const float*", 1},
                                     {"D", "device float*", 2},
                                     {"p", "device const int*", 3}};
-  TmeModule *m = load("tensor_ops", "mm_tg_slices", params, 4, 1,
-                      "mm_tg_slices");
+  TmeModule *m =
+      load("tensor_ops", "mm_tg_slices", params, 4, 1, "mm_tg_slices");
   if (!m)
     return;
   static float A[64 * 32], B[32 * 48], D[32 * 32];
@@ -534,8 +530,9 @@ static void section_layout(void) {
   tg_slices();
   /* file, kernel, variant, ta, tb, td, m, n, tl, tr, acc, relaxed, M, N, K,
    * kread, lda, ldb, ldc, threads, special */
-  const Case sg2 = {"tensor_ops", "mm_sg2", 0, F32, F32, F32, 32, 32, 0, 0,
-                    0, 0, 32, 32, 32, 0, 32, 32, 32, 64, 0};
+  const Case sg2 = {"tensor_ops", "mm_sg2", 0,  F32, F32, F32, 32,
+                    32,           0,        0,  0,   0,   32,  32,
+                    32,           0,        32, 32,  32,  64,  0};
   matmul(&sg2, "mm_sg2");
   Case sg_one = sg2, sg_four = sg2;
   sg_one.threads = 32;
@@ -546,39 +543,68 @@ static void section_layout(void) {
 
 static void section_matmul(void) {
   const char *file = "tensor_ops_matmul";
-  const Case f32 = {file, "mm_f32", 0, F32, F32, F32, 32, 32, 0, 0, 1, 0,
-                    32, 32, 32, 0, 32, 32, 32, 32, 0};
+  const Case f32 = {file, "mm_f32", 0,  F32, F32, F32, 32, 32, 0,  0, 1,
+                    0,    32,       32, 32,  0,   32,  32, 32, 32, 0};
   matmul(&f32, "mm_f32");
-  const Case ragged = {file, "mm_f32", 0, F32, F32, F32, 32, 32, 0, 0, 1, 0,
-                       20, 27, 37, 0, 37, 27, 32, 32, 0};
+  const Case ragged = {file, "mm_f32", 0,  F32, F32, F32, 32, 32, 0,  0, 1,
+                       0,    20,       27, 37,  0,   37,  27, 32, 32, 0};
   matmul(&ragged, "mm_f32");
-  const Case relaxed = {file, "mm_f32", 1, F32, F32, F32, 32, 32, 0, 0, 0, 1,
-                        32, 32, 1, 0, 1, 32, 32, 32, 1};
+  const Case relaxed = {file, "mm_f32", 1,  F32, F32, F32, 32, 32, 0,  0, 0,
+                        1,    32,       32, 1,   0,   1,   32, 32, 32, 1};
   matmul(&relaxed, "mm_f32 relaxed");
-  const Case static_k = {file, "mm_f32", 2, F32, F32, F32, 32, 32, 0, 0, 0,
-                         0, 32, 32, 40, 32, 40, 32, 32, 32, 0};
+  const Case static_k = {file, "mm_f32", 2,  F32, F32, F32, 32, 32, 0,  0, 0,
+                         0,    32,       32, 40,  32,  40,  32, 32, 32, 0};
   matmul(&static_k, "mm_f32 static k");
   Case short_k = static_k;
   short_k.K = 20;
   short_k.lda = 20;
   failing(&short_k, "mm_f32 static k 32x32x20");
-  const Case f16_tl = {file, "mm_f16_tl", 0, F16, F16, F32, 32, 32, 1, 0, 0,
-                       0, 32, 32, 24, 0, 40, 32, 32, 32, 0};
+  const Case f16_tl = {file, "mm_f16_tl", 0,  F16, F16, F32, 32, 32, 1,  0, 0,
+                       0,    32,          32, 24,  0,   40,  32, 32, 32, 0};
   matmul(&f16_tl, "mm_f16_tl");
-  const Case bf16_tr = {file, "mm_bf16_tr", 0, BF16, BF16, F32, 32, 32, 0, 1,
-                        1, 0, 30, 17, 32, 0, 32, 32, 32, 32, 0};
+  const Case bf16_tr = {
+      file, "mm_bf16_tr", 0,  BF16, BF16, F32, 32, 32, 0,  1, 1,
+      0,    30,           17, 32,   0,    32,  32, 32, 32, 0};
   matmul(&bf16_tr, "mm_bf16_tr");
-  const Case f16_half = {file, "mm_f16_half", 0, F16, F16, F16, 16, 32, 0, 0,
-                         0, 0, 20, 24, 16, 0, 16, 24, 24, 32, 0};
+  const Case f16_half = {file, "mm_f16_half",
+                         0,    F16,
+                         F16,  F16,
+                         16,   32,
+                         0,    0,
+                         0,    0,
+                         20,   24,
+                         16,   0,
+                         16,   24,
+                         24,   32,
+                         0};
   matmul(&f16_half, "mm_f16_half");
 }
 
 static void section_misuse(void) {
-  static const char *const labels[] = {"partial",     "two calls",
-                                       "operands",    "k mismatch",
+  static const char *const labels[] = {"partial",       "two calls",
+                                       "operands",      "k mismatch",
                                        "invalid index", "static slice"};
-  Case bad = {"tensor_ops_misuse", "misuse", 0, F32, F32, F32, 32, 32, 0, 0,
-              0, 0, 32, 32, 32, 0, 32, 33, 32, 32, 0};
+  Case bad = {"tensor_ops_misuse",
+              "misuse",
+              0,
+              F32,
+              F32,
+              F32,
+              32,
+              32,
+              0,
+              0,
+              0,
+              0,
+              32,
+              32,
+              32,
+              0,
+              32,
+              33,
+              32,
+              32,
+              0};
   /* One module for all variants (ldb 33: room for case 3's K extent). */
   TmeModule *m = load_case(&bad, "misuse");
   if (!m)

@@ -86,22 +86,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext context(registry(), MLIRContext::Threading::DISABLED);
   context.allowUnregisteredDialects(false);
   // Diagnostics are the expected answer to bad input: swallow them.
-  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
 
   // MLIR's lexer relies on a NUL after the text, as files read through a
   // MemoryBuffer have; libFuzzer's bytes do not.
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"),
-      llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+      llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 0;
 
   PassManager pm(&context);
-  std::string pipeline = size % 2 ? "tile-to-applegpu{target=apple10}"
-                                  : "tile-to-applegpu";
+  std::string pipeline =
+      size % 2 ? "tile-to-applegpu{target=apple10}" : "tile-to-applegpu";
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (failed(parsePassPipeline(pipeline, pm, errorStream)))

@@ -100,8 +100,7 @@ int main(int argc, char **argv) {
 
   int fds[2];
   int realStdout = ::dup(STDOUT_FILENO);
-  if (realStdout < 0 || ::pipe(fds) != 0 ||
-      ::dup2(fds[1], STDOUT_FILENO) < 0) {
+  if (realStdout < 0 || ::pipe(fds) != 0 || ::dup2(fds[1], STDOUT_FILENO) < 0) {
     std::perror("tile-lsp-server");
     return 1;
   }

@@ -16,9 +16,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/InitTile.h"
-#include "tile/Version.h"
 #include "tile/Support/SourceNames.h"
 #include "tile/Support/ToolOptions.h"
+#include "tile/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"

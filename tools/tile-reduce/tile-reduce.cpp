@@ -6,8 +6,8 @@
 // reduction passes while the script still says so.
 //
 //   tile-reduce bug.mlir \
-//       --opt-reduction-pass='opt-pass=symbol-dce,canonicalize test=./still-fails.sh' \
-//       -o small.mlir
+//       --opt-reduction-pass='opt-pass=symbol-dce,canonicalize
+//       test=./still-fails.sh' \ -o small.mlir
 //
 //===----------------------------------------------------------------------===//
 

@@ -93,17 +93,28 @@ std::optional<MslElement> tile::run::mslElementType(llvm::StringRef type) {
 
 llvm::StringRef tile::run::elementName(ElementType type) {
   switch (type) {
-  case ElementType::F32: return "f32";
-  case ElementType::F16: return "f16";
-  case ElementType::BF16: return "bf16";
-  case ElementType::I32: return "i32";
-  case ElementType::U32: return "u32";
-  case ElementType::I64: return "i64";
-  case ElementType::U64: return "u64";
-  case ElementType::I8: return "i8";
-  case ElementType::U8: return "u8";
-  case ElementType::I16: return "i16";
-  case ElementType::U16: return "u16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::I32:
+    return "i32";
+  case ElementType::U32:
+    return "u32";
+  case ElementType::I64:
+    return "i64";
+  case ElementType::U64:
+    return "u64";
+  case ElementType::I8:
+    return "i8";
+  case ElementType::U8:
+    return "u8";
+  case ElementType::I16:
+    return "i16";
+  case ElementType::U16:
+    return "u16";
   }
   return "";
 }
@@ -122,8 +133,8 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
                                                std::string &error) {
   auto [name, value] = text.split('=');
   if (name.empty() || value.empty() || !text.contains('=')) {
-    error = "expected NAME=VALUE or NAME=TYPE:COUNT:INIT, got '" + text.str() +
-            "'";
+    error =
+        "expected NAME=VALUE or NAME=TYPE:COUNT:INIT, got '" + text.str() + "'";
     return std::nullopt;
   }
   ArgSpec spec;
@@ -165,8 +176,8 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
       }
       if (llvm::any_of(spec.fields,
                        [&](const auto &f) { return f.first == field; })) {
-        error = "'" + text.str() + "': field '" + field.str() +
-                "' is given twice";
+        error =
+            "'" + text.str() + "': field '" + field.str() + "' is given twice";
         return std::nullopt;
       }
       spec.fields.emplace_back(field.str(), fieldValue.str());
@@ -202,8 +213,9 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
   value.split(parts, ':');
   std::optional<ElementType> element = parseElementType(parts[0]);
   if (!element) {
-    error = "unknown element type '" + parts[0].str() + "' for '" + spec.name +
-            "' (expected f32, f16, bf16, i8, u8, i16, u16, i32, u32, i64 or u64)";
+    error =
+        "unknown element type '" + parts[0].str() + "' for '" + spec.name +
+        "' (expected f32, f16, bf16, i8, u8, i16, u16, i32, u32, i64 or u64)";
     return std::nullopt;
   }
   spec.isBuffer = true;
@@ -226,7 +238,8 @@ std::optional<ArgSpec> tile::run::parseArgSpec(llvm::StringRef text,
       return std::nullopt;
     }
   } else if (parts[2] == "zeros" || parts[2] == "ones") {
-    spec.fill = parts[2] == "zeros" ? ArgSpec::Fill::Zeros : ArgSpec::Fill::Ones;
+    spec.fill =
+        parts[2] == "zeros" ? ArgSpec::Fill::Zeros : ArgSpec::Fill::Ones;
     if (parts.size() != 3) {
       error = "too many fields in '" + value.str() + "'";
       return std::nullopt;

@@ -1,4 +1,5 @@
-//===- Arguments.h - kernel arguments from the tile-run command line -*- C++ -*-===//
+//===- Arguments.h - kernel arguments from the tile-run command line -*- C++
+//-*-===//
 
 #ifndef TILE_TOOLS_TILE_RUN_ARGUMENTS_H
 #define TILE_TOOLS_TILE_RUN_ARGUMENTS_H
@@ -51,8 +52,15 @@ struct ArgSpec {
   int64_t count = 0;
   /// Raw: @FILE.bin, the bytes of a buffer or of a `constant T&` value.
   /// Fields: {NAME=VALUE,...}, a `constant T&` struct by field.
-  enum class Fill { Random, Zeros, Ones, File, Alias, Raw, Fields } fill =
-      Fill::Zeros;
+  enum class Fill {
+    Random,
+    Zeros,
+    Ones,
+    File,
+    Alias,
+    Raw,
+    Fields
+  } fill = Fill::Zeros;
   std::vector<std::pair<std::string, std::string>> fields; ///< Fill::Fields
   std::string aliasOf; ///< Fill::Alias: the parameter whose buffer it shares
   uint64_t seed = 1;

@@ -1,4 +1,5 @@
-//===- Bindings.cpp - kernel arguments from --arg specs --------------------===//
+//===- Bindings.cpp - kernel arguments from --arg specs
+//--------------------===//
 //
 // One parameter's binding from its --arg spec: a buffer's contents, or a
 // scalar's bytes in the parameter's MSL type, range-checked.
@@ -18,10 +19,9 @@ namespace tile::run {
 
 /// Makes the binding of parameter `name`: a buffer of `element` or a scalar
 /// of MSL type `scalarType` ("uint", "int", "float", ...).
-Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
-                           llvm::StringRef name, bool isBuffer,
-                           std::optional<ElementType> element,
-                           llvm::StringRef scalarType, ParamLimit limit) {
+Binding makeBinding(const llvm::StringMap<ArgSpec> &specs, llvm::StringRef name,
+                    bool isBuffer, std::optional<ElementType> element,
+                    llvm::StringRef scalarType, ParamLimit limit) {
   auto it = specs.find(name);
   if (it == specs.end())
     usageError("missing --arg for parameter '" + name + "'");
@@ -31,7 +31,8 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   b.isBuffer = isBuffer;
   if (spec.fill == ArgSpec::Fill::Fields) {
     if (isBuffer)
-      usageError("parameter '" + name + "' is a buffer: {FIELD=VALUE,...} "
+      usageError("parameter '" + name +
+                 "' is a buffer: {FIELD=VALUE,...} "
                  "is for a `constant T&` struct");
     b.fields = spec.fields;
     b.fromFields = true;
@@ -109,9 +110,8 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
   b.scalarInt = v;
   auto range = [&](int64_t lo, int64_t hi, llvm::StringRef what) {
     if (v < lo || v > hi)
-      usageError("parameter '" + name + "' must be between " +
-                 llvm::Twine(lo) + " and " + llvm::Twine(hi) + " (" + what +
-                 "), got " + text);
+      usageError("parameter '" + name + "' must be between " + llvm::Twine(lo) +
+                 " and " + llvm::Twine(hi) + " (" + what + "), got " + text);
   };
   if (scalarType == "uint") {
     // An index is a uint in the ABI but a 32-bit int inside the generated
@@ -148,8 +148,10 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
     int8_t x = static_cast<int8_t>(v);
     put(&x, 1);
   } else {
-    usageError("parameter '" + name + "' has a scalar type tile-run cannot "
-               "pass ('" + scalarType + "')");
+    usageError("parameter '" + name +
+               "' has a scalar type tile-run cannot "
+               "pass ('" +
+               scalarType + "')");
   }
   return b;
 }

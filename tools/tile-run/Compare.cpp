@@ -55,11 +55,12 @@ Comparison tile::run::compareBuffers(ElementType type,
     double rel = r != 0 ? abs / std::fabs(r) : INFINITY;
     c.maxAbsError = std::max(c.maxAbsError, abs);
     c.maxRelError = std::max(c.maxRelError, rel);
-    double allowed = tolerance ? tolerance->atol + tolerance->rtol * std::fabs(r)
-                               : bounds[i];
+    double allowed = tolerance
+                         ? tolerance->atol + tolerance->rtol * std::fabs(r)
+                         : bounds[i];
     double distance = tolerance ? abs : distanceForBound(type, e, r);
-    c.worstFraction = std::max(
-        c.worstFraction, allowed > 0 ? distance / allowed : INFINITY);
+    c.worstFraction =
+        std::max(c.worstFraction, allowed > 0 ? distance / allowed : INFINITY);
     if (distance <= allowed)
       continue;
     if (c.mismatches++ == 0)
@@ -102,7 +103,6 @@ void tile::run::printComparison(llvm::raw_ostream &os, llvm::StringRef name,
   auto [emulated, reference] =
       distinctTexts(c.first.emulated, c.first.reference);
   os << c.mismatches << " mismatches, first at element " << c.first.index
-     << ": emulated " << emulated << ", reference " << reference
-     << ", allowed "
+     << ": emulated " << emulated << ", reference " << reference << ", allowed "
      << llvm::format("%.3g", c.first.allowed) << "\n";
 }

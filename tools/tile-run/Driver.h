@@ -55,9 +55,8 @@ struct ParamLimit {
   /// count must be a multiple.
   unsigned lanes = 1;
 };
-Binding makeBinding(const llvm::StringMap<ArgSpec> &specs,
-                    llvm::StringRef name, bool isBuffer,
-                    std::optional<ElementType> element,
+Binding makeBinding(const llvm::StringMap<ArgSpec> &specs, llvm::StringRef name,
+                    bool isBuffer, std::optional<ElementType> element,
                     llvm::StringRef scalarType, ParamLimit limit = {});
 std::vector<std::pair<size_t, std::string>>
 outputsOf(const std::vector<Binding> &bindings);

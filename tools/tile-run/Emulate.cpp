@@ -53,14 +53,13 @@ bool tile::run::emulate(const std::string &msl,
              [](const Param &a, const Param &b) { return a.index < b.index; });
   if (params.size() != bindings.size()) {
     error = "the ABI lists " + std::to_string(params.size()) +
-            " arguments but " + std::to_string(bindings.size()) +
-            " are bound";
+            " arguments but " + std::to_string(bindings.size()) + " are bound";
     return false;
   }
   std::vector<TmeParam> tmeParams;
   for (const Param &p : params)
-    tmeParams.push_back({p.name.c_str(), p.mslType.c_str(),
-                         static_cast<unsigned>(p.index)});
+    tmeParams.push_back(
+        {p.name.c_str(), p.mslType.c_str(), static_cast<unsigned>(p.index)});
   std::vector<std::string> builtinNames = stringList(kernel, "builtins");
   std::vector<const char *> builtins = cStrings(builtinNames);
   // The options the ABI asks the kernel to be compiled with (-fno-fast-math).
@@ -110,7 +109,8 @@ bool tile::run::emulate(const std::string &msl,
   for (int d = 0; d < 3; ++d)
     launch.grid[d] = static_cast<unsigned>(grid[d]);
   launch.threads[0] = launch.threads[1] = launch.threads[2] = 1;
-  if (const llvm::json::Array *threads = kernel.getArray("threads_per_threadgroup"))
+  if (const llvm::json::Array *threads =
+          kernel.getArray("threads_per_threadgroup"))
     for (auto [d, v] : llvm::enumerate(*threads))
       if (d < 3)
         launch.threads[d] = static_cast<unsigned>(v.getAsInteger().value_or(1));

@@ -20,14 +20,14 @@ namespace tile::run {
 struct Binding {
   std::string name;
   bool isBuffer = false;
-  bool written = false;       ///< buffers the kernel writes (from the ABI)
+  bool written = false; ///< buffers the kernel writes (from the ABI)
   ElementType element = ElementType::F32;
   /// Raw bytes (@FILE.bin) of a type tile-run cannot read (a struct):
   /// printed as bytes, written only as .bin.
   bool untyped = false;
   std::vector<unsigned char> data; ///< buffer bytes, or the scalar's bytes
-  double scalarFloat = 0;  ///< a float scalar's value (after rounding)
-  int64_t scalarInt = 0;   ///< an integer or index scalar's value
+  double scalarFloat = 0;          ///< a float scalar's value (after rounding)
+  int64_t scalarInt = 0;           ///< an integer or index scalar's value
   /// `--arg p={M=3,N=4}`: a struct's fields by name, written into `data`
   /// once the compiled kernel gives the layout (fillStructFields).
   std::vector<std::pair<std::string, std::string>> fields;

@@ -25,16 +25,11 @@ using namespace tile::run;
 /// The NumPy dtype of each element type a .npy file may hold (bf16 has
 /// none).
 static constexpr std::pair<ElementType, llvm::StringLiteral> dtypes[] = {
-    {ElementType::F32, "<f4"},
-    {ElementType::F16, "<f2"},
-    {ElementType::I32, "<i4"},
-    {ElementType::U32, "<u4"},
-    {ElementType::I64, "<i8"},
-    {ElementType::U64, "<u8"},
-    {ElementType::I8, "|i1"},
-    {ElementType::U8, "|u1"},
-    {ElementType::I16, "<i2"},
-    {ElementType::U16, "<u2"},
+    {ElementType::F32, "<f4"}, {ElementType::F16, "<f2"},
+    {ElementType::I32, "<i4"}, {ElementType::U32, "<u4"},
+    {ElementType::I64, "<i8"}, {ElementType::U64, "<u8"},
+    {ElementType::I8, "|i1"},  {ElementType::U8, "|u1"},
+    {ElementType::I16, "<i2"}, {ElementType::U16, "<u2"},
 };
 
 static llvm::Error fail(llvm::StringRef path, const llvm::Twine &why) {
@@ -89,7 +84,8 @@ llvm::Expected<NpyArray> tile::run::readNpy(llvm::StringRef path) {
       return fail(path, "truncated header");
     headerLength = 0;
     for (int i = 3; i >= 0; --i)
-      headerLength = headerLength << 8 | static_cast<unsigned char>(bytes[2 + i]);
+      headerLength =
+          headerLength << 8 | static_cast<unsigned char>(bytes[2 + i]);
     bytes = bytes.drop_front(6);
   } else {
     return fail(path, "unsupported .npy version " + llvm::Twine(major));
@@ -104,11 +100,12 @@ llvm::Expected<NpyArray> tile::run::readNpy(llvm::StringRef path) {
   const auto *dtype = llvm::find_if(
       dtypes, [&](const auto &entry) { return entry.second == descr; });
   if (dtype == std::end(dtypes))
-    return fail(path, "dtype '" + descr +
-                          "' is not one tile-run passes (f32 '<f4', f16 "
-                          "'<f2', i8 '|i1', u8 '|u1', i16 '<i2', u16 '<u2', "
-                          "i32 '<i4', u32 '<u4', i64 '<i8', u64 '<u8'; convert with "
-                          "array.astype(numpy.float32))");
+    return fail(path,
+                "dtype '" + descr +
+                    "' is not one tile-run passes (f32 '<f4', f16 "
+                    "'<f2', i8 '|i1', u8 '|u1', i16 '<i2', u16 '<u2', "
+                    "i32 '<i4', u32 '<u4', i64 '<i8', u64 '<u8'; convert with "
+                    "array.astype(numpy.float32))");
   array.element = dtype->first;
   if (dictValue(header, "fortran_order") != "False")
     return fail(path, "the array is in Fortran order; save a C-ordered copy "
@@ -149,10 +146,9 @@ llvm::Error tile::run::writeNpy(llvm::StringRef path, ElementType element,
     data = widened.data();
     element = ElementType::F32;
   }
-  llvm::StringRef descr =
-      llvm::find_if(dtypes, [&](const auto &entry) {
-        return entry.first == element;
-      })->second;
+  llvm::StringRef descr = llvm::find_if(dtypes, [&](const auto &entry) {
+                            return entry.first == element;
+                          })->second;
   std::string header = "{'descr': '" + descr.str() +
                        "', 'fortran_order': False, 'shape': (" +
                        std::to_string(count) + ",), }";

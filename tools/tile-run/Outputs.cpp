@@ -26,11 +26,12 @@ void writeOutputs(const std::vector<Binding> &bindings,
       continue;
     }
     if (b.untyped)
-      fail("--out " + b.name + ": its elements are of a type tile-run cannot "
-           "read; write its bytes with --out " + b.name + "=FILE.bin");
-    if (llvm::Error error =
-            writeNpy(file, b.element, b.data.data(),
-                     b.data.size() / elementBytes(b.element)))
+      fail("--out " + b.name +
+           ": its elements are of a type tile-run cannot "
+           "read; write its bytes with --out " +
+           b.name + "=FILE.bin");
+    if (llvm::Error error = writeNpy(file, b.element, b.data.data(),
+                                     b.data.size() / elementBytes(b.element)))
       fail("--out " + b.name + ": " + llvm::toString(std::move(error)));
   }
 }

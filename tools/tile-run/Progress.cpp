@@ -62,8 +62,8 @@ void ProgressLine::draw(bool final) {
     return;
   llvm::errs() << (final ? "" : "\r") << "tile-run: " << n << " of " << of
                << " threadgroup runs done ("
-               << llvm::format("%.0f", 100.0 * double(n) / double(of))
-               << "%)" << (final ? "\n" : "");
+               << llvm::format("%.0f", 100.0 * double(n) / double(of)) << "%)"
+               << (final ? "\n" : "");
   llvm::errs().flush();
   drawn = true;
 }

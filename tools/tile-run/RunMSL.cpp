@@ -31,10 +31,10 @@
 using namespace tile::run;
 namespace cl = llvm::cl;
 
-static cl::list<std::string> printSpecs(
-    "print", cl::cat(runOptions),
-    cl::desc("NAME: after the run, print the values of buffer NAME"),
-    cl::value_desc("NAME"));
+static cl::list<std::string>
+    printSpecs("print", cl::cat(runOptions),
+               cl::desc("NAME: after the run, print the values of buffer NAME"),
+               cl::value_desc("NAME"));
 static cl::list<std::string> constantSpecs(
     "constant", cl::cat(runOptions),
     cl::desc("NAME=VALUE: the value of function constant NAME (or of index "
@@ -106,8 +106,9 @@ static llvm::json::Object kernelFromSource(const std::string &msl,
   char message[1024] = {0};
   TmeMslKernel *raw = nullptr;
   const std::string &wanted = kernelNameOption();
-  if (tme_msl_kernel_read(msl.c_str(), wanted.empty() ? nullptr : wanted.c_str(),
-                          &raw, message, sizeof(message)) != 0)
+  if (tme_msl_kernel_read(msl.c_str(),
+                          wanted.empty() ? nullptr : wanted.c_str(), &raw,
+                          message, sizeof(message)) != 0)
     usageError(inputPath() + ": " + message);
   std::unique_ptr<TmeMslKernel, void (*)(TmeMslKernel *)> kernel(
       raw, tme_msl_kernel_free);
@@ -122,9 +123,10 @@ static llvm::json::Object kernelFromSource(const std::string &msl,
                         [&](auto &t) { return t.first == p->index; }))
         usageError("parameter '" + llvm::Twine(p->name) +
                    "' is threadgroup memory [[threadgroup(" +
-                   llvm::Twine(p->index) + ")]]: give its size with "
-                   "--threadgroup-memory " + llvm::Twine(p->index) +
-                   "=BYTES");
+                   llvm::Twine(p->index) +
+                   ")]]: give its size with "
+                   "--threadgroup-memory " +
+                   llvm::Twine(p->index) + "=BYTES");
     } else {
       // std::string: a json::Value made from a char* only refers to it.
       llvm::json::Object o{{"index", p->index},
@@ -142,11 +144,11 @@ static llvm::json::Object kernelFromSource(const std::string &msl,
   if (threadsPerThreadgroupText.empty())
     usageError("without --abi, give the threadgroup size: "
                "--threads-per-threadgroup X[,Y[,Z]]");
-  return llvm::json::Object{{"name",
-                             std::string(tme_msl_kernel_name(kernel.get()))},
-                            {"buffers", std::move(buffers)},
-                            {"scalars", std::move(scalars)},
-                            {"builtins", std::move(builtins)}};
+  return llvm::json::Object{
+      {"name", std::string(tme_msl_kernel_name(kernel.get()))},
+      {"buffers", std::move(buffers)},
+      {"scalars", std::move(scalars)},
+      {"builtins", std::move(builtins)}};
 }
 
 /// `--arg b=@a`: binding b shares a's buffer (emulate() passes a's memory
@@ -191,7 +193,8 @@ void tile::run::refuseMSLOptions() {
        {static_cast<const cl::Option *>(std::addressof(constantSpecs)),
         static_cast<const cl::Option *>(std::addressof(threadgroupMemorySpecs)),
         static_cast<const cl::Option *>(std::addressof(threadsPerGridText)),
-        static_cast<const cl::Option *>(std::addressof(threadsPerThreadgroupText))})
+        static_cast<const cl::Option *>(
+            std::addressof(threadsPerThreadgroupText))})
     if (option->getNumOccurrences() != 0)
       usageError("--" + option->ArgStr +
                  " is for MSL inputs (.metal); a tile kernel's compiled code "
@@ -281,12 +284,11 @@ int tile::run::runMSL(std::optional<std::array<int64_t, 3>> requestedGrid) {
                  "' is not JSON: " + llvm::toString(abi.takeError()));
     const llvm::json::Object *found = findKernel(*abi);
     if (!found)
-      usageError("no kernel" +
-                 (kernelNameOption().empty()
-                      ? std::string()
-                      : " '" + kernelNameOption() + "'") +
-                 " in '" + abiPath() +
-                 "' (use --kernel NAME when there are several)");
+      usageError(
+          "no kernel" +
+          (kernelNameOption().empty() ? std::string()
+                                      : " '" + kernelNameOption() + "'") +
+          " in '" + abiPath() + "' (use --kernel NAME when there are several)");
     kernel = *found;
   } else {
     kernel = kernelFromSource(msl, extras);

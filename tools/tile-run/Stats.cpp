@@ -31,8 +31,8 @@ void tile::run::printStatsTable(const TmeStats &stats,
                  << stats.buffer_bytes_read[i] << " bytes read, "
                  << stats.buffer_bytes_written[i] << " bytes written\n";
   }
-  llvm::outs() << "stats: global memory: " << read << " bytes read, "
-               << written << " bytes written\n";
+  llvm::outs() << "stats: global memory: " << read << " bytes read, " << written
+               << " bytes written\n";
   llvm::outs() << "stats: threadgroup memory: " << stats.threadgroup_bytes_read
                << " bytes read, " << stats.threadgroup_bytes_written
                << " bytes written, " << stats.threadgroup_memory_bytes

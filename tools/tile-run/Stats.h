@@ -1,4 +1,5 @@
-//===- Stats.h - the emulator's counters as tile-run reports them -*- C++ -*-===//
+//===- Stats.h - the emulator's counters as tile-run reports them -*- C++
+//-*-===//
 
 #ifndef TILE_TOOLS_TILE_RUN_STATS_H
 #define TILE_TOOLS_TILE_RUN_STATS_H

@@ -35,11 +35,17 @@ static void collectField(void *ctx, const char *name, const char *type,
 static llvm::StringRef scalarTypeOf(const Field &f) {
   switch (f.kind) {
   case TME_FIELD_SIGNED:
-    return f.size == 1 ? "char" : f.size == 2 ? "short" : f.size == 4 ? "int"
-           : f.size == 8 ? "long" : "";
+    return f.size == 1   ? "char"
+           : f.size == 2 ? "short"
+           : f.size == 4 ? "int"
+           : f.size == 8 ? "long"
+                         : "";
   case TME_FIELD_UNSIGNED:
-    return f.size == 1 ? "uchar" : f.size == 2 ? "ushort" : f.size == 4 ? "uint"
-           : f.size == 8 ? "ulong" : "";
+    return f.size == 1   ? "uchar"
+           : f.size == 2 ? "ushort"
+           : f.size == 4 ? "uint"
+           : f.size == 8 ? "ulong"
+                         : "";
   case TME_FIELD_FLOAT:
     return f.size == 2 ? "half" : f.size == 4 ? "float" : "";
   case TME_FIELD_BFLOAT:
@@ -60,7 +66,8 @@ void tile::run::fillStructFields(const TmeModule *module,
     unsigned long size =
         tme_module_param_fields(module, i, collectField, &fields);
     if (size == 0)
-      usageError("parameter '" + b.name + "' is not a struct: "
+      usageError("parameter '" + b.name +
+                 "' is not a struct: "
                  "{FIELD=VALUE,...} is for a `constant T&` struct");
     b.data.assign(size, 0); // fields not given are zero
     for (const auto &given : b.fields) {
@@ -76,8 +83,8 @@ void tile::run::fillStructFields(const TmeModule *module,
       }
       llvm::StringRef type = scalarTypeOf(*f);
       if (type.empty())
-        usageError("field '" + fieldName + "' of parameter '" + b.name +
-                   "' (" + f->type +
+        usageError("field '" + fieldName + "' of parameter '" + b.name + "' (" +
+                   f->type +
                    ") cannot be given by name: only whole scalar fields can, "
                    "not nested structs, bit-fields, arrays or vectors (pass "
                    "the struct's bytes with @FILE.bin)");

@@ -29,14 +29,14 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/IR/AsmState.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -63,7 +63,8 @@ namespace cl = llvm::cl;
 // Only tile-run's own options appear in --help; libLLVM registers hundreds.
 cl::OptionCategory tile::run::runOptions("tile-run options");
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::cat(runOptions), cl::Required,
+static cl::opt<std::string> inputFile(cl::Positional, cl::cat(runOptions),
+                                      cl::Required,
                                       cl::desc("<kernel.mlir | kernel.metal>"));
 static cl::opt<std::string> kernelName("kernel", cl::cat(runOptions),
                                        cl::desc("The kernel to run (default: "
@@ -72,9 +73,11 @@ static cl::opt<std::string> gridText(
     "grid", cl::cat(runOptions),
     cl::desc("Threadgroups (program instances) per grid: X[,Y[,Z]]; "
              "default: the grid the ABI computes from the scalar arguments"));
-static cl::opt<std::string> target("target", cl::cat(runOptions), cl::init(""),
-                                   cl::desc("apple7, apple8, apple9 or apple10"));
-static cl::opt<std::string> backend("backend", cl::cat(runOptions), cl::init("auto"),
+static cl::opt<std::string>
+    target("target", cl::cat(runOptions), cl::init(""),
+           cl::desc("apple7, apple8, apple9 or apple10"));
+static cl::opt<std::string> backend("backend", cl::cat(runOptions),
+                                    cl::init("auto"),
                                     cl::desc("auto, simdgroup or tensorops"));
 static cl::opt<bool> fuseEpilogue(
     "fuse-epilogue", cl::cat(runOptions), cl::init(true),
@@ -99,9 +102,10 @@ static cl::list<std::string> outSpecs(
     cl::desc("NAME=FILE.npy: after the run, write buffer NAME (what the "
              "emulated kernel left in it) to FILE.npy; bf16 is written as f32"),
     cl::value_desc("NAME=FILE.npy"));
-static cl::opt<bool> compare("compare", cl::cat(runOptions),
-                             cl::desc("Also run the tile interpreter and "
-                                      "compare every buffer the kernel writes"));
+static cl::opt<bool>
+    compare("compare", cl::cat(runOptions),
+            cl::desc("Also run the tile interpreter and "
+                     "compare every buffer the kernel writes"));
 static cl::opt<double> rtolOption(
     "rtol", cl::cat(runOptions), cl::init(-1.0),
     cl::desc("A fixed relative tolerance for --compare, instead of the error "
@@ -126,7 +130,8 @@ static cl::opt<ProgressMode> progressOption(
 // `--stats` is LLVM's own option (libLLVM registers it); tile-run reads it
 // through AreStatisticsEnabled() and prints the emulator's counters.
 static bool printStats = false;
-static cl::opt<std::string> emitMSL("emit-msl", cl::cat(runOptions), cl::init(""),
+static cl::opt<std::string> emitMSL("emit-msl", cl::cat(runOptions),
+                                    cl::init(""),
                                     cl::desc("Write the generated MSL here"),
                                     cl::value_desc("file"));
 static cl::opt<bool> allowExitedThreads(
@@ -276,7 +281,8 @@ outputsOf(const std::vector<Binding> &bindings) {
       usageError("--out " + text + ": the kernel has no parameter '" + name +
                  "'");
     if (!it->isBuffer)
-      usageError("--out " + text + ": '" + name + "' is a scalar, not a buffer");
+      usageError("--out " + text + ": '" + name +
+                 "' is a scalar, not a buffer");
     size_t index = it - bindings.begin();
     if (llvm::any_of(outputs, [&](auto &o) { return o.first == index; }))
       usageError("--out " + name + " is given twice");
@@ -287,7 +293,7 @@ outputsOf(const std::vector<Binding> &bindings) {
 
 /// Checks that every spec names a parameter; lists the parameters if not.
 void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
-                           llvm::ArrayRef<std::string> names) {
+                    llvm::ArrayRef<std::string> names) {
   for (const auto &entry : specs)
     if (!llvm::is_contained(names, entry.getKey().str())) {
       std::string list;
@@ -318,7 +324,7 @@ const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
 
 /// Bindings in [[buffer]] order from the ABI and the --arg specs.
 std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
-                                            const llvm::StringMap<ArgSpec> &specs) {
+                                     const llvm::StringMap<ArgSpec> &specs) {
   struct Param {
     int64_t index;
     std::string name, type;
@@ -343,7 +349,8 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
         p.written = access == "write" || access == "read_write";
         params.push_back(p);
       }
-  llvm::sort(params, [](const Param &a, const Param &b) { return a.index < b.index; });
+  llvm::sort(params,
+             [](const Param &a, const Param &b) { return a.index < b.index; });
   std::vector<std::string> names;
   for (const Param &p : params)
     names.push_back(p.name);
@@ -399,15 +406,18 @@ launchGrid(std::optional<std::array<int64_t, 3>> requested,
   };
   if (!requested) {
     if (!computed)
-      usageError("the kernel's ABI gives no launch grid; pass --grid X[,Y[,Z]]");
+      usageError(
+          "the kernel's ABI gives no launch grid; pass --grid X[,Y[,Z]]");
     return *computed;
   }
   if (!computed)
     return *requested;
   for (int d = 0; d < 3; ++d)
     if ((*requested)[d] < (*computed)[d])
-      usageError("--grid " + text(*requested) + " does not cover the problem: "
-                 "the ABI computes " + text(*computed) +
+      usageError("--grid " + text(*requested) +
+                 " does not cover the problem: "
+                 "the ABI computes " +
+                 text(*computed) +
                  " (from the scalar arguments); a smaller grid would leave "
                  "part of the output unwritten");
   if (*requested != *computed)
@@ -444,8 +454,8 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     module.get()->remove();
   } else {
     module = ModuleOp::create(UnknownLoc::get(&context));
-    module->getBody()->getOperations().splice(
-        module->getBody()->begin(), parsed.getOperations());
+    module->getBody()->getOperations().splice(module->getBody()->begin(),
+                                              parsed.getOperations());
   }
   if (failed(verify(*module)))
     return 1;
@@ -461,7 +471,8 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     // The function the user meant, if it only lacks the attribute.
     func::FuncOp unmarked;
     module->walk([&](func::FuncOp f) {
-      if (!f.isExternal() && (kernelName.empty() || f.getSymName() == kernelName))
+      if (!f.isExternal() &&
+          (kernelName.empty() || f.getSymName() == kernelName))
         unmarked = unmarked ? unmarked : f;
     });
     if (unmarked) {
@@ -473,7 +484,8 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     }
   }
   if (!kernel)
-    usageError("no tile kernel" + (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
+    usageError("no tile kernel" +
+               (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
                " in '" + inputFile + "'");
 
   // Bindings, checked against the kernel's signature.
@@ -483,12 +495,12 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   std::vector<Binding> bindings;
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto memref = dyn_cast<MemRefType>(type);
-    std::string scalarType = type.isIndex()      ? "uint"
-                             : type.isF32()      ? "float"
-                             : type.isF16()      ? "half"
-                             : type.isBF16()     ? "bfloat"
-                             : type.isInteger(1) ? "bool"
-                             : type.isInteger(8) ? "char"
+    std::string scalarType = type.isIndex()       ? "uint"
+                             : type.isF32()       ? "float"
+                             : type.isF16()       ? "half"
+                             : type.isBF16()      ? "bfloat"
+                             : type.isInteger(1)  ? "bool"
+                             : type.isInteger(8)  ? "char"
                              : type.isInteger(16) ? "short"
                              : type.isInteger(32) ? "int"
                              : type.isInteger(64) ? "long"
@@ -546,12 +558,11 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
     // Scoped: MLIR's timing report, if asked for, is printed when the pass
     // manager goes, before the kernel runs.
     PassManager pm(&context);
-    std::string pipeline = "tile-to-applegpu{backend=" + backend +
-                           (target.empty() ? "" : " target=" + target) +
-                           (fuseEpilogue ? "" : " fuse-epilogue=false") +
-                           (mergeOnlineLoops ? ""
-                                             : " merge-online-loops=false") +
-                           "}";
+    std::string pipeline =
+        "tile-to-applegpu{backend=" + backend +
+        (target.empty() ? "" : " target=" + target) +
+        (fuseEpilogue ? "" : " fuse-epilogue=false") +
+        (mergeOnlineLoops ? "" : " merge-online-loops=false") + "}";
     std::string pipelineError;
     llvm::raw_string_ostream pipelineErrors(pipelineError);
     if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))
@@ -654,8 +665,9 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
       if (!emulated.isBuffer || !emulated.written)
         continue;
       int64_t count = emulated.data.size() / elementBytes(emulated.element);
-      Comparison c = compareBuffers(emulated.element, emulated.data.data(),
-                                    ref.data.data(), count, bound.data(), fixed);
+      Comparison c =
+          compareBuffers(emulated.element, emulated.data.data(),
+                         ref.data.data(), count, bound.data(), fixed);
       printComparison(llvm::outs(), emulated.name, c, fixed);
       if (c.mismatches != 0)
         status = 1;

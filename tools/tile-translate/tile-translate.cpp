@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Target/MSL/MSLEmitter.h"
 #include "tile/Support/ToolOptions.h"
+#include "tile/Target/MSL/MSLEmitter.h"
 #include "tile/Version.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"

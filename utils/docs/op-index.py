@@ -197,7 +197,7 @@ def index_rows(root, tree, ods_dir, op_class, namespaces, dialect):
                             lib / "Target/MSL"),
             "interpreter": cell(tree.mentions(lib / "Interpreter", uses),
                                 lib / "Interpreter"),
-            "tests": (f"{len(tests)}: " + cell(tests, pathlib.Path("test"))
+            "tests": (f"{len(tests)}: " + cell(tests, pathlib.Path("."))
                       if tests else "none"),
         }
         rows.append(row)

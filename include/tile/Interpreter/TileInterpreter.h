@@ -21,10 +21,10 @@ namespace tile::interp {
 /// elements of the memref's element type (f32, f16 as _Float16, bf16 as
 /// __bf16, or an integer type of its width); scalars carry their value.
 struct Argument {
-  void *data = nullptr;     ///< buffers
-  int64_t numElements = 0;  ///< buffers
-  int64_t intValue = 0;     ///< index and integer scalars
-  double floatValue = 0.0;  ///< float scalars
+  void *data = nullptr;    ///< buffers
+  int64_t numElements = 0; ///< buffers
+  int64_t intValue = 0;    ///< index and integer scalars
+  double floatValue = 0.0; ///< float scalars
   /// Optional, buffers: `numElements` doubles, zero on entry (the inputs are
   /// exact). On return each element the kernel stored holds a bound on how
   /// far a correct implementation's value may be from the reference's:

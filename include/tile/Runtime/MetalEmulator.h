@@ -235,11 +235,11 @@ enum {
   TME_PARAM_BUILTIN = 2      /* [[thread_position_in_grid]] & co.           */
 };
 typedef struct TmeDeclaredParam {
-  int kind;              /* TME_PARAM_*                                     */
-  unsigned index;        /* buffer or threadgroup index                     */
-  const char *name;      /* the parameter's name                            */
-  const char *msl_type;  /* its type as written, e.g. "device const float*" */
-  const char *builtin;   /* TME_PARAM_BUILTIN: the attribute's name         */
+  int kind;             /* TME_PARAM_*                                     */
+  unsigned index;       /* buffer or threadgroup index                     */
+  const char *name;     /* the parameter's name                            */
+  const char *msl_type; /* its type as written, e.g. "device const float*" */
+  const char *builtin;  /* TME_PARAM_BUILTIN: the attribute's name         */
   const char *function_constant; /* [[function_constant(c)]]: c, else NULL */
 } TmeDeclaredParam;
 typedef struct TmeMslKernel TmeMslKernel;
@@ -305,9 +305,9 @@ enum {
   TME_FIELD_BFLOAT = 4,   /* bfloat                                        */
   TME_FIELD_BOOL = 5
 };
-typedef void (*TmeFieldCallback)(void *ctx, const char *name,
-                                 const char *type, unsigned long offset,
-                                 unsigned long size, int kind);
+typedef void (*TmeFieldCallback)(void *ctx, const char *name, const char *type,
+                                 unsigned long offset, unsigned long size,
+                                 int kind);
 unsigned long tme_module_param_fields(const TmeModule *module, size_t param,
                                       TmeFieldCallback callback, void *ctx);
 

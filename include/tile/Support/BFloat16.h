@@ -1,4 +1,5 @@
-//===- BFloat16.h - bfloat16 conversions without runtime helpers -*- C++ -*-===//
+//===- BFloat16.h - bfloat16 conversions without runtime helpers -*- C++
+//-*-===//
 //
 // Host code that converts float <-> __bf16 would call __truncsfbf2, which
 // Debian 12's libgcc lacks; these do the same with integer operations.

@@ -20,9 +20,9 @@ namespace tile {
 /// `op` is erased and the value replacing it returned: one of its operands,
 /// or `materialize(attribute)` for a constant result (which may return null
 /// to keep `op`). Otherwise returns `op`'s result.
-inline mlir::Value
-foldWithConstants(mlir::Operation *op,
-                  llvm::function_ref<mlir::Value(mlir::TypedAttr)> materialize) {
+inline mlir::Value foldWithConstants(
+    mlir::Operation *op,
+    llvm::function_ref<mlir::Value(mlir::TypedAttr)> materialize) {
   mlir::Value result = op->getResult(0);
   // arith.constant values only: m_Constant would also ask other
   // constant-like ops through their folders, which costs more than it saves.

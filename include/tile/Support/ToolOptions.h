@@ -1,4 +1,5 @@
-//===- ToolOptions.h - command-line defaults of the tile-mlir tools -*- C++ -*-===//
+//===- ToolOptions.h - command-line defaults of the tile-mlir tools -*- C++
+//-*-===//
 //
 // What the drivers (tile-opt, tile-run, tile-translate) change in the
 // command line that LLVM and MLIR give them.

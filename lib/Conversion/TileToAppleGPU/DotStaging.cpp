@@ -180,8 +180,7 @@ LogicalResult KernelLowering::setUpStaging() {
       s.bHalf = plan.getBBytes() / width / 2;
       alternatingLoop = loop;
     }
-    kernelPlans.addStaging(dot, s, alternatingLoop,
-                           a.getDimSize(1) / s.kStep);
+    kernelPlans.addStaging(dot, s, alternatingLoop, a.getDimSize(1) / s.kStep);
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());
@@ -197,8 +196,7 @@ void KernelPlans::addStaging(Operation *dot, const Staging &plan,
     reusedAlternatingLoops.insert(loop);
 }
 
-std::optional<int64_t>
-KernelPlans::alternatingSteps(Operation *loop) const {
+std::optional<int64_t> KernelPlans::alternatingSteps(Operation *loop) const {
   auto it = alternatingLoops.find(loop);
   if (it == alternatingLoops.end())
     return std::nullopt;

@@ -60,7 +60,8 @@ LogicalResult tile::conversion::checkUnmarkedKernels(Operation *root) {
   return result;
 }
 
-FailureOr<KernelConfig> tile::conversion::readKernelConfig(func::FuncOp kernel) {
+FailureOr<KernelConfig>
+tile::conversion::readKernelConfig(func::FuncOp kernel) {
   KernelConfig cfg;
   int64_t threads = 0;
   bool hasFragments = false;

@@ -25,7 +25,8 @@ using namespace tile::conversion;
 //===----------------------------------------------------------------------===//
 
 RankedTensorType tile::conversion::tileGeometry(RankedTensorType type) {
-  auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(type.getEncoding());
+  auto slice =
+      dyn_cast_if_present<applegpu::SliceLayoutAttr>(type.getEncoding());
   if (!slice)
     return type;
   return RankedTensorType::get(slice.getParentShape(type.getShape()),
@@ -219,9 +220,8 @@ Value tile::conversion::mulIndex(KernelLowering &k, Value a, Value b,
   return arith::MulIOp::create(k.builder(), loc, a, b);
 }
 
-void tile::conversion::storeIfHeld(KernelLowering &k, Value value,
-                                   Value buffer, Value offset, Value held,
-                                   Location loc) {
+void tile::conversion::storeIfHeld(KernelLowering &k, Value value, Value buffer,
+                                   Value offset, Value held, Location loc) {
   std::optional<int64_t> known = held ? getConstantIntValue(held) : 1;
   if (known) {
     if (*known)
@@ -307,10 +307,8 @@ FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,
       if (want == TileForm::Fragments) {
         // One fill is enough: fragments are values.
         if (i == 0)
-          result.values.push_back(
-              applegpu::SimdgroupFillOp::create(
-                  builder(), loc,
-                  applegpu::SimdgroupMatrixType::get(element), s));
+          result.values.push_back(applegpu::SimdgroupFillOp::create(
+              builder(), loc, applegpu::SimdgroupMatrixType::get(element), s));
         else
           result.values.push_back(result.values[0]);
       } else {
@@ -495,8 +493,10 @@ LogicalResult KernelLowering::setUpThreadCoordinates(Location loc) {
       applegpu::ThreadIndexInThreadgroupOp::create(ob, loc, ob.getIndexType());
   if (!config.hasDot)
     return success();
-  Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(ob, loc, ob.getIndexType());
-  Value lane = applegpu::ThreadIndexInSimdgroupOp::create(ob, loc, ob.getIndexType());
+  Value sg = applegpu::SimdgroupIndexInThreadgroupOp::create(ob, loc,
+                                                             ob.getIndexType());
+  Value lane =
+      applegpu::ThreadIndexInSimdgroupOp::create(ob, loc, ob.getIndexType());
   Value wn = index(simdgroupsN());
   coords.simdgroupRow = fold<arith::DivUIOp>(loc, sg, wn);
   coords.simdgroupCol = fold<arith::RemUIOp>(loc, sg, wn);
@@ -524,7 +524,8 @@ std::pair<Value, Value> KernelLowering::simdgroupOrigin(int64_t rows,
                   mulIndex(*this, coords.simdgroupCol, index(cols), loc)};
     for (Value v : {it->second.first, it->second.second})
       if (Operation *def = v.getDefiningOp();
-          def && def->getBlock() == b.entry() && lastCoordinate->isBeforeInBlock(def))
+          def && def->getBlock() == b.entry() &&
+          lastCoordinate->isBeforeInBlock(def))
         lastCoordinate = def;
   }
   return it->second;
@@ -535,8 +536,7 @@ std::pair<Value, Value> KernelLowering::simdgroupOrigin(int64_t rows,
 //===----------------------------------------------------------------------===//
 
 LoweringIndexEmitter::LoweringIndexEmitter(KernelLowering &k, Location loc)
-    : applegpu::LayoutIndexEmitter(k.coordinates()),
-      k(k), loc(loc) {}
+    : applegpu::LayoutIndexEmitter(k.coordinates()), k(k), loc(loc) {}
 
 Value LoweringIndexEmitter::constant(int64_t value) { return k.index(value); }
 Value LoweringIndexEmitter::add(Value a, Value b) {
@@ -572,7 +572,8 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
                                      source.getFunctionType());
   b.startKernel(kernel.addEntryBlock());
 
-  for (auto [from, to] : llvm::zip(source.getArguments(), kernel.getArguments()))
+  for (auto [from, to] :
+       llvm::zip(source.getArguments(), kernel.getArguments()))
     map(from, to);
   kernelPlans.findStoredAndLoaded(source);
   auto fail = [&]() -> FailureOr<func::FuncOp> {
@@ -586,8 +587,7 @@ FailureOr<func::FuncOp> KernelLowering::run(StringRef target) {
     return fail();
   if (failed(setUpThreadCoordinates(loc)) ||
       (config.tensorOps && failed(setUpTensorOps())) ||
-      failed(setUpStaging()) ||
-      failed(lowerBlock(source.getBody().front())))
+      failed(setUpStaging()) || failed(lowerBlock(source.getBody().front())))
     return fail();
   func::ReturnOp::create(builder(), loc);
   (void)target;

@@ -306,11 +306,10 @@ public:
   TileForm elementForm(mlir::Value tile) const;
   /// An operand of element-by-element work in `form`: as is when uniform
   /// (one scalar for every element), else converted to `form`.
-  mlir::FailureOr<TileValue> getElementwiseOperand(mlir::Value tile,
-                                                   TileForm form,
-                                                   mlir::Location loc) {
-    return get(tile, formFor(tile) == TileForm::Uniform ? TileForm::Uniform
-                                                        : form,
+  mlir::FailureOr<TileValue>
+  getElementwiseOperand(mlir::Value tile, TileForm form, mlir::Location loc) {
+    return get(tile,
+               formFor(tile) == TileForm::Uniform ? TileForm::Uniform : form,
                loc);
   }
   /// The source tile in a thread-private array in form `want` (Slots,
@@ -321,8 +320,7 @@ public:
   /// An array holding `tile` in form `want` that `user` may overwrite: the
   /// tile's own when `user` is its only use and runs once per definition
   /// (same block), else a copy.
-  mlir::FailureOr<mlir::Value> getArrayToUpdate(mlir::Value tile,
-                                                TileForm want,
+  mlir::FailureOr<mlir::Value> getArrayToUpdate(mlir::Value tile, TileForm want,
                                                 mlir::Operation *user,
                                                 mlir::Location loc);
   /// Whether `user` may overwrite the array that holds `tile` (see
@@ -397,8 +395,9 @@ public:
   /// The flattened position of the first element of this thread's group
   /// (of vectorWidth elements) in round `round` (slots round * V ...), and
   /// whether the thread holds it (null when every thread does).
-  std::pair<mlir::Value, mlir::Value>
-  groupIndex(mlir::RankedTensorType type, mlir::Value round, mlir::Location loc);
+  std::pair<mlir::Value, mlir::Value> groupIndex(mlir::RankedTensorType type,
+                                                 mlir::Value round,
+                                                 mlir::Location loc);
   /// Fragments per SIMD group of an accumulator tile (rows x cols).
   std::pair<int64_t, int64_t> fragmentGrid(mlir::RankedTensorType type) const;
 
@@ -458,7 +457,8 @@ private:
 
   /// Where values computed once from the thread's coordinates go.
   mlir::Operation *lastCoordinate = nullptr;
-  llvm::DenseMap<std::pair<int64_t, int64_t>, std::pair<mlir::Value, mlir::Value>>
+  llvm::DenseMap<std::pair<int64_t, int64_t>,
+                 std::pair<mlir::Value, mlir::Value>>
       origins;
 };
 
@@ -592,21 +592,18 @@ bool isCooperative(mlir::Type type);
 /// cooperative tensor of the accumulator tile type `tile` (a loop over the
 /// thread's elements; row and column are positions in the whole tile).
 /// `handle` is a cooperative tensor of that type.
-void forEachCooperativeElement(
-    KernelLowering &k, mlir::Value handle, mlir::RankedTensorType tile,
-    mlir::Location loc,
-    llvm::function_ref<mlir::LogicalResult(mlir::Value, mlir::Value,
-                                           mlir::Value)>
-        body,
-    mlir::LogicalResult &status);
+void forEachCooperativeElement(KernelLowering &k, mlir::Value handle,
+                               mlir::RankedTensorType tile, mlir::Location loc,
+                               llvm::function_ref<mlir::LogicalResult(
+                                   mlir::Value, mlir::Value, mlir::Value)>
+                                   body,
+                               mlir::LogicalResult &status);
 /// A cooperative tensor holding the accumulator-layout tile `tile` that the
 /// caller may update in place: its own when it has no other use
 /// (`inPlace`), else a copy; of type `type`.
-mlir::FailureOr<mlir::Value> materializeCooperative(KernelLowering &k,
-                                                    mlir::Value tile,
-                                                    mlir::Type type,
-                                                    bool inPlace,
-                                                    mlir::Location loc);
+mlir::FailureOr<mlir::Value>
+materializeCooperative(KernelLowering &k, mlir::Value tile, mlir::Type type,
+                       bool inPlace, mlir::Location loc);
 /// Writes the values of cooperative-layout tiles `tiles` into the
 /// cooperative tensors `into` (same type), element by element, all read
 /// before any is written.
@@ -672,8 +669,7 @@ Element fragmentElement(KernelLowering &k, mlir::RankedTensorType tile,
 /// an scf.for with constant bounds (the MSL marks it for unrolling); the
 /// body is emitted once, with i = 0, when there is one iteration.
 void forEachIndex(KernelLowering &k, int64_t upper, mlir::Location loc,
-                  llvm::function_ref<void(mlir::Value)> body,
-                  int64_t step = 1);
+                  llvm::function_ref<void(mlir::Value)> body, int64_t step = 1);
 /// Loops over the rows x cols fragments of a SIMD group: body(fi, fj, f)
 /// with f = fi * cols + fj, the fragment's index in a Fragments array.
 void forEachFragment(
@@ -702,9 +698,9 @@ struct ElementLoop {
   mlir::Value outputFor(KernelLowering &k, mlir::RankedTensorType type,
                         mlir::Operation *user, mlir::Location loc);
   /// Emits the loop: body(operand values at i, i).
-  void run(KernelLowering &k, mlir::RankedTensorType type, mlir::Location loc,
-           llvm::function_ref<void(llvm::ArrayRef<mlir::Value>, mlir::Value)>
-               body);
+  void
+  run(KernelLowering &k, mlir::RankedTensorType type, mlir::Location loc,
+      llvm::function_ref<void(llvm::ArrayRef<mlir::Value>, mlir::Value)> body);
 };
 
 /// `to[i] = from[i]` for every element.

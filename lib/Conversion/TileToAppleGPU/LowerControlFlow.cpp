@@ -12,8 +12,8 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace tile;
@@ -113,7 +113,8 @@ static void unflatten(KernelLowering &k, const Flattening &f,
       k.defineArray(v, f.forms[i], f.arrays[i]);
       continue;
     }
-    k.define(v, TileValue{f.forms[i], llvm::to_vector(values.slice(begin, size))});
+    k.define(v,
+             TileValue{f.forms[i], llvm::to_vector(values.slice(begin, size))});
   }
 }
 
@@ -187,7 +188,8 @@ static LogicalResult assignCarriedArrays(KernelLowering &k, const Flattening &f,
   for (auto [i, array] : llvm::enumerate(from))
     if (array && array != f.arrays[i] && llvm::is_contained(f.arrays, array)) {
       auto type = cast<MemRefType>(array.getType());
-      Value aside = k.newArray(type.getElementType(), type.getNumElements(), loc);
+      Value aside =
+          k.newArray(type.getElementType(), type.getNumElements(), loc);
       copyArray(k, array, aside, loc);
       array = aside;
     }
@@ -205,8 +207,8 @@ static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
       failed(assignCarriedArrays(k, f, yield)))
     return failure();
   SmallVector<Value> values;
-  if (failed(flatten(k, yield.getOperands(), witnesses, &values,
-                     yield.getLoc(), f.arrays)))
+  if (failed(flatten(k, yield.getOperands(), witnesses, &values, yield.getLoc(),
+                     f.arrays)))
     return failure();
   values.append(extra.begin(), extra.end());
   scf::YieldOp::create(k.builder(), yield.getLoc(), values);
@@ -248,9 +250,9 @@ LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
     return failure();
   if (carriesParity)
     inits.push_back(k.index(0));
-  auto newLoop = scf::ForOp::create(k.builder(), loc, k.mapped(loop.getLowerBound()),
-                                    k.mapped(loop.getUpperBound()),
-                                    k.mapped(loop.getStep()), inits);
+  auto newLoop = scf::ForOp::create(
+      k.builder(), loc, k.mapped(loop.getLowerBound()),
+      k.mapped(loop.getUpperBound()), k.mapped(loop.getStep()), inits);
   for (NamedAttribute attr : loop->getDiscardableAttrs())
     newLoop->setAttr(attr.getName(), attr.getValue());
   {
@@ -274,7 +276,8 @@ LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
                                             k.plans().alternation()->parity));
     if (alternating)
       k.plans().swapAlternation(outer);
-    if (failed(lowerYield(k, cast<scf::YieldOp>(loop.getBody()->getTerminator()),
+    if (failed(lowerYield(k,
+                          cast<scf::YieldOp>(loop.getBody()->getTerminator()),
                           loop.getResults(), *f, extra)))
       return failure();
   }
@@ -350,8 +353,7 @@ LogicalResult tile::conversion::lowerScalarOp(KernelLowering &k,
   return success();
 }
 
-LogicalResult tile::conversion::lowerForRange(KernelLowering &,
-                                              ForRangeOp op) {
+LogicalResult tile::conversion::lowerForRange(KernelLowering &, ForRangeOp op) {
   return op.emitOpError() << "must be lowered to scf.for first "
                              "(tile-for-range-to-scf, part of the "
                              "tile-to-applegpu pipeline)";

@@ -36,12 +36,14 @@ void tile::conversion::forEachCooperativeElement(
     LogicalResult &status) {
   OpBuilder &b = k.builder();
   auto [rowOrigin, colOrigin] = k.simdgroupOrigin(tile);
-  Value capacity = applegpu::CooperativeCapacityOp::create(b, loc, b.getIndexType(), handle);
+  Value capacity =
+      applegpu::CooperativeCapacityOp::create(b, loc, b.getIndexType(), handle);
   auto loop = scf::ForOp::create(b, loc, k.index(0), capacity, k.index(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value i = loop.getInductionVar();
-  Value valid = applegpu::CooperativeIsValidOp::create(b, loc, b.getI1Type(), handle, i);
+  Value valid =
+      applegpu::CooperativeIsValidOp::create(b, loc, b.getI1Type(), handle, i);
   auto ifValid = scf::IfOp::create(b, loc, valid, /*withElse=*/false);
   b.setInsertionPoint(ifValid.thenBlock()->getTerminator());
   auto position = applegpu::CooperativePositionOp::create(
@@ -81,9 +83,9 @@ static Value readAtSite(KernelLowering &k, Site &site, Value buffer,
                         RankedTensorType type, Location loc) {
   Value position;
   if (type.getRank() == 2) {
-    position = addIndex(
-        k, mulIndex(k, site.row, k.index(type.getDimSize(1)), loc), site.col,
-        loc);
+    position =
+        addIndex(k, mulIndex(k, site.row, k.index(type.getDimSize(1)), loc),
+                 site.col, loc);
   } else {
     std::optional<int64_t> dim = sliceDim(type);
     position = dim && *dim == 0 ? site.col : site.row;
@@ -129,7 +131,8 @@ static FailureOr<Value> evaluateOp(KernelLowering &k, Site &site, Value tile) {
   if (auto epilogue = dyn_cast_if_present<EpilogueOp>(def)) {
     IRMapping map;
     Block &body = epilogue.getBody().front();
-    for (auto [arg, input] : llvm::zip(body.getArguments(), epilogue.getInputs())) {
+    for (auto [arg, input] :
+         llvm::zip(body.getArguments(), epilogue.getInputs())) {
       FailureOr<Value> x = evaluate(k, site, input);
       if (failed(x))
         return failure();
@@ -141,12 +144,13 @@ static FailureOr<Value> evaluateOp(KernelLowering &k, Site &site, Value tile) {
           map.map(v, k.mapped(v));
       b.clone(inner, map);
     }
-    for (auto [result, value] : llvm::zip(epilogue.getResults(),
-                                          body.getTerminator()->getOperands()))
+    for (auto [result, value] :
+         llvm::zip(epilogue.getResults(), body.getTerminator()->getOperands()))
       site.memo[result] = map.lookupOrDefault(value);
     return site.memo[tile];
   }
-  if (def && def->hasTrait<OpTrait::Elementwise>() && def->getNumResults() == 1) {
+  if (def && def->hasTrait<OpTrait::Elementwise>() &&
+      def->getNumResults() == 1) {
     OperationState state(loc, def->getName());
     for (Value v : def->getOperands()) {
       FailureOr<Value> x = operandAt(v);
@@ -184,10 +188,10 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
     }
     Value copy = site.spills.lookup(tile);
     if (!copy)
-      return emitError(loc) << "internal error: a cooperative tile of type "
-                            << handle.getType() << " is read at the elements "
-                            << "of one of type " << site.type
-                            << " without a threadgroup copy";
+      return emitError(loc)
+             << "internal error: a cooperative tile of type "
+             << handle.getType() << " is read at the elements "
+             << "of one of type " << site.type << " without a threadgroup copy";
     result = readAtSite(k, site, copy, type, loc);
     break;
   }
@@ -234,7 +238,7 @@ static void forEachSource(KernelLowering &k, ArrayRef<Value> tiles,
 }
 
 Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
-                                             Type type) {
+                                              Type type) {
   Value found;
   forEachSource(k, {tile}, [&](Value, const TileValue &held) {
     if (held.form == TileForm::Cooperative && held.values[0].getType() == type)
@@ -259,8 +263,8 @@ static FailureOr<Value> spillCooperative(KernelLowering &k, Value tile,
   FailureOr<Spills> spills = spillForeign(k, {tile}, positions.getType(), loc);
   if (failed(spills))
     return failure();
-  Value buffer = k.allocThreadgroup(type.getElementType(),
-                                    type.getNumElements(), loc);
+  Value buffer =
+      k.allocThreadgroup(type.getElementType(), type.getNumElements(), loc);
   threadgroupBarrier(k, loc);
   LogicalResult status = success();
   forEachCooperativeElement(
@@ -349,22 +353,22 @@ LogicalResult tile::conversion::assignCooperative(KernelLowering &k,
 }
 
 FailureOr<Value> tile::conversion::materializeCooperative(KernelLowering &k,
-                                                          Value tile,
-                                                          Type type,
+                                                          Value tile, Type type,
                                                           bool inPlace,
                                                           Location loc) {
   const TileValue &held = k.current(tile);
   if (held.form == TileForm::Cooperative && inPlace &&
       held.values[0].getType() == type)
     return held.values[0];
-  Value fresh = applegpu::CooperativeDestinationOp::create(k.builder(), loc, type);
+  Value fresh =
+      applegpu::CooperativeDestinationOp::create(k.builder(), loc, type);
   if (held.form == TileForm::Uniform) {
     Value value = held.values[0];
     Type element = cast<CooperativeTensorType>(type).getElementType();
     if (value.getType() != element)
-      return emitError(loc) << "a " << value.getType()
-                            << " accumulator value in a cooperative tensor of "
-                            << element;
+      return emitError(loc)
+             << "a " << value.getType()
+             << " accumulator value in a cooperative tensor of " << element;
     applegpu::CooperativeFillOp::create(k.builder(), loc, fresh, value);
     return fresh;
   }
@@ -373,9 +377,11 @@ FailureOr<Value> tile::conversion::materializeCooperative(KernelLowering &k,
   return fresh;
 }
 
-LogicalResult tile::conversion::assignCooperativeToMemory(
-    KernelLowering &k, Value tile, Value positions, Operation *store,
-    Location loc) {
+LogicalResult tile::conversion::assignCooperativeToMemory(KernelLowering &k,
+                                                          Value tile,
+                                                          Value positions,
+                                                          Operation *store,
+                                                          Location loc) {
   FailureOr<Spills> spills = spillForeign(k, {tile}, positions.getType(), loc);
   if (failed(spills))
     return failure();

@@ -57,14 +57,13 @@ static void stageStep(KernelLowering &k, RankedTensorType type, Value slots,
       Value &kPos = t.kAlongColumns ? col : row;
       Value inStep = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
-          k.fold<arith::DivUIOp>(loc, kPos, k.index(t.kStep)),
-          k.index(t.step));
+          k.fold<arith::DivUIOp>(loc, kPos, k.index(t.kStep)), k.index(t.step));
       held = held ? k.fold<arith::AndIOp>(loc, held, inStep) : inStep;
       kPos = k.fold<arith::RemUIOp>(loc, kPos, k.index(t.kStep));
     }
     Value offset = addIndex(
-        k, t.base,
-        addIndex(k, mulIndex(k, row, k.index(t.ld), loc), col, loc), loc);
+        k, t.base, addIndex(k, mulIndex(k, row, k.index(t.ld), loc), col, loc),
+        loc);
     storeIfHeld(k, loadArray(k, slots, s, loc), t.buffer, offset, held, loc);
   });
 }

@@ -40,7 +40,8 @@ LogicalResult tile::conversion::lowerElementwise(KernelLowering &k,
     state.addAttributes(op.getAttrs());
     return k.builder().create(state)->getResult(0);
   };
-  FailureOr<ElementLoop> loop = ElementLoop::make(k, op.getOperands(), form, loc);
+  FailureOr<ElementLoop> loop =
+      ElementLoop::make(k, op.getOperands(), form, loc);
   if (failed(loop))
     return failure();
   if (form == TileForm::Uniform) {

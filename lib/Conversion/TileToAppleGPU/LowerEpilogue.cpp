@@ -11,7 +11,6 @@
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
-
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
@@ -56,7 +55,8 @@ LogicalResult tile::conversion::lowerEpilogue(KernelLowering &k,
     for (Operation &inner : body.without_terminator())
       if (!inner.hasTrait<OpTrait::ConstantLike>())
         k.builder().clone(inner, map);
-    for (auto [n, value] : llvm::enumerate(body.getTerminator()->getOperands())) {
+    for (auto [n, value] :
+         llvm::enumerate(body.getTerminator()->getOperands())) {
       if (uniform)
         k.define(op.getResult(n), TileValue{form, {map.lookup(value)}});
       else

@@ -19,9 +19,10 @@ static applegpu::Dim toAppleGPU(Dim dim) {
 
 LogicalResult tile::conversion::lowerProgramId(KernelLowering &k,
                                                ProgramIdOp id) {
-  k.map(id.getResult(), applegpu::ThreadgroupPositionInGridOp::create(
-                            k.builder(), id.getLoc(), k.builder().getIndexType(),
-                            toAppleGPU(id.getDim())));
+  k.map(id.getResult(),
+        applegpu::ThreadgroupPositionInGridOp::create(
+            k.builder(), id.getLoc(), k.builder().getIndexType(),
+            toAppleGPU(id.getDim())));
   return success();
 }
 

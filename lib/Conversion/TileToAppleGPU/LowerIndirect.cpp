@@ -94,14 +94,22 @@ static arith::AtomicRMWKind rmwKind(AtomicKind kind, Type type) {
   case AtomicKind::ADD:
     return isa<FloatType>(type) ? arith::AtomicRMWKind::addf
                                 : arith::AtomicRMWKind::addi;
-  case AtomicKind::MAXSI: return arith::AtomicRMWKind::maxs;
-  case AtomicKind::MINSI: return arith::AtomicRMWKind::mins;
-  case AtomicKind::MAXUI: return arith::AtomicRMWKind::maxu;
-  case AtomicKind::MINUI: return arith::AtomicRMWKind::minu;
-  case AtomicKind::AND: return arith::AtomicRMWKind::andi;
-  case AtomicKind::OR: return arith::AtomicRMWKind::ori;
-  case AtomicKind::XOR: return arith::AtomicRMWKind::xori;
-  case AtomicKind::XCHG: return arith::AtomicRMWKind::assign;
+  case AtomicKind::MAXSI:
+    return arith::AtomicRMWKind::maxs;
+  case AtomicKind::MINSI:
+    return arith::AtomicRMWKind::mins;
+  case AtomicKind::MAXUI:
+    return arith::AtomicRMWKind::maxu;
+  case AtomicKind::MINUI:
+    return arith::AtomicRMWKind::minu;
+  case AtomicKind::AND:
+    return arith::AtomicRMWKind::andi;
+  case AtomicKind::OR:
+    return arith::AtomicRMWKind::ori;
+  case AtomicKind::XOR:
+    return arith::AtomicRMWKind::xori;
+  case AtomicKind::XCHG:
+    return arith::AtomicRMWKind::assign;
   }
   llvm_unreachable("all atomic kinds handled");
 }
@@ -127,8 +135,7 @@ forEachAccess(KernelLowering &k, Operation *op, RankedTensorType shape,
     return failure();
   Value out;
   if (result)
-    out = loop->outputFor(k, cast<RankedTensorType>(result.getType()), op,
-                          loc);
+    out = loop->outputFor(k, cast<RankedTensorType>(result.getType()), op, loc);
   loop->run(k, shape, loc, [&](ArrayRef<Value> values, Value i) {
     Value guard =
         guardOf(k, shape, *form, mask ? values.back() : Value(), i, loc);
@@ -176,25 +183,24 @@ LogicalResult tile::conversion::lowerGather(KernelLowering &k, GatherOp op) {
         return memref::LoadOp::create(b, l, buffer, offset);
       },
       [&](ArrayRef<Value> v) {
-        return op.getOther() ? v[1]
-                             : zeroOf(k, op.getType().getElementType(),
-                                      op.getLoc());
+        return op.getOther()
+                   ? v[1]
+                   : zeroOf(k, op.getType().getElementType(), op.getLoc());
       });
 }
 
-LogicalResult tile::conversion::lowerScatter(KernelLowering &k,
-                                             ScatterOp op) {
+LogicalResult tile::conversion::lowerScatter(KernelLowering &k, ScatterOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Value buffer = k.mapped(op.getBuffer());
   auto type = cast<RankedTensorType>(op.getValue().getType());
-  return forEachAccess(
-      k, op, type, op.getValue(), {op.getValue(), op.getOffsets()},
-      op.getMask(), Value(), [&](ArrayRef<Value> v, Value guard) {
-        Value offset = asIndex(k, v[1], loc);
-        storeIfHeld(k, v[0], buffer, offset, guard, loc);
-        return Value();
-      });
+  return forEachAccess(k, op, type, op.getValue(),
+                       {op.getValue(), op.getOffsets()}, op.getMask(), Value(),
+                       [&](ArrayRef<Value> v, Value guard) {
+                         Value offset = asIndex(k, v[1], loc);
+                         storeIfHeld(k, v[0], buffer, offset, guard, loc);
+                         return Value();
+                       });
 }
 
 /// Masked atomics give zero.
@@ -222,11 +228,11 @@ LogicalResult tile::conversion::lowerAtomicCAS(KernelLowering &k,
   Value buffer = k.mapped(op.getBuffer());
   Type element = op.getType().getElementType();
   return lowerValueAccess(
-      k, op, op.getBuffer(),
-      {op.getOffsets(), op.getCompare(), op.getValue()}, op.getMask(),
+      k, op, op.getBuffer(), {op.getOffsets(), op.getCompare(), op.getValue()},
+      op.getMask(),
       [&](OpBuilder &b, Location l, ArrayRef<Value> v, Value offset) -> Value {
-        return applegpu::AtomicCompareExchangeOp::create(
-            b, l, element, buffer, offset, v[1], v[2]);
+        return applegpu::AtomicCompareExchangeOp::create(b, l, element, buffer,
+                                                         offset, v[1], v[2]);
       },
       [&](ArrayRef<Value>) { return zeroResult(k, op); });
 }

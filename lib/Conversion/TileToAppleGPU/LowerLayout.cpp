@@ -26,8 +26,8 @@ using namespace tile::conversion;
 //===----------------------------------------------------------------------===//
 
 std::optional<int64_t> tile::conversion::sliceDim(RankedTensorType type) {
-  if (auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(
-          type.getEncoding()))
+  if (auto slice =
+          dyn_cast_if_present<applegpu::SliceLayoutAttr>(type.getEncoding()))
     return slice.getDim();
   return std::nullopt;
 }
@@ -69,7 +69,9 @@ void tile::conversion::forEachHeld(
     }
     fn(index, key, h);
   };
-  auto at = [&](int64_t i) -> OpFoldResult { return k.builder().getIndexAttr(i); };
+  auto at = [&](int64_t i) -> OpFoldResult {
+    return k.builder().getIndexAttr(i);
+  };
   if (form == TileForm::Slots) {
     int64_t width = k.vectorWidth(type);
     for (int64_t s = 0, n = k.numSlots(type); s < n; ++s)
@@ -125,14 +127,14 @@ void tile::conversion::threadgroupBarrier(KernelLowering &k, Location loc) {
 }
 
 FailureOr<Value> tile::conversion::writeToMemory(KernelLowering &k, Value tile,
-                                                Location loc) {
+                                                 Location loc) {
   auto from = cast<RankedTensorType>(tile.getType());
   TileForm fromForm = k.elementForm(tile);
   FailureOr<TileValue> held = k.get(tile, fromForm, loc);
   if (failed(held))
     return failure();
-  Value buffer = k.allocThreadgroup(from.getElementType(),
-                                    from.getNumElements(), loc);
+  Value buffer =
+      k.allocThreadgroup(from.getElementType(), from.getNumElements(), loc);
   // Earlier readers of the buffer (a conversion in a loop) are done before
   // it is written, and it is complete before it is read.
   threadgroupBarrier(k, loc);
@@ -155,24 +157,26 @@ TileValue tile::conversion::readFromMemory(KernelLowering &k, Value buffer,
   OpBuilder &b = k.builder();
   TileValue result{form, {}};
   DenseMap<int64_t, Value> readByKey;
-  forEachHeld(k, to, form, loc,
-              [&](int64_t, int64_t key, const HeldElement &h) {
-                Value &value = readByKey[key];
-                if (!value) {
-                  // A position the thread does not hold reads element 0.
-                  Value position = h.position;
-                  if (h.held)
-                    position = k.fold<arith::SelectOp>(loc, h.held, position,
-                                                       k.index(0));
-                  value = memref::LoadOp::create(b, loc, buffer, position);
-                }
-                result.values.push_back(value);
-              });
+  forEachHeld(
+      k, to, form, loc, [&](int64_t, int64_t key, const HeldElement &h) {
+        Value &value = readByKey[key];
+        if (!value) {
+          // A position the thread does not hold reads element 0.
+          Value position = h.position;
+          if (h.held)
+            position =
+                k.fold<arith::SelectOp>(loc, h.held, position, k.index(0));
+          value = memref::LoadOp::create(b, loc, buffer, position);
+        }
+        result.values.push_back(value);
+      });
   return result;
 }
 
-FailureOr<TileValue> tile::conversion::moveThroughMemory(
-    KernelLowering &k, Value tile, RankedTensorType to, Location loc) {
+FailureOr<TileValue> tile::conversion::moveThroughMemory(KernelLowering &k,
+                                                         Value tile,
+                                                         RankedTensorType to,
+                                                         Location loc) {
   FailureOr<Value> buffer = writeToMemory(k, tile, loc);
   if (failed(buffer))
     return failure();
@@ -214,7 +218,8 @@ LogicalResult tile::conversion::lowerBroadcast(KernelLowering &k,
     k.define(op.getResult(), held);
     return success();
   }
-  auto slice = dyn_cast_if_present<applegpu::SliceLayoutAttr>(input.getEncoding());
+  auto slice =
+      dyn_cast_if_present<applegpu::SliceLayoutAttr>(input.getEncoding());
   if (!slice || slice.getParent() != result.getEncoding() ||
       slice.getDim() != 1 - static_cast<int64_t>(op.getDim()))
     return op.emitOpError()

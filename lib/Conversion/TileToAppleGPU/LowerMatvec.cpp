@@ -127,11 +127,10 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
        {std::tuple<Value, Value *, Value *>{dot.getA(), &aScalar, &aMemory},
         {dot.getB(), &bScalar, &bSlots},
         {dot.getAcc(), &accScalar, &accSlots}}) {
-    FailureOr<Value> v =
-        k.isUniform(tile) ? uniformValue(tile)
-        : tile == dot.getA()
-            ? writeToMemory(k, tile, loc)
-            : k.getArray(tile, TileForm::Slots, loc);
+    FailureOr<Value> v = k.isUniform(tile) ? uniformValue(tile)
+                         : tile == dot.getA()
+                             ? writeToMemory(k, tile, loc)
+                             : k.getArray(tile, TileForm::Slots, loc);
     if (failed(v))
       return failure();
     (k.isUniform(tile) ? *scalar : *array) = *v;
@@ -148,13 +147,14 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   forEachIndex(k, k.numSlots(bType), loc, [&](Value s) {
     auto [e, held] = k.slotIndex(bType, s, loc);
     Value kRow = k.fold<arith::DivUIOp>(loc, e, k.index(g.cols));
-    Value place = addIndex(
-        k,
-        mulIndex(k,
-                 k.fold<arith::RemUIOp>(loc, k.fold<arith::DivUIOp>(loc, s, vec),
-                                        k.index(g.groupsPerThread)),
-                 vec, loc),
-        k.fold<arith::RemUIOp>(loc, s, vec), loc);
+    Value place =
+        addIndex(k,
+                 mulIndex(k,
+                          k.fold<arith::RemUIOp>(
+                              loc, k.fold<arith::DivUIOp>(loc, s, vec),
+                              k.index(g.groupsPerThread)),
+                          vec, loc),
+                 k.fold<arith::RemUIOp>(loc, s, vec), loc);
     ifHeld(k, held, loc, [&] {
       Value bv = bSlots ? widen(loadArray(k, bSlots, s, loc)) : bScalar;
       forEachIndex(k, g.rows, loc, [&](Value m) {
@@ -163,7 +163,8 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
           av = widen(memref::LoadOp::create(
               b, loc, aMemory,
               addIndex(k, mulIndex(k, m, k.index(g.depth), loc), kRow, loc)));
-        Value at = addIndex(k, mulIndex(k, m, k.index(perRow), loc), place, loc);
+        Value at =
+            addIndex(k, mulIndex(k, m, k.index(perRow), loc), place, loc);
         Value old = loadArray(k, partial, at, loc);
         // arith, not math.fma: the pass does not load the math dialect.
         Value product = arith::MulFOp::create(b, loc, av, bv).getResult();
@@ -178,8 +179,8 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
     forEachIndex(k, g.rows * perRow, loc, [&](Value i) {
       Value v = loadArray(k, partial, i, loc);
       for (int32_t mask = g.columnGroups; mask < 32; mask *= 2) {
-        Value other =
-            applegpu::SimdShuffleXorOp::create(b, loc, f32, v, mask).getResult();
+        Value other = applegpu::SimdShuffleXorOp::create(b, loc, f32, v, mask)
+                          .getResult();
         v = arith::AddFOp::create(b, loc, v, other).getResult();
       }
       storeArray(k, v, partial, i, loc);
@@ -199,25 +200,24 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   Value set = g.partialSets > 1
                   ? k.fold<arith::DivUIOp>(loc, k.threadIndex(), k.index(32))
                   : k.index(0);
-  Value firstGroup =
-      g.splitK ? k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(g.columnGroups))
-               : k.threadIndex();
+  Value firstGroup = g.splitK ? k.fold<arith::RemUIOp>(loc, k.threadIndex(),
+                                                       k.index(g.columnGroups))
+                              : k.threadIndex();
   Value setBase = mulIndex(k, set, k.index(g.rows * g.cols), loc);
   forEachIndex(k, g.rows, loc, [&](Value m) {
     forEachIndex(k, perRow, loc, [&](Value q) {
-      Value group = addIndex(
-          k,
-          mulIndex(k, k.fold<arith::DivUIOp>(loc, q, vec),
-                   k.index(k.numThreads()), loc),
-          firstGroup, loc);
+      Value group = addIndex(k,
+                             mulIndex(k, k.fold<arith::DivUIOp>(loc, q, vec),
+                                      k.index(k.numThreads()), loc),
+                             firstGroup, loc);
       Value col = addIndex(k, mulIndex(k, group, vec, loc),
                            k.fold<arith::RemUIOp>(loc, q, vec), loc);
       Value offset = addIndex(
           k, setBase,
           addIndex(k, mulIndex(k, m, k.index(g.cols), loc), col, loc), loc);
       Value v = loadArray(
-          k, partial,
-          addIndex(k, mulIndex(k, m, k.index(perRow), loc), q, loc), loc);
+          k, partial, addIndex(k, mulIndex(k, m, k.index(perRow), loc), q, loc),
+          loc);
       storeIfHeld(k, v, sums, offset, writer, loc);
     });
   });
@@ -229,7 +229,8 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   forEachIndex(k, k.numSlots(cType), loc, [&](Value s) {
     auto [e, held] = k.slotIndex(cType, s, loc);
     // A slot the thread does not hold reads element 0.
-    Value position = held ? k.fold<arith::SelectOp>(loc, held, e, k.index(0)) : e;
+    Value position =
+        held ? k.fold<arith::SelectOp>(loc, held, e, k.index(0)) : e;
     Value total = accSlots ? widen(loadArray(k, accSlots, s, loc)) : accScalar;
     for (int64_t j = 0; j < g.partialSets; ++j) {
       Value at = addIndex(k, k.index(j * g.rows * g.cols), position, loc);

@@ -79,8 +79,8 @@ static Element positionIn(KernelLowering &k,
 
 Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
                                       int64_t slot, Location loc) {
-  return positionIn(k, k.slotLayout(tile), tile, {k.builder().getIndexAttr(slot)},
-                    loc);
+  return positionIn(k, k.slotLayout(tile), tile,
+                    {k.builder().getIndexAttr(slot)}, loc);
 }
 
 Element tile::conversion::slotElement(KernelLowering &k, RankedTensorType tile,
@@ -134,8 +134,8 @@ static Address address(KernelLowering &k, const Access &a, const Element &el,
   if (a.tile.getRank() == 2) {
     at.col = addIndex(k, a.indices[1], el.col, loc);
     if (at.offset)
-      at.offset = addIndex(
-          k, at.offset, mulIndex(k, at.col, a.strides[1], loc), loc);
+      at.offset =
+          addIndex(k, at.offset, mulIndex(k, at.col, a.strides[1], loc), loc);
   }
   auto both = [&](Value c) {
     at.ok = at.ok ? k.fold<arith::AndIOp>(loc, at.ok, c) : c;
@@ -191,8 +191,7 @@ static Value loadElement(KernelLowering &k, const Access &a, const Element &el,
                          Value padding, Location loc) {
   Address at = address(k, a, el, loc);
   return guardedLoad(
-      k, a.buffer, at.ok, [&] { return at.offsetAt(k, a, loc); }, padding,
-      loc);
+      k, a.buffer, at.ok, [&] { return at.offsetAt(k, a, loc); }, padding, loc);
 }
 
 static void storeElement(KernelLowering &k, const Access &a, const Element &el,
@@ -229,7 +228,8 @@ static SmallVector<Value> branch(KernelLowering &k, Value condition,
   if (std::optional<int64_t> known = getConstantIntValue(condition))
     return *known ? then() : otherwise();
   OpBuilder &b = k.builder();
-  auto op = scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
+  auto op =
+      scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
   auto fill = [&](Block *block, Emit emit) {
     OpBuilder::InsertionGuard guard(b);
     if (block->empty()) {
@@ -247,11 +247,9 @@ static SmallVector<Value> branch(KernelLowering &k, Value condition,
 
 /// Emits `fast(access without bounds)` when the tile is inside its bounds
 /// and `guarded(access)` otherwise; returns the values they produce.
-static SmallVector<Value> withInteriorFastPath(KernelLowering &k,
-                                               const Access &a,
-                                               TypeRange types, EmitAccess fast,
-                                               EmitAccess guarded,
-                                               Location loc) {
+static SmallVector<Value>
+withInteriorFastPath(KernelLowering &k, const Access &a, TypeRange types,
+                     EmitAccess fast, EmitAccess guarded, Location loc) {
   if (a.bounds.empty())
     return fast(a);
   Access unchecked = a;
@@ -284,8 +282,7 @@ static Value groupsAligned(KernelLowering &k, const Access &a, Location loc) {
   };
   Value aligned = multipleOf4(a.indices.back());
   if (a.tile.getRank() == 2)
-    aligned =
-        k.fold<arith::AndIOp>(loc, aligned, multipleOf4(a.strides[0]));
+    aligned = k.fold<arith::AndIOp>(loc, aligned, multipleOf4(a.strides[0]));
   return aligned;
 }
 
@@ -298,34 +295,34 @@ static void loadGroups(KernelLowering &k, const Access &a, Value padding,
   Type element = a.tile.getElementType();
   auto vector = VectorType::get({4}, element);
   forEachIndex(k, k.numSlots(a.tile) / 4, loc, [&](Value round) {
-        Value slot = mulIndex(k, round, k.index(4), loc);
-        auto [e, held] = k.groupIndex(a.tile, round, loc);
-        Element first = elementAt(k, a.tile, e, held, loc);
-        Value offset = address(k, a, first, loc).offsetAt(k, a, loc);
-        auto load = [&](OpBuilder &builder, Location l) -> Value {
-          return vector::LoadOp::create(builder, l, vector, a.buffer,
-                                        ValueRange{offset});
-        };
-        Value group;
-        if (!first.held) {
-          group = load(b, loc);
-        } else {
-          auto guarded = scf::IfOp::create(
-              b, loc, first.held,
-              [&](OpBuilder &then, Location l) {
-                scf::YieldOp::create(then, l, load(then, l));
-              },
-              [&](OpBuilder &otherwise, Location l) {
-                Value pad = vector::BroadcastOp::create(otherwise, l, vector,
-                                                        padding);
-                scf::YieldOp::create(otherwise, l, pad);
-              });
-          group = guarded.getResult(0);
-        }
-        for (int64_t i = 0; i < 4; ++i)
-          storeArray(k, vector::ExtractOp::create(b, loc, group, i), array,
-                     addIndex(k, slot, k.index(i), loc), loc);
-      });
+    Value slot = mulIndex(k, round, k.index(4), loc);
+    auto [e, held] = k.groupIndex(a.tile, round, loc);
+    Element first = elementAt(k, a.tile, e, held, loc);
+    Value offset = address(k, a, first, loc).offsetAt(k, a, loc);
+    auto load = [&](OpBuilder &builder, Location l) -> Value {
+      return vector::LoadOp::create(builder, l, vector, a.buffer,
+                                    ValueRange{offset});
+    };
+    Value group;
+    if (!first.held) {
+      group = load(b, loc);
+    } else {
+      auto guarded = scf::IfOp::create(
+          b, loc, first.held,
+          [&](OpBuilder &then, Location l) {
+            scf::YieldOp::create(then, l, load(then, l));
+          },
+          [&](OpBuilder &otherwise, Location l) {
+            Value pad =
+                vector::BroadcastOp::create(otherwise, l, vector, padding);
+            scf::YieldOp::create(otherwise, l, pad);
+          });
+      group = guarded.getResult(0);
+    }
+    for (int64_t i = 0; i < 4; ++i)
+      storeArray(k, vector::ExtractOp::create(b, loc, group, i), array,
+                 addIndex(k, slot, k.index(i), loc), loc);
+  });
 }
 
 /// A device-memory barrier before an access to a buffer the kernel both
@@ -353,13 +350,14 @@ static TypedAttr paddingOf(KernelLowering &k, LoadOp op, Type element) {
 }
 
 Value tile::conversion::loadTileElement(KernelLowering &k, Operation *load,
-                                       Value row, Value col, Location loc) {
+                                        Value row, Value col, Location loc) {
   auto op = cast<LoadOp>(load);
   auto tile = cast<RankedTensorType>(op.getType());
   Access a = accessOf(k, op, tile);
   Type element = tile.getElementType();
-  Value padding =
-      a.bounds.empty() ? Value() : k.scalar(element, paddingOf(k, op, element), loc);
+  Value padding = a.bounds.empty()
+                      ? Value()
+                      : k.scalar(element, paddingOf(k, op, element), loc);
   Element el;
   el.row = row;
   el.col = col;
@@ -370,8 +368,7 @@ void tile::conversion::storeTileElement(KernelLowering &k, Operation *store,
                                         Value value, Value row, Value col,
                                         Location loc) {
   auto op = cast<StoreOp>(store);
-  Access a =
-      accessOf(k, op, cast<RankedTensorType>(op.getValue().getType()));
+  Access a = accessOf(k, op, cast<RankedTensorType>(op.getValue().getType()));
   Element el;
   el.row = row;
   el.col = col;
@@ -390,17 +387,16 @@ LogicalResult tile::conversion::lowerLoad(KernelLowering &k, LoadOp op) {
   // Padding is read by masked elements and by slots a thread does not hold
   // (at the end of a distributed tile).
   bool partial = distributed && k.hasPartialSlots(tile);
-  Value padding = a.bounds.empty() && !partial
-                      ? Value()
-                      : k.scalar(element, pad, loc);
+  Value padding =
+      a.bounds.empty() && !partial ? Value() : k.scalar(element, pad, loc);
 
   TileForm held = distributed ? TileForm::Slots : TileForm::LaneElements;
   Value array = k.newTileArray(tile, held, loc);
   auto scalarLoads = [&](const Access &access) {
     if (distributed) {
       forEachIndex(k, k.numSlots(tile), loc, [&](Value s) {
-        Value v = loadElement(k, access, slotElement(k, tile, s, loc), padding,
-                              loc);
+        Value v =
+            loadElement(k, access, slotElement(k, tile, s, loc), padding, loc);
         storeArray(k, v, array, s, loc);
       });
       return SmallVector<Value>();
@@ -411,8 +407,8 @@ LogicalResult tile::conversion::lowerLoad(KernelLowering &k, LoadOp op) {
     forEachFragment(k, rows, cols, loc, [&](Value fi, Value fj, Value f) {
       Value first = mulIndex(k, f, k.index(2), loc);
       for (int64_t e = 0; e < 2; ++e) {
-        Value v = loadElement(k, access, fragmentElement(k, tile, fi, fj, e, loc),
-                              padding, loc);
+        Value v = loadElement(
+            k, access, fragmentElement(k, tile, fi, fj, e, loc), padding, loc);
         storeArray(k, v, array, addIndex(k, first, k.index(e), loc), loc);
       }
     });
@@ -563,14 +559,12 @@ static std::pair<Value, std::function<Value()>> scalarAddress(KernelLowering &k,
 }
 
 /// Every thread reads the element (the same value for all).
-LogicalResult tile::conversion::lowerScalarLoad(KernelLowering &k,
-                                                LoadOp op) {
+LogicalResult tile::conversion::lowerScalarLoad(KernelLowering &k, LoadOp op) {
   Location loc = op.getLoc();
   orderAccess(k, op.getBuffer(), loc);
   Type type = op.getType();
   auto [ok, offset] = scalarAddress(k, op);
-  Value padding =
-      ok ? k.scalar(type, paddingOf(k, op, type), loc) : Value();
+  Value padding = ok ? k.scalar(type, paddingOf(k, op, type), loc) : Value();
   k.map(op.getResult(),
         guardedLoad(k, k.mapped(op.getBuffer()), ok, offset, padding, loc));
   return success();

@@ -71,8 +71,7 @@ static RowPlan planRows(ReduceOp op) {
 }
 
 static bool isDistributed(ReduceOp op) {
-  TileForm form =
-      tileForm(cast<RankedTensorType>(op.getInput().getType()));
+  TileForm form = tileForm(cast<RankedTensorType>(op.getInput().getType()));
   return form == TileForm::Slots || form == TileForm::Uniform;
 }
 
@@ -106,8 +105,7 @@ int64_t tile::conversion::reduceScratchBytes(const KernelConfig &config,
   else if (plan.kind == RowPlan::Memory)
     entries = plan.groups;
   bool scalar = !isa<RankedTensorType>(reduce.getType());
-  if (scalar && plan.kind == RowPlan::Segments &&
-      threads > plan.groupsPerRow)
+  if (scalar && plan.kind == RowPlan::Segments && threads > plan.groupsPerRow)
     entries += 1;
   return entries * bytes;
 }
@@ -124,8 +122,8 @@ public:
         // tile::CombiningKind numbers its cases as vector::CombiningKind.
         kind(static_cast<vector::CombiningKind>(
             static_cast<uint32_t>(op.getKind()))),
-        element(cast<RankedTensorType>(op.getInput().getType())
-                    .getElementType()) {}
+        element(
+            cast<RankedTensorType>(op.getInput().getType()).getElementType()) {}
 
   Value combine(Value a, Value c) {
     return vector::makeArithReduction(b, loc, kind, a, c);
@@ -133,15 +131,14 @@ public:
   /// `held ? combine(acc, x) : acc`.
   Value combineIf(Value held, Value acc, Value x) {
     Value both = combine(acc, x);
-    return held ? k.fold<arith::SelectOp>(loc, held, both, acc)
-                : both;
+    return held ? k.fold<arith::SelectOp>(loc, held, both, acc) : both;
   }
 
   /// The value of lane `lane ^ mask`.
   Value shuffleXor(Value v, int32_t mask) {
     Value moved = toSimdType(v);
     moved = applegpu::SimdShuffleXorOp::create(b, loc, moved.getType(), moved,
-                                                mask);
+                                               mask);
     return fromSimdType(moved);
   }
 
@@ -157,7 +154,8 @@ public:
   Value overSimdgroup(Value v) {
     if (std::optional<applegpu::SimdReduction> f = simdFunction()) {
       Value simd = toSimdType(v);
-      Value r = applegpu::SimdReduceOp::create(b, loc, simd.getType(), *f, simd);
+      Value r =
+          applegpu::SimdReduceOp::create(b, loc, simd.getType(), *f, simd);
       return fromSimdType(r);
     }
     return butterfly(v, {16, 8, 4, 2, 1});
@@ -203,16 +201,44 @@ private:
     using K = vector::CombiningKind;
     using S = applegpu::SimdReduction;
     switch (kind) {
-    case K::ADD: if (f || i) return S::sum; break;
-    case K::MUL: if (f || i) return S::product; break;
-    case K::MAXNUMF: if (f) return S::max; break;
-    case K::MINNUMF: if (f) return S::min; break;
-    case K::MAXSI: if (i) return S::max; break;
-    case K::MINSI: if (i) return S::min; break;
-    case K::AND: if (i) return S::AND; break;
-    case K::OR: if (i) return S::OR; break;
-    case K::XOR: if (i) return S::XOR; break;
-    default: break;
+    case K::ADD:
+      if (f || i)
+        return S::sum;
+      break;
+    case K::MUL:
+      if (f || i)
+        return S::product;
+      break;
+    case K::MAXNUMF:
+      if (f)
+        return S::max;
+      break;
+    case K::MINNUMF:
+      if (f)
+        return S::min;
+      break;
+    case K::MAXSI:
+      if (i)
+        return S::max;
+      break;
+    case K::MINSI:
+      if (i)
+        return S::min;
+      break;
+    case K::AND:
+      if (i)
+        return S::AND;
+      break;
+    case K::OR:
+      if (i)
+        return S::OR;
+      break;
+    case K::XOR:
+      if (i)
+        return S::XOR;
+      break;
+    default:
+      break;
     }
     return std::nullopt;
   }
@@ -278,26 +304,24 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
     if (plan.kind == RowPlan::Memory || plan.entries > 1) {
       // Partials per group (or per SIMD-group) through threadgroup memory.
       int64_t per = plan.kind == RowPlan::Memory ? 1 : 32;
-      Value buffer =
-          k.allocThreadgroup(c.element, plan.groups / per, loc);
+      Value buffer = k.allocThreadgroup(c.element, plan.groups / per, loc);
       threadgroupBarrier(k, loc);
       SmallVector<std::pair<Value, Value>> rowOf; // (group, held)
       for (int64_t q = 0; q < rounds; ++q) {
         auto [first, heldGroup] = k.slotIndex(type, q * width, loc);
-        Value group =
-            k.fold<arith::DivUIOp>(loc, first, k.index(width));
+        Value group = k.fold<arith::DivUIOp>(loc, first, k.index(width));
         rowOf.push_back({group, heldGroup});
         Value writer = heldGroup;
         if (per > 1) {
-          Value lane = k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(32));
+          Value lane =
+              k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(32));
           Value first32 = arith::CmpIOp::create(
               b, loc, arith::CmpIPredicate::eq, lane, k.index(0));
-          writer = writer ? k.fold<arith::AndIOp>(loc, writer, first32)
-                          : first32;
+          writer =
+              writer ? k.fold<arith::AndIOp>(loc, writer, first32) : first32;
         }
-        Value slot = per > 1 ? k.fold<arith::DivUIOp>(loc, group,
-                                                      k.index(per))
-                             : group;
+        Value slot =
+            per > 1 ? k.fold<arith::DivUIOp>(loc, group, k.index(per)) : group;
         storeIfHeld(k, totals[q], buffer, slot, writer, loc);
       }
       threadgroupBarrier(k, loc);
@@ -364,7 +388,8 @@ static LogicalResult reduceColumnsByRounds(
   // The thread's column groups tid + j * T, and whether each exists.
   SmallVector<Value> columnGroup, owner;
   for (int64_t j = 0; j < owned; ++j) {
-    columnGroup.push_back(addIndex(k, k.threadIndex(), k.index(j * threads), loc));
+    columnGroup.push_back(
+        addIndex(k, k.threadIndex(), k.index(j * threads), loc));
     owner.push_back((j + 1) * threads <= groupsPerRow
                         ? Value()
                         : k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
@@ -423,8 +448,8 @@ static LogicalResult reduceColumnsByRounds(
                   addIndex(k, at, k.index(v), loc), owner[j], loc);
   }
   threadgroupBarrier(k, loc);
-  int64_t period = std::min(
-      rounds, groupsPerRow / std::gcd(threads, groupsPerRow));
+  int64_t period =
+      std::min(rounds, groupsPerRow / std::gcd(threads, groupsPerRow));
   SmallVector<Value> totals;
   for (int64_t q = 0; q < period; ++q) {
     // A slot past the tile's end reads a column all the same.
@@ -503,8 +528,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
   for (int64_t v = 0; v < width; ++v) {
     Value base = addIndex(k, mulIndex(k, columnGroup, k.index(width), loc),
                           k.index(v), loc);
-    totals.push_back(
-        c.foldMemory(buffer, base, sharers, groupsPerRow * width));
+    totals.push_back(c.foldMemory(buffer, base, sharers, groupsPerRow * width));
   }
   return define(totals, 1);
 }
@@ -552,10 +576,11 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
     int64_t kept = type.getDimSize(byRow ? 0 : 1);
     Value buffer = k.allocThreadgroup(c.element, kept * across, loc);
     threadgroupBarrier(k, loc);
-    Value mine = byRow ? k.coordinates().simdgroupCol : k.coordinates().simdgroupRow;
+    Value mine =
+        byRow ? k.coordinates().simdgroupCol : k.coordinates().simdgroupRow;
     Value other = byRow ? k.coordinates().laneCol : k.coordinates().laneRow;
-    Value writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                         other, k.index(0));
+    Value writer =
+        k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, other, k.index(0));
     SmallVector<Value> positions;
     for (auto [key, t] : llvm::enumerate(totals)) {
       int64_t fi = byRow ? key : 0, fj = byRow ? 0 : key / 2;
@@ -563,8 +588,8 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
       Element el = fragmentElement(k, type, fi, fj, e, loc);
       Value position = byRow ? el.row : el.col;
       positions.push_back(position);
-      Value slot = addIndex(k, mulIndex(k, position, k.index(across), loc),
-                            mine, loc);
+      Value slot =
+          addIndex(k, mulIndex(k, position, k.index(across), loc), mine, loc);
       storeIfHeld(k, t, buffer, slot, writer, loc);
     }
     threadgroupBarrier(k, loc);
@@ -593,7 +618,8 @@ LogicalResult tile::conversion::lowerReduce(KernelLowering &k, ReduceOp op) {
     if (sliceDim(type))
       return op.emitOpError() << "reduces a slice-layout tile; convert it to "
                                  "#applegpu.distributed first";
-    FailureOr<TileValue> held = k.get(op.getInput(), TileForm::LaneElements, loc);
+    FailureOr<TileValue> held =
+        k.get(op.getInput(), TileForm::LaneElements, loc);
     if (failed(held))
       return failure();
     return reduceFragments(k, op, *held);

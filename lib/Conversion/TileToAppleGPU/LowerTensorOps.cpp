@@ -129,7 +129,7 @@ int64_t tile::conversion::matmulStagingBytes(DotOp dot) {
 
 /// The matmul2d of a dot and its operand view types.
 static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
-                                                   DotOp dot) {
+                                                    DotOp dot) {
   MLIRContext *ctx = dot.getContext();
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto result = cast<RankedTensorType>(dot.getType());
@@ -161,8 +161,8 @@ static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
   auto view = TensorViewType::get(ctx, space, operand, {});
   KernelLowering::Matmul plan;
   plan.staged = !direct;
-  plan.cooperative = CooperativeTensorType::get(ctx, result.getElementType(),
-                                                op, view, view);
+  plan.cooperative =
+      CooperativeTensorType::get(ctx, result.getElementType(), op, view, view);
   return plan;
 }
 
@@ -193,8 +193,8 @@ LogicalResult KernelLowering::setUpTensorOps() {
           mulIndex(*this, row, index(s.lda), loc), index(kk),
           index(type.getOp().getM()), index(1), index(s.lda));
       plan->viewB = applegpu::MakeTensorOp::create(
-          builder(), loc, type.getRight(), s.b, col,
-          index(type.getOp().getN()), index(kk), index(1), index(s.ldb));
+          builder(), loc, type.getRight(), s.b, col, index(type.getOp().getN()),
+          index(kk), index(1), index(s.ldb));
     }
     kernelPlans.addMatmul(dot, *plan);
   }
@@ -220,20 +220,21 @@ static Value clippedExtent(KernelLowering &k, Value bound, Value origin,
 /// extent is a constant (a full extent, without bounds). Apple's examples
 /// skip a matmul2d or a store whose view is empty; the condition is uniform
 /// per SIMD group, the scope of the ops inside.
-static void ifNonEmpty(KernelLowering &k, ArrayRef<Value> extents,
-                       Location loc, llvm::function_ref<void()> body) {
+static void ifNonEmpty(KernelLowering &k, ArrayRef<Value> extents, Location loc,
+                       llvm::function_ref<void()> body) {
   Value nonEmpty;
   for (Value e : extents) {
     if (getConstantIntValue(e))
       continue;
-    Value positive = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, e,
-                                           k.index(0));
-    nonEmpty = nonEmpty ? k.fold<arith::AndIOp>(loc, nonEmpty, positive)
-                        : positive;
+    Value positive =
+        k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, e, k.index(0));
+    nonEmpty =
+        nonEmpty ? k.fold<arith::AndIOp>(loc, nonEmpty, positive) : positive;
   }
   if (!nonEmpty)
     return body();
-  auto guard = scf::IfOp::create(k.builder(), loc, nonEmpty, /*withElse=*/false);
+  auto guard =
+      scf::IfOp::create(k.builder(), loc, nonEmpty, /*withElse=*/false);
   OpBuilder::InsertionGuard g(k.builder());
   k.builder().setInsertionPointToStart(guard.thenBlock());
   body();
@@ -278,9 +279,9 @@ static OperandView operandView(KernelLowering &k, LoadOp load, bool isA,
   v.offset = addIndex(
       k, mulIndex(k, clampedOrigin(k, rowBound, rowStart, loc), s0, loc),
       mulIndex(k, clampedOrigin(k, colBound, colStart, loc), s1, loc), loc);
-  v.outerExtent = clippedExtent(
-      k, bounded ? mapped(load.getBounds(), outer) : Value(), outerStart,
-      outerSize, loc);
+  v.outerExtent =
+      clippedExtent(k, bounded ? mapped(load.getBounds(), outer) : Value(),
+                    outerStart, outerSize, loc);
   v.kExtent = clippedExtent(
       k, bounded ? mapped(load.getBounds(), inner) : Value(),
       mapped(load.getIndices(), inner), tile.getDimSize(inner), loc);
@@ -327,8 +328,8 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
               cast<CooperativeTensorType>(*coop).getElementType(), *handle, i);
           if (x.getType() != element)
             x = k.fold<arith::TruncFOp>(loc, element, x);
-          Value offset = addIndex(k, mulIndex(k, row, k.index(ld), loc), col,
-                                  loc);
+          Value offset =
+              addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc);
           storeIfHeld(k, x, buffer, offset, Value(), loc);
           return success();
         },
@@ -337,23 +338,20 @@ static LogicalResult stageOperand(KernelLowering &k, Value tile, Value buffer,
   }
   if (held.form == TileForm::View)
     return emitError(loc) << "internal error: a viewed operand is staged";
-  TileForm form = held.form == TileForm::Uniform ? TileForm::Slots
+  TileForm form = held.form == TileForm::Uniform     ? TileForm::Slots
                   : held.form == TileForm::Fragments ? TileForm::LaneElements
                                                      : held.form;
   FailureOr<TileValue> values = k.get(tile, form, loc);
   if (failed(values))
     return failure();
-  forEachHeld(k, type, form, loc,
-              [&](int64_t index, int64_t, const HeldElement &h) {
-                Value row = k.fold<arith::DivUIOp>(loc, h.position,
-                                                   k.index(cols));
-                Value col = k.fold<arith::RemUIOp>(loc, h.position,
-                                                   k.index(cols));
-                Value offset =
-                    addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc);
-                storeIfHeld(k, values->values[index], buffer, offset,
-                            h.writer, loc);
-              });
+  forEachHeld(
+      k, type, form, loc, [&](int64_t index, int64_t, const HeldElement &h) {
+        Value row = k.fold<arith::DivUIOp>(loc, h.position, k.index(cols));
+        Value col = k.fold<arith::RemUIOp>(loc, h.position, k.index(cols));
+        Value offset =
+            addIndex(k, mulIndex(k, row, k.index(ld), loc), col, loc);
+        storeIfHeld(k, values->values[index], buffer, offset, h.writer, loc);
+      });
   return success();
 }
 
@@ -375,8 +373,8 @@ LogicalResult tile::conversion::lowerTensorOpsDot(KernelLowering &k,
     threadgroupBarrier(k, loc);
     if (failed(stageOperand(k, dot.getA(), plan.buffers.a, plan.buffers.lda,
                             loc)) ||
-        failed(stageOperand(k, dot.getB(), plan.buffers.b, plan.buffers.ldb,
-                            loc)))
+        failed(
+            stageOperand(k, dot.getB(), plan.buffers.b, plan.buffers.ldb, loc)))
       return failure();
     threadgroupBarrier(k, loc);
     applegpu::Matmul2dOp::create(b, loc, plan.viewA, plan.viewB, *acc,
@@ -422,15 +420,15 @@ static bool storeWhole(KernelLowering &k, StoreOp store, Location loc) {
   Value col = addIndex(k, k.mapped(store.getIndices()[1]), colOffset, loc);
   Value ld = k.mapped(store.getStrides()[0]);
   bool bounded = !store.getBounds().empty();
-  Value rows = clippedExtent(
-      k, bounded ? k.mapped(store.getBounds()[0]) : Value(), row,
-      type.getOp().getM(), loc);
-  Value cols = clippedExtent(
-      k, bounded ? k.mapped(store.getBounds()[1]) : Value(), col,
-      type.getOp().getN(), loc);
-  auto viewType = TensorViewType::get(b.getContext(),
-                                      applegpu::AddressSpace::device,
-                                      tile.getElementType(), {});
+  Value rows =
+      clippedExtent(k, bounded ? k.mapped(store.getBounds()[0]) : Value(), row,
+                    type.getOp().getM(), loc);
+  Value cols =
+      clippedExtent(k, bounded ? k.mapped(store.getBounds()[1]) : Value(), col,
+                    type.getOp().getN(), loc);
+  auto viewType =
+      TensorViewType::get(b.getContext(), applegpu::AddressSpace::device,
+                          tile.getElementType(), {});
   Value rowAt = clampedOrigin(
       k, bounded ? k.mapped(store.getBounds()[0]) : Value(), row, loc);
   Value colAt = clampedOrigin(
@@ -460,8 +458,7 @@ LogicalResult tile::conversion::lowerCooperativeStore(KernelLowering &k,
   return assignCooperativeToMemory(k, tile, positions, store, loc);
 }
 
-LogicalResult tile::conversion::lowerViewLoad(KernelLowering &k,
-                                              LoadOp load) {
+LogicalResult tile::conversion::lowerViewLoad(KernelLowering &k, LoadOp load) {
   // Read by the dots that use it, through tensor views.
   k.define(load.getResult(), TileValue{TileForm::View, {}});
   return success();

@@ -17,22 +17,25 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
 
-LogicalResult tile::conversion::lowerThreadId(KernelLowering &k, ThreadIdOp op) {
+LogicalResult tile::conversion::lowerThreadId(KernelLowering &k,
+                                              ThreadIdOp op) {
   k.map(op.getResult(), k.threadIndex());
   return success();
 }
 
 LogicalResult tile::conversion::lowerSimdLaneId(KernelLowering &k,
                                                 SimdLaneIdOp op) {
-  k.map(op.getResult(), applegpu::ThreadIndexInSimdgroupOp::create(
-                            k.builder(), op.getLoc(), k.builder().getIndexType()));
+  k.map(op.getResult(),
+        applegpu::ThreadIndexInSimdgroupOp::create(k.builder(), op.getLoc(),
+                                                   k.builder().getIndexType()));
   return success();
 }
 
 LogicalResult tile::conversion::lowerSimdGroupId(KernelLowering &k,
                                                  SimdGroupIdOp op) {
-  k.map(op.getResult(), applegpu::SimdgroupIndexInThreadgroupOp::create(
-                            k.builder(), op.getLoc(), k.builder().getIndexType()));
+  k.map(op.getResult(),
+        applegpu::SimdgroupIndexInThreadgroupOp::create(
+            k.builder(), op.getLoc(), k.builder().getIndexType()));
   return success();
 }
 
@@ -48,9 +51,9 @@ LogicalResult tile::conversion::lowerShared(KernelLowering &k, SharedOp op) {
 
 LogicalResult tile::conversion::lowerThreadLoad(KernelLowering &k,
                                                 ThreadLoadOp op) {
-  k.map(op.getResult(),
-        memref::LoadOp::create(k.builder(), op.getLoc(), k.mapped(op.getBuffer()),
-                               ValueRange{k.mapped(op.getIndex())}));
+  k.map(op.getResult(), memref::LoadOp::create(
+                            k.builder(), op.getLoc(), k.mapped(op.getBuffer()),
+                            ValueRange{k.mapped(op.getIndex())}));
   return success();
 }
 

@@ -59,10 +59,10 @@ struct Interval {
 
 struct Buffer {
   enum Kind { Scratch, StagingA, StagingB } kind;
-  Operation *owner;     ///< the op (the first dot, for staging)
+  Operation *owner; ///< the op (the first dot, for staging)
   int64_t bytes;
   SmallVector<Interval, 1> live;
-  Type element = {};    ///< staging: the operand element type
+  Type element = {}; ///< staging: the operand element type
   int64_t offset = 0;
 
   bool liveWith(const Buffer &o) const {
@@ -155,7 +155,9 @@ static SmallVector<Buffer> scratchBuffers(func::FuncOp kernel,
       MemRefType type = shared.getType();
       int64_t width =
           llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
-      buffers.push_back({Buffer::Scratch, op, type.getNumElements() * width,
+      buffers.push_back({Buffer::Scratch,
+                         op,
+                         type.getNumElements() * width,
                          {order.whole()}});
       return;
     }
@@ -190,10 +192,9 @@ static SmallVector<Buffer> stagingBuffers(ArrayRef<StagedDot> dots,
       a = {Buffer::StagingA, d.dot, 0, {}, d.element};
       b = {Buffer::StagingB, d.dot, 0, {}, d.element};
     }
-    Interval live =
-        alternates(d, choice)
-            ? order.span(d.pipelinedLoop)
-            : order.span(const_cast<DotOp &>(d.dot).getOperation());
+    Interval live = alternates(d, choice)
+                        ? order.span(d.pipelinedLoop)
+                        : order.span(const_cast<DotOp &>(d.dot).getOperation());
     if (!alternates(d, choice))
       live.end = live.begin;
     a.live.push_back(live);
@@ -226,8 +227,8 @@ static int64_t pack(MutableArrayRef<Buffer> buffers) {
     SmallVector<std::pair<int64_t, int64_t>> taken;
     for (unsigned j : placed)
       if (buffer.liveWith(buffers[j]))
-        taken.push_back({buffers[j].offset,
-                         buffers[j].offset + buffers[j].bytes});
+        taken.push_back(
+            {buffers[j].offset, buffers[j].offset + buffers[j].bytes});
     llvm::sort(taken);
     int64_t offset = 0;
     for (auto [begin, end] : taken) {
@@ -310,12 +311,10 @@ static LogicalResult reportPeak(func::FuncOp kernel, ArrayRef<Buffer> buffers,
   diag << (limit == applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes
                ? " an Apple GPU threadgroup has"
                : " the plan may use (max-bytes)");
-  diag << "; " << peak
-       << " bytes are live at once here; use smaller tiles";
+  diag << "; " << peak << " bytes are live at once here; use smaller tiles";
   for (const Buffer &b : buffers)
     if (liveAtPeak(b))
-      diag.attachNote(b.owner->getLoc())
-          << b.bytes << " bytes " << describe(b);
+      diag.attachNote(b.owner->getLoc()) << b.bytes << " bytes " << describe(b);
   return diag;
 }
 
@@ -412,17 +411,16 @@ LogicalResult tile::conversion::planThreadgroupMemory(
     auto [a, bBuffer] = staging.lookup(d.element);
     // Each dot asks for the bytes at its own use (the staging buffers of a
     // type are shared by its dots).
-    Interval at =
-        alternates(d, *best)
-            ? order.span(d.pipelinedLoop)
-            : order.span(const_cast<DotOp &>(d.dot).getOperation());
+    Interval at = alternates(d, *best)
+                      ? order.span(d.pipelinedLoop)
+                      : order.span(const_cast<DotOp &>(d.dot).getOperation());
     bool reused = usedBefore(*a, at, buffers, order) ||
                   usedBefore(*bBuffer, at, buffers, order);
-    d.dot->setAttr(applegpu::AppleGPUDialect::getDotStagingAttrName(),
-                   applegpu::DotStagingAttr::get(
-                       ctx, stepShape(d, *best).kStep, best->pad,
-                       alternates(d, *best), a->offset, a->bytes,
-                       bBuffer->offset, bBuffer->bytes, reused));
+    d.dot->setAttr(
+        applegpu::AppleGPUDialect::getDotStagingAttrName(),
+        applegpu::DotStagingAttr::get(ctx, stepShape(d, *best).kStep, best->pad,
+                                      alternates(d, *best), a->offset, a->bytes,
+                                      bBuffer->offset, bBuffer->bytes, reused));
   }
   return success();
 }

@@ -29,7 +29,8 @@ using namespace tile::conversion;
 //===----------------------------------------------------------------------===//
 
 void tile::conversion::forEachIndex(KernelLowering &k, int64_t upper,
-                                    Location loc, function_ref<void(Value)> body,
+                                    Location loc,
+                                    function_ref<void(Value)> body,
                                     int64_t step) {
   if (upper <= 0)
     return;
@@ -78,7 +79,8 @@ void tile::conversion::copyArray(KernelLowering &k, Value from, Value to,
 //===----------------------------------------------------------------------===//
 
 Value KernelLowering::newArray(Type element, int64_t n, Location loc) {
-  return memref::AllocaOp::create(builder(), loc, MemRefType::get({n}, element));
+  return memref::AllocaOp::create(builder(), loc,
+                                  MemRefType::get({n}, element));
 }
 
 Value KernelLowering::newTileArray(RankedTensorType type, TileForm form,
@@ -135,7 +137,8 @@ FailureOr<Value> KernelLowering::getArray(Value tile, TileForm want,
   if (have.form == TileForm::LaneElements && want == TileForm::Fragments) {
     auto matrix = applegpu::SimdgroupMatrixType::get(element);
     Value zero = scalar(element, builder().getZeroAttr(element), loc);
-    Value blank = applegpu::SimdgroupFillOp::create(builder(), loc, matrix, zero);
+    Value blank =
+        applegpu::SimdgroupFillOp::create(builder(), loc, matrix, zero);
     forEachIndex(*this, rows * cols, loc, [&](Value f) {
       Value first = mulIndex(*this, f, index(2), loc);
       Value m = blank;
@@ -173,9 +176,9 @@ FailureOr<Value> KernelLowering::getArrayToUpdate(Value tile, TileForm want,
   FailureOr<Value> array = getArray(tile, want, loc);
   if (failed(array) || !own || mayUpdateInPlace(tile, user))
     return array;
-  Value copy = newArray(cast<MemRefType>(array->getType()).getElementType(),
-                        cast<MemRefType>(array->getType()).getNumElements(),
-                        loc);
+  Value copy =
+      newArray(cast<MemRefType>(array->getType()).getElementType(),
+               cast<MemRefType>(array->getType()).getNumElements(), loc);
   copyArray(*this, *array, copy, loc);
   return copy;
 }

@@ -1,7 +1,7 @@
 //===- TileToAppleGPU.cpp - the convert-tile-to-applegpu pass -------------===//
 
-#include "KernelLowering.h"
 #include "KernelConfig.h"
+#include "KernelLowering.h"
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
@@ -15,8 +15,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
 
 namespace tile {
 #define GEN_PASS_DEF_CONVERTTILETOAPPLEGPU
@@ -26,7 +26,6 @@ namespace tile {
 using namespace mlir;
 using namespace tile;
 using namespace tile::conversion;
-
 
 /// The name the source gives kernel parameter `i`: its `tile.name` (set by
 /// frontends), an `applegpu.name` (set by hand), or the name of a NameLoc
@@ -74,8 +73,8 @@ static bool isMetalScalar(Type type) {
   if (type.isIndex() || type.isF32() || type.isF16() || type.isBF16())
     return true;
   auto integer = dyn_cast<IntegerType>(type);
-  return integer && llvm::is_contained({1u, 8u, 16u, 32u, 64u},
-                                       integer.getWidth());
+  return integer &&
+         llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
 }
 
 /// Checked before anything is lowered: what a Metal kernel cannot take.
@@ -100,12 +99,10 @@ static LogicalResult checkSignature(func::FuncOp kernel) {
 static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
                             const KernelConfig &config, StringRef target) {
   MLIRContext *ctx = kernel.getContext();
-  if (kernel.getNumArguments() >
-      applegpu::AppleGPUDialect::kMaxBufferBindings)
-    return source.emitError()
-           << "kernel has " << kernel.getNumArguments()
-           << " arguments; Metal binds at most "
-           << applegpu::AppleGPUDialect::kMaxBufferBindings;
+  if (kernel.getNumArguments() > applegpu::AppleGPUDialect::kMaxBufferBindings)
+    return source.emitError() << "kernel has " << kernel.getNumArguments()
+                              << " arguments; Metal binds at most "
+                              << applegpu::AppleGPUDialect::kMaxBufferBindings;
   SmallVector<unsigned> access(kernel.getNumArguments(), 0); // 1 read, 2 write
   auto note = [&](Value buffer, unsigned bit) {
     if (auto arg = dyn_cast<BlockArgument>(buffer))
@@ -130,16 +127,16 @@ static LogicalResult setABI(func::FuncOp source, func::FuncOp kernel,
   }
   kernel->setAttr(applegpu::AppleGPUDialect::getKernelAttrName(),
                   UnitAttr::get(ctx));
-  kernel->setAttr(applegpu::AppleGPUDialect::getThreadsPerThreadgroupAttrName(),
-                  b.getDenseI32ArrayAttr(
-                      {static_cast<int32_t>(config.numThreads), 1, 1}));
+  kernel->setAttr(
+      applegpu::AppleGPUDialect::getThreadsPerThreadgroupAttrName(),
+      b.getDenseI32ArrayAttr({static_cast<int32_t>(config.numThreads), 1, 1}));
   kernel->setAttr(applegpu::AppleGPUDialect::getTargetAttrName(),
                   b.getStringAttr(target));
   SmallVector<std::string> grid = deriveGrid(source);
   if (!grid.empty())
-    kernel->setAttr(applegpu::AppleGPUDialect::getGridAttrName(),
-                    b.getStrArrayAttr(SmallVector<StringRef>(grid.begin(),
-                                                             grid.end())));
+    kernel->setAttr(
+        applegpu::AppleGPUDialect::getGridAttrName(),
+        b.getStrArrayAttr(SmallVector<StringRef>(grid.begin(), grid.end())));
   return success();
 }
 
@@ -167,8 +164,7 @@ struct ConvertTileToAppleGPUPass
              << "the kernel's layouts are for the "
              << (config.tensorOps ? "tensor-ops" : "simdgroup_matrix")
              << " backend, but backend=" << backend << " on " << chosenTarget
-             << " means the "
-             << (tensorOps ? "tensor-ops" : "simdgroup_matrix")
+             << " means the " << (tensorOps ? "tensor-ops" : "simdgroup_matrix")
              << " backend; run tile-assign-layouts with the same target and "
                 "backend";
     if (!tensorOps || relaxedF32)
@@ -176,7 +172,9 @@ struct ConvertTileToAppleGPUPass
     WalkResult walk = kernel.walk([&](DotOp dot) {
       if (dot->hasAttr(TileDialect::getMatvecAttrName()))
         return WalkResult::advance(); // no matmul2d
-      if (!cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32())
+      if (!cast<RankedTensorType>(dot.getA().getType())
+               .getElementType()
+               .isF32())
         return WalkResult::advance();
       dot.emitOpError()
           << "has f32 operands, which the tensor-ops backend multiplies with "
@@ -274,54 +272,53 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
 
 /// The pipeline's passes for valid `options`.
 static void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
-    // Kernels have structured control flow only, so the CFG region
-    // simplification of the canonicalizer has nothing to do but costs
-    // a walk of the kernel each time.
-    auto canonicalize = [] {
-      GreedyRewriteConfig config;
-      config.setRegionSimplificationLevel(
-          GreedySimplifyRegionLevel::Disabled);
-      return createCanonicalizerPass(config);
-    };
-    // Opt-in: Metal's compiler unrolls small constant loops itself, and
-    // unrolling here would undo tile-pipeline-loads' K loops and lengthen
-    // the MSL.
-    if (options.unrollMaxOps > 0) {
-      TileUnrollOptions unroll;
-      unroll.maxUnrolledOps = options.unrollMaxOps;
-      pm.addPass(createTileUnroll(unroll));
-    }
-    // First: a gather that becomes a tile.load is also a residual the
-    // epilogue fusion can read.
-    if (options.gatherToLoad)
-      pm.addPass(createTileGatherToLoad());
-    if (options.fuseEpilogue)
-      pm.addPass(createTileFuseEpilogue());
-    // Before canonicalize and cse, which fold the index arithmetic and
-    // constants the merge leaves twice.
-    if (options.mergeOnlineLoops)
-      pm.addPass(createTileMergeOnlineLoops());
-    // Once, on the kernel as written (before the launch math and the
-    // layouts make it several times larger): the later passes fold
-    // what they build.
-    pm.addPass(canonicalize());
-    pm.addPass(createCSEPass());
-    TileSwizzleOptions swizzle;
-    swizzle.defaultPattern = options.swizzle;
-    pm.addPass(createTileSwizzle(swizzle));
-    pm.addPass(createTileForRangeToSCF());
-    TileAssignLayoutsOptions layouts;
-    layouts.target = options.target;
-    layouts.backend = options.backend;
-    pm.addPass(createTileAssignLayouts(layouts));
-    pm.addPass(createTilePipelineLoads());
-    pm.addPass(createTilePlanThreadgroupMemory());
-    ConvertTileToAppleGPUOptions convert;
-    convert.target = options.target;
-    convert.backend = options.backend;
-    convert.relaxedF32 = options.relaxedF32;
-    pm.addPass(createConvertTileToAppleGPU(convert));
-    pm.addPass(applegpu::createAppleGPUPrepareForEmission());
+  // Kernels have structured control flow only, so the CFG region
+  // simplification of the canonicalizer has nothing to do but costs
+  // a walk of the kernel each time.
+  auto canonicalize = [] {
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    return createCanonicalizerPass(config);
+  };
+  // Opt-in: Metal's compiler unrolls small constant loops itself, and
+  // unrolling here would undo tile-pipeline-loads' K loops and lengthen
+  // the MSL.
+  if (options.unrollMaxOps > 0) {
+    TileUnrollOptions unroll;
+    unroll.maxUnrolledOps = options.unrollMaxOps;
+    pm.addPass(createTileUnroll(unroll));
+  }
+  // First: a gather that becomes a tile.load is also a residual the
+  // epilogue fusion can read.
+  if (options.gatherToLoad)
+    pm.addPass(createTileGatherToLoad());
+  if (options.fuseEpilogue)
+    pm.addPass(createTileFuseEpilogue());
+  // Before canonicalize and cse, which fold the index arithmetic and
+  // constants the merge leaves twice.
+  if (options.mergeOnlineLoops)
+    pm.addPass(createTileMergeOnlineLoops());
+  // Once, on the kernel as written (before the launch math and the
+  // layouts make it several times larger): the later passes fold
+  // what they build.
+  pm.addPass(canonicalize());
+  pm.addPass(createCSEPass());
+  TileSwizzleOptions swizzle;
+  swizzle.defaultPattern = options.swizzle;
+  pm.addPass(createTileSwizzle(swizzle));
+  pm.addPass(createTileForRangeToSCF());
+  TileAssignLayoutsOptions layouts;
+  layouts.target = options.target;
+  layouts.backend = options.backend;
+  pm.addPass(createTileAssignLayouts(layouts));
+  pm.addPass(createTilePipelineLoads());
+  pm.addPass(createTilePlanThreadgroupMemory());
+  ConvertTileToAppleGPUOptions convert;
+  convert.target = options.target;
+  convert.backend = options.backend;
+  convert.relaxedF32 = options.relaxedF32;
+  pm.addPass(createConvertTileToAppleGPU(convert));
+  pm.addPass(applegpu::createAppleGPUPrepareForEmission());
 }
 
 /// Checks the values of the options, which the passes would only check
@@ -362,10 +359,12 @@ void tile::registerTileToAppleGPUPipeline(
   registerPassPipeline(
       "tile-to-applegpu",
       "Lower tile kernels to applegpu, ready for tile-translate --mlir-to-msl: "
-      "(tile-unroll with unroll-max-ops), tile-gather-to-load, tile-fuse-epilogue, "
+      "(tile-unroll with unroll-max-ops), tile-gather-to-load, "
+      "tile-fuse-epilogue, "
       "tile-merge-online-loops, canonicalize, cse, tile-swizzle, "
       "tile-for-range-to-scf, tile-assign-layouts, tile-pipeline-loads, "
-      "tile-plan-threadgroup-memory, convert-tile-to-applegpu, applegpu-prepare-for-emission",
+      "tile-plan-threadgroup-memory, convert-tile-to-applegpu, "
+      "applegpu-prepare-for-emission",
       [prologue](OpPassManager &pm, StringRef text,
                  function_ref<LogicalResult(const Twine &)> errorHandler) {
         PipelineOptions options;

@@ -36,16 +36,16 @@
 /* Builtin values handed to the generated entry, one `unsigned` array per
  * thread. The generated C++ reads it with these offsets (wrapper.c). */
 enum {
-  TME_BV_TID = 0,       /* thread_index_in_threadgroup          */
-  TME_BV_SGID = 1,      /* simdgroup_index_in_threadgroup       */
-  TME_BV_LANE = 2,      /* thread_index_in_simdgroup            */
-  TME_BV_TPOS_TG = 3,   /* thread_position_in_threadgroup (3)   */
-  TME_BV_TPTG = 6,      /* threads_per_threadgroup (3)          */
-  TME_BV_TGPOS = 9,     /* threadgroup_position_in_grid (3)     */
-  TME_BV_NTG = 12,      /* threadgroups_per_grid (3)            */
-  TME_BV_TPOS_GRID = 15, /* thread_position_in_grid (3)         */
-  TME_BV_TPGRID = 18,   /* threads_per_grid (3)                 */
-  TME_BV_NSG = 21,      /* simdgroups_per_threadgroup           */
+  TME_BV_TID = 0,         /* thread_index_in_threadgroup          */
+  TME_BV_SGID = 1,        /* simdgroup_index_in_threadgroup       */
+  TME_BV_LANE = 2,        /* thread_index_in_simdgroup            */
+  TME_BV_TPOS_TG = 3,     /* thread_position_in_threadgroup (3)   */
+  TME_BV_TPTG = 6,        /* threads_per_threadgroup (3)          */
+  TME_BV_TGPOS = 9,       /* threadgroup_position_in_grid (3)     */
+  TME_BV_NTG = 12,        /* threadgroups_per_grid (3)            */
+  TME_BV_TPOS_GRID = 15,  /* thread_position_in_grid (3)         */
+  TME_BV_TPGRID = 18,     /* threads_per_grid (3)                 */
+  TME_BV_NSG = 21,        /* simdgroups_per_threadgroup           */
   TME_BV_SIMD_WIDTH = 22, /* threads_per_simdgroup              */
   /* The launch's threadgroup size, which a partial threadgroup of a
    * dispatchThreads launch (TmeLaunch.threads_per_grid) is smaller than. */
@@ -72,11 +72,11 @@ typedef void (*TmeEntryFn)(void *const *args, const unsigned *bv);
 
 /* Parsed view of an msl_type string. */
 typedef struct TmeTypeInfo {
-  int is_reference;  /* `T&`: a scalar passed by reference  */
-  int is_pointer;    /* `T*`: a buffer                      */
-  size_t elem_size;  /* bytes of one element, 0 if unknown  */
-  char scalar[16];   /* element scalar name: "float", "half", ... or "" */
-  unsigned lanes;    /* vector components (1 for scalars)   */
+  int is_reference; /* `T&`: a scalar passed by reference  */
+  int is_pointer;   /* `T*`: a buffer                      */
+  size_t elem_size; /* bytes of one element, 0 if unknown  */
+  char scalar[16];  /* element scalar name: "float", "half", ... or "" */
+  unsigned lanes;   /* vector components (1 for scalars)   */
 } TmeTypeInfo;
 
 struct TmeModule {
@@ -86,9 +86,9 @@ struct TmeModule {
   TmeTypeInfo *param_types;
   void *handle;
   TmeEntryFn entry;
-  size_t tls_modid;     /* 0: no threadgroup memory */
-  size_t tls_size;      /* the TLS block, red zone included */
-  size_t redzone;       /* TME_TG_REDZONE if the module has one, else 0 */
+  size_t tls_modid; /* 0: no threadgroup memory */
+  size_t tls_size;  /* the TLS block, red zone included */
+  size_t redzone;   /* TME_TG_REDZONE if the module has one, else 0 */
   unsigned char *(*redzone_address)(void); /* this OS thread's red zone */
   int instrumented;
   char *library_path;
@@ -186,12 +186,12 @@ char *tme_read_file(const char *path);
  * defines macros: `src` with its own macros expanded (malloc'd) in *out,
  * else NULL there; __METAL_VERSION__ is `metal_version` (0: the default). */
 int tme_expand_macros_if_needed(const char *src, const char *name,
-                                unsigned metal_version, char **out,
-                                char *error, size_t error_size);
+                                unsigned metal_version, char **out, char *error,
+                                size_t error_size);
 
 /* ---- memory.c ----------------------------------------------------------- */
 typedef struct TmeRegion {
-  unsigned char *map;  /* whole mapping, guards included */
+  unsigned char *map; /* whole mapping, guards included */
   size_t map_len;
   unsigned char *data; /* first byte of the buffer */
   size_t size;
@@ -262,9 +262,9 @@ static inline void tme_context_swap(TmeContext *from, TmeContext *to) {
 typedef struct TmeFiber {
   TmeContext ctx;
   TmeFiberState state;
-  const void *site;         /* return address of the blocking hook call */
-  const char *barrier_file; /* source file and line of the barrier the */
-  unsigned barrier_line;    /* fiber waits at (tile_msl_barrier_site)  */
+  const void *site;             /* return address of the blocking hook call */
+  const char *barrier_file;     /* source file and line of the barrier the */
+  unsigned barrier_line;        /* fiber waits at (tile_msl_barrier_site)  */
   unsigned long long passed[6]; /* tg barriers, sg barriers, MMAs,
                                    simdgroup loads/stores, SIMD-group
                                    functions, rendezvous passed */
@@ -279,14 +279,14 @@ typedef struct TmeFiber {
   const void *simd_in;
   void *simd_out;
   /* tile_msl_rendezvous arguments while state == TME_FS_RENDEZVOUS */
-  unsigned rv_simdgroups;   /* 0: the SIMD-group; N: the threadgroup */
+  unsigned rv_simdgroups; /* 0: the SIMD-group; N: the threadgroup */
   const char *rv_what;
   tile_msl_rendezvous_fn rv_fn;
   void *rv_arg;
   const void *rv_key;
   unsigned rv_key_size;
-  unsigned rv_lo, rv_hi;    /* the scope's fibers, set on release */
-  int rv_lead;              /* released as the one that runs rv_fn */
+  unsigned rv_lo, rv_hi; /* the scope's fibers, set on release */
+  int rv_lead;           /* released as the one that runs rv_fn */
   unsigned bv[TME_BV_COUNT];
 } TmeFiber;
 
@@ -310,17 +310,17 @@ typedef struct TmeWorker {
   TmeLaunchState *ls;
   unsigned id;
   TmeFiber *fibers;
-  unsigned nthreads;     /* of the current threadgroup (partial ones fewer) */
-  unsigned nsimd;        /* its SIMD-groups */
+  unsigned nthreads;      /* of the current threadgroup (partial ones fewer) */
+  unsigned nsimd;         /* its SIMD-groups */
   unsigned tg_threads[3]; /* its extents */
   unsigned char *stacks; /* nthreads * stack_stride, guard page at the bottom */
   size_t stacks_len, stack_size, stack_stride;
   void *altstack;
   size_t altstack_size;
-  TmeContext sched;      /* the scheduler's context on this OS thread */
-  unsigned cur;          /* running fiber */
-  unsigned pos;          /* its position in `order` (this pass) */
-  int pass_simd;         /* the only SIMD-group this pass runs, or -1 */
+  TmeContext sched; /* the scheduler's context on this OS thread */
+  unsigned cur;     /* running fiber */
+  unsigned pos;     /* its position in `order` (this pass) */
+  int pass_simd;    /* the only SIMD-group this pass runs, or -1 */
   volatile sig_atomic_t in_fiber;
   sigjmp_buf fault_jmp;
   /* current threadgroup */
@@ -329,12 +329,12 @@ typedef struct TmeWorker {
   void *const *args;
   const TmeRegion *regions; /* this schedule's regions, one per param */
   unsigned *order;
-  void **rv_args;          /* nthreads: the callback's argument array */
+  void **rv_args; /* nthreads: the callback's argument array */
   /* Fibers waiting at a threadgroup barrier, and per SIMD-group at one of
    * its collectives (not rendezvous): tme_complete_on_arrival looks at the
    * participants only once all can have arrived. */
   unsigned tg_waiting;
-  unsigned *sg_waiting;    /* nsimd */
+  unsigned *sg_waiting; /* nsimd */
   uint64_t rng;
   /* threadgroup memory of this OS thread (the module's TLS block) */
   unsigned char *tg_mem;
@@ -342,14 +342,14 @@ typedef struct TmeWorker {
   uint32_t *rc_writer, *rc_reader; /* racecheck.c, per threadgroup byte */
   uint32_t rc_epoch;
   size_t tg_size;
-  size_t redzone_offset;    /* in tg_mem, if the module has a red zone */
-  int counting;            /* schedule 0: update counters */
+  size_t redzone_offset;          /* in tg_mem, if the module has a red zone */
+  int counting;                   /* schedule 0: update counters */
   const unsigned char *last_addr; /* last instrumented access (fault report) */
   size_t last_size;
   /* error of the current threadgroup */
   int err_code;
   char err[1024];
-  TmeStats stats;          /* accumulated for schedule 0 */
+  TmeStats stats; /* accumulated for schedule 0 */
   /* Float atomics seen (all schedules): bit i = parameter i's buffer, and
    * whether any updated threadgroup memory. */
   uint64_t float_atomic_params;
@@ -362,13 +362,13 @@ struct TmeLaunchState {
   unsigned nthreads, nsimd; /* of a whole threadgroup */
   int partial;              /* dispatchThreads: threads_per_grid given */
   unsigned long long ntg, total_items;
-  TmeRegion *regions;      /* [schedules][num_params] */
-  void **args;             /* [schedules][num_params] */
+  TmeRegion *regions; /* [schedules][num_params] */
+  void **args;        /* [schedules][num_params] */
   size_t nregions;
   atomic_ullong next_item;
-  atomic_ullong stop_at;   /* items >= stop_at are not started */
-  atomic_int abort_flag;   /* watchdog fired */
-  pthread_mutex_t mu;      /* error, stats, done */
+  atomic_ullong stop_at; /* items >= stop_at are not started */
+  atomic_int abort_flag; /* watchdog fired */
+  pthread_mutex_t mu;    /* error, stats, done */
   pthread_cond_t done_cv;
   unsigned workers_done;
   unsigned long long err_item;

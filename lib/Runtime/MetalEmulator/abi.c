@@ -70,11 +70,21 @@ static char *parse_string(JParser *ps) {
     if (c == '\\') {
       char e = *ps->p++;
       switch (e) {
-      case 'n': c = '\n'; break;
-      case 't': c = '\t'; break;
-      case 'r': c = '\r'; break;
-      case 'b': c = '\b'; break;
-      case 'f': c = '\f'; break;
+      case 'n':
+        c = '\n';
+        break;
+      case 't':
+        c = '\t';
+        break;
+      case 'r':
+        c = '\r';
+        break;
+      case 'b':
+        c = '\b';
+        break;
+      case 'f':
+        c = '\f';
+        break;
       case 'u': {
         unsigned v = 0;
         for (int i = 0; i < 4; ++i) {
@@ -91,7 +101,9 @@ static char *parse_string(JParser *ps) {
         ps->err = "unterminated string";
         free(s);
         return NULL;
-      default: c = e; break; /* \" \\ \/ */
+      default:
+        c = e;
+        break; /* \" \\ \/ */
       }
     }
     if (len + 2 > cap) {
@@ -367,8 +379,8 @@ int tme_abi_parse(const char *json, const char *kernel_name, TmeAbi **out,
         tpt->items[i].type == J_NUM)
       abi->threads[i] = (unsigned)tpt->items[i].num;
     const JVal *g = member(kernel, "grid");
-    const JVal *gi = g && g->type == J_ARR && (size_t)i < g->n ? &g->items[i]
-                                                               : NULL;
+    const JVal *gi =
+        g && g->type == J_ARR && (size_t)i < g->n ? &g->items[i] : NULL;
     if (gi && gi->type == J_STR) {
       abi->grid[i] = gi->str;
     } else if (gi && gi->type == J_NUM) {

@@ -90,9 +90,8 @@ static void note_access(const void *p, size_t n, int store) {
     w->stats.buffer_bytes_written[i] += n;
   else
     w->stats.buffer_bytes_read[i] += n;
-  tme_crossgroup_note(w->ls->cross, (size_t)i,
-                      (size_t)(a - w->regions[i].data), n, store, w->tg,
-                      &w->fibers[w->cur].bv[TME_BV_NTG]);
+  tme_crossgroup_note(w->ls->cross, (size_t)i, (size_t)(a - w->regions[i].data),
+                      n, store, w->tg, &w->fibers[w->cur].bv[TME_BV_NTG]);
 }
 
 void tile_msl_note_access(const void *address, unsigned size, int store) {

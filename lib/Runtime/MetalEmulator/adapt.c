@@ -1,4 +1,5 @@
-/*===- adapt.c - Adapting a kernel's MSL source for C++ ------------*- C -*-===*\
+/*===- adapt.c - Adapting a kernel's MSL source for C++ ------------*- C
+-*-===*\
 |*                                                                            *|
 |* The emulator compiles MSL as C++ against the shim, unchanged except for    *|
 |* what C++ cannot express, which this file rewrites in the text it          *|
@@ -122,8 +123,8 @@ static char *finish_rewrite(TmeStr *s, const char *src, size_t copied,
 /* ---- program-scope built-in variables ----------------------------------- */
 /* The attribute list at `p` ([[...]]) names one compute builtin and ends a
  * declaration: its slot and components. */
-static int program_scope_builtin_at(const char *p, const char **end, unsigned *slot,
-                                    unsigned *components) {
+static int program_scope_builtin_at(const char *p, const char **end,
+                                    unsigned *slot, unsigned *components) {
   if (p[0] != '[' || p[1] != '[')
     return 0;
   const char *close = strstr(p, "]]");
@@ -258,8 +259,8 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
     }
     at_line_start = 0;
     if (*p == '(' || *p == '[' || *p == '{') {
-      int rewrite = *p == '{' && depth &&
-                    braced_argument_at(code, p, stack[depth - 1]);
+      int rewrite =
+          *p == '{' && depth && braced_argument_at(code, p, stack[depth - 1]);
       if (depth < sizeof stack) {
         stack[depth] = rewrite ? '(' : *p;
         braced[depth] = (unsigned char)rewrite;
@@ -300,8 +301,8 @@ static int is_address_space(const char *code, const char *p) {
 
 /* The offset of the enclosing scope, then [b, e) without address-space
  * words and with spaces collapsed. */
-static char *declaration_key(const char *code, const char *scope,
-                             const char *b, const char *e) {
+static char *declaration_key(const char *code, const char *scope, const char *b,
+                             const char *e) {
   TmeStr k = {0};
   char where[32];
   snprintf(where, sizeof where, "%ld:", (long)(scope - code));
@@ -344,7 +345,8 @@ static const char *seen_before(Keys *seen, char *key, char *body) {
     char **grown = realloc(seen->keys, cap * sizeof *grown);
     if (grown)
       seen->keys = grown;
-    char **grown_bodies = grown ? realloc(seen->bodies, cap * sizeof *grown) : NULL;
+    char **grown_bodies =
+        grown ? realloc(seen->bodies, cap * sizeof *grown) : NULL;
     if (!grown_bodies) {
       free(key);
       free(body);
@@ -366,8 +368,8 @@ static const char *seen_before(Keys *seen, char *key, char *body) {
  * member), nothing is written. */
 static void refuse_different_overload(char *text, const char *code,
                                       const char *b, const char *close) {
-  static const char *const tokens[] = {
-      "static_assert(", "address_space_overloads_differ", ");"};
+  static const char *const tokens[] = {"static_assert(",
+                                       "address_space_overloads_differ", ");"};
   size_t at[3];
   const char *q = b;
   for (size_t t = 0; t < 3; ++t) {
@@ -383,8 +385,7 @@ static void refuse_different_overload(char *text, const char *code,
     memcpy(text + at[t], tokens[t], strlen(tokens[t]));
 }
 
-static void blank(char *text, const char *code, const char *b,
-                  const char *e) {
+static void blank(char *text, const char *code, const char *b, const char *e) {
   for (const char *q = b; q < e; ++q)
     if (text[q - code] != '\n')
       text[q - code] = ' ';
@@ -461,10 +462,10 @@ static void blank_address_space_overloads(char *text, const char *code) {
       int qualified = 0;
       for (const char *w = b; w < p && !qualified; ++w)
         qualified = is_address_space(code, w);
-      char *key = qualified ? declaration_key(
-                                  code, depth_in ? scopes_in[depth_in - 1] : code,
-                                  b, p)
-                            : NULL;
+      char *key =
+          qualified ? declaration_key(
+                          code, depth_in ? scopes_in[depth_in - 1] : code, b, p)
+                    : NULL;
       /* The body, compared without address-space words and spacing. */
       char *body = key ? declaration_key(code, code, p, close) : NULL;
       if (key && !body)
@@ -496,7 +497,8 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
   if (rewritten)
     src = rewritten;
-  char *with_braced = failed ? NULL : rewrite_braced_arguments(src, &braces_failed);
+  char *with_braced =
+      failed ? NULL : rewrite_braced_arguments(src, &braces_failed);
   failed |= braces_failed;
   if (with_braced) {
     free(rewritten);

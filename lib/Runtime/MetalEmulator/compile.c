@@ -81,9 +81,8 @@ static void hash_shim_dir(uint64_t *h, const char *dir, int depth) {
 /* "4.0" -> 400, "3.1" -> 310, ...: __METAL_VERSION__ of a Metal Shading
  * Language version Apple has released; 0 for anything else. */
 static unsigned parse_metal_version(const char *v) {
-  static const char *const known[] = {"1.0", "1.1", "1.2", "2.0",
-                                      "2.1", "2.2", "2.3", "2.4",
-                                      "3.0", "3.1", "3.2", "4.0"};
+  static const char *const known[] = {"1.0", "1.1", "1.2", "2.0", "2.1", "2.2",
+                                      "2.3", "2.4", "3.0", "3.1", "3.2", "4.0"};
   for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
     if (strcmp(v, known[i]) == 0)
       return (unsigned)(v[0] - '0') * 100u + (unsigned)(v[2] - '0') * 10u;
@@ -454,12 +453,9 @@ static size_t compile_flags(const char **argv, const char *cxx,
            metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
   argv[argc++] = version_define;
   static const char *const fixed[] = {
-      "-O2",
-      "-fPIC",               "-shared",
-      "-fno-exceptions",     "-fno-rtti",
-      "-fvisibility=hidden", "-ffunction-sections",
-      "-fdata-sections",     "-Wl,--gc-sections",
-      "-DTILE_MSL_NO_DEFAULT_HOOKS",
+      "-O2", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti",
+      "-fvisibility=hidden", "-ffunction-sections", "-fdata-sections",
+      "-Wl,--gc-sections", "-DTILE_MSL_NO_DEFAULT_HOOKS",
       /* No warnings: they are not findings of the emulator, and a long
        * list of them would push the error out of the captured output. */
       "-w"};
@@ -521,9 +517,8 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
    * in the text with the source's own macros expanded (macros.c), as the
    * kernel's MSL version sees them. */
-  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name,
-                                   metal_version, &expanded, error,
-                                   error_size);
+  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name, metal_version,
+                                   &expanded, error, error_size);
   if (rc != TME_OK)
     goto fail;
   if (expanded)

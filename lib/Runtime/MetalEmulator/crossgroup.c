@@ -102,7 +102,8 @@ void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
   if (!c->grid[0]) /* the same for every thread */
     memcpy(c->grid, grid, sizeof c->grid);
   unsigned long long id =
-      tg[0] + (unsigned long long)grid[0] * (tg[1] + (unsigned long long)grid[1] * tg[2]);
+      tg[0] + (unsigned long long)grid[0] *
+                  (tg[1] + (unsigned long long)grid[1] * tg[2]);
   uint16_t me = (uint16_t)(id % 65535u + 1u);
   if (offset + n > c->size[param])
     n = c->size[param] - offset;

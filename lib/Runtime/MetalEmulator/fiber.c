@@ -165,9 +165,7 @@ static void fiber_main(void) {
   __builtin_unreachable();
 }
 
-void tme_fiber_yield(TmeWorker *w) {
-  switch_onward(w, &w->fibers[w->cur].ctx);
-}
+void tme_fiber_yield(TmeWorker *w) { switch_onward(w, &w->fibers[w->cur].ctx); }
 
 TmeWorker *tme_active_worker(void) {
   TmeWorker *w = tme_current_worker;

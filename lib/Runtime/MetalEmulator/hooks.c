@@ -1,4 +1,5 @@
-/*===- hooks.c - tile_msl_* hooks and collectives ------------------*- C -*-===*\
+/*===- hooks.c - tile_msl_* hooks and collectives ------------------*- C
+-*-===*\
 |*                                                                            *|
 |* The kernel module calls the hooks of tile_msl_hooks.h; they are defined    *|
 |* here (strong, exported) and resolved by the dynamic linker when the module *|
@@ -72,10 +73,10 @@ void tile_msl_simdgroup_uniform(void) {
     tme_fiber_block(w, TME_FS_SG_UNIFORM, __builtin_return_address(0));
 }
 
-void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
-                                            const void *a, int a_type,
-                                            const void *b, int b_type,
-                                            const void *c, int c_type) {
+void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type, const void *a,
+                                            int a_type, const void *b,
+                                            int b_type, const void *c,
+                                            int c_type) {
   TmeWorker *w = tme_active_worker();
   if (!w) {
     fputs("tile-msl: simdgroup_multiply_accumulate called outside the Metal "
@@ -134,8 +135,8 @@ void tile_msl_report(int kind, const char *message) {
  * so that its memory accesses are counted and a fault in it is reported
  * like one in kernel code -- and then lets the others go. */
 void tile_msl_rendezvous(unsigned simdgroups, const char *what,
-                         tile_msl_rendezvous_fn fn, void *arg,
-                         const void *key, unsigned key_size) {
+                         tile_msl_rendezvous_fn fn, void *arg, const void *key,
+                         unsigned key_size) {
   const void *site = __builtin_return_address(0);
   TmeWorker *w = tme_active_worker();
   if (!what)
@@ -286,9 +287,10 @@ static void mma_8x8_generic(float D[8][8], const float A[8][8],
 /* The library is built for baseline x86-64, where every fmaf is a call into
  * libm; a GEMM does 512 of them per MMA. fma is exact either way, so the
  * FMA3 clone gives the same bits. */
-__attribute__((target("fma"))) static void
-mma_8x8_fma3(float D[8][8], const float A[8][8], const float B[8][8],
-             const float C[8][8]) {
+__attribute__((target("fma"))) static void mma_8x8_fma3(float D[8][8],
+                                                        const float A[8][8],
+                                                        const float B[8][8],
+                                                        const float C[8][8]) {
   mma_8x8_body(D, A, B, C);
 }
 #endif
@@ -363,7 +365,7 @@ static int same_call(const TmeFiber *x, const TmeFiber *y) {
 }
 
 static void release(TmeWorker *w, unsigned lo, unsigned hi,
-                     TmeFiberState state) {
+                    TmeFiberState state) {
   unsigned n = 0;
   for (unsigned t = lo; t < hi; ++t) {
     TmeFiber *f = &w->fibers[t];
@@ -376,8 +378,7 @@ static void release(TmeWorker *w, unsigned lo, unsigned hi,
   if (state == TME_FS_TG_BARRIER) {
     w->tg_waiting -= n;
     tme_racecheck_new_epoch(w);
-  }
-  else
+  } else
     w->sg_waiting[lo / TME_SIMD_WIDTH] -= n;
 }
 
@@ -437,8 +438,7 @@ static int complete_rendezvous(TmeWorker *w, unsigned lo, unsigned hi) {
 /* One past the last thread of the SIMD-group that starts at thread `lo`
  * (the last SIMD-group of a threadgroup may be partial). */
 static unsigned simdgroup_end(const TmeWorker *w, unsigned lo) {
-  return lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH
-                                           : w->nthreads;
+  return lo + TME_SIMD_WIDTH < w->nthreads ? lo + TME_SIMD_WIDTH : w->nthreads;
 }
 
 /* Completes the collective that fibers [lo, hi), one SIMD-group, all wait
@@ -613,18 +613,19 @@ static void describe(const TmeFiber *f, char *buf, size_t size) {
     snprintf(buf, size, "waits at %s #%llu (%s:%u)", call_name(f), n,
              f->barrier_file, f->barrier_line);
   else if (f->state == TME_FS_SIMD) /* one count for all SIMD-group functions */
-    snprintf(buf, size, "waits at %s (SIMD-group function #%llu, call site "
-             "+0x%lx)", call_name(f), n, off);
+    snprintf(buf, size,
+             "waits at %s (SIMD-group function #%llu, call site "
+             "+0x%lx)",
+             call_name(f), n, off);
   else
-    snprintf(buf, size, "waits at %s #%llu (call site +0x%lx)", call_name(f),
-             n, off);
+    snprintf(buf, size, "waits at %s #%llu (call site +0x%lx)", call_name(f), n,
+             off);
 }
 
 /* Finds a fiber in [lo, hi) waiting at `state` and one that is not at the
  * same call; reports them. Returns 1 if it reported. */
 static int report_group(TmeWorker *w, unsigned lo, unsigned hi,
-                        TmeFiberState state, int allow_done,
-                        const char *what) {
+                        TmeFiberState state, int allow_done, const char *what) {
   unsigned a = hi;
   for (unsigned t = lo; t < hi && a == hi; ++t)
     if (w->fibers[t].state == state)

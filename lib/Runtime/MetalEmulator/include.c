@@ -1,7 +1,9 @@
-/*===- include.c - A .metal file with its own headers and macros ---*- C -*-===*\
+/*===- include.c - A .metal file with its own headers and macros ---*- C
+-*-===*\
 |*                                                                            *|
 |* The emulator compiles one text (the cache key is its hash, and the        *|
-|* kernel and macro scanners of source.c and macros.c read it), so a project's *|
+|* kernel and macro scanners of source.c and macros.c read it), so a project's
+*|
 |* own headers are made part of it: each `#include "..."` (relative to the    *|
 |* including file, then the include directories) and each `#include <...>`   *|
 |* found in an include directory is replaced by the header's text between    *|
@@ -97,8 +99,7 @@ static const char *directive(const char *p, const char *line_end) {
   return p;
 }
 
-static int directive_is(const char *d, const char *line_end,
-                        const char *word) {
+static int directive_is(const char *d, const char *line_end, const char *word) {
   size_t n = strlen(word);
   return d && (size_t)(line_end - d) >= n && strncmp(d, word, n) == 0 &&
          (d + n == line_end || !(isalnum((unsigned char)d[n]) || d[n] == '_'));
@@ -176,8 +177,7 @@ static int guarded_as_a_whole(const char *text) {
   return closed;
 }
 
-static void add_line_directive(Expansion *x, unsigned line,
-                               const char *path) {
+static void add_line_directive(Expansion *x, unsigned line, const char *path) {
   char buf[64];
   snprintf(buf, sizeof buf, "#line %u \"", line);
   tme_str_add(&x->out, buf, strlen(buf));
@@ -254,8 +254,8 @@ static int expand(Expansion *x, const char *path, const char *shown,
       while (q < e && (*q == ' ' || *q == '\t'))
         ++q;
       char close = q < e && *q == '"' ? '"' : q < e && *q == '<' ? '>' : 0;
-      const char *name_end = close ? memchr(q + 1, close, (size_t)(e - q - 1))
-                                   : NULL;
+      const char *name_end =
+          close ? memchr(q + 1, close, (size_t)(e - q - 1)) : NULL;
       char name[PATH_MAX];
       char *found = NULL;
       if (name_end && (size_t)(name_end - q - 1) < sizeof name) {
@@ -267,8 +267,8 @@ static int expand(Expansion *x, const char *path, const char *shown,
         if (!is_done(x, found)) {
           char *header = tme_read_file(found);
           if (!header) {
-            tme_set_error(x->error, x->error_size, "cannot read %s: %s",
-                          found, strerror(errno));
+            tme_set_error(x->error, x->error_size, "cannot read %s: %s", found,
+                          strerror(errno));
             rc = TME_ERR_ARGUMENT;
           } else {
             int here = unconditional && depth == base;
@@ -286,8 +286,7 @@ static int expand(Expansion *x, const char *path, const char *shown,
               tme_str_add(&x->out, guard, strlen(guard));
             add_line_directive(x, 1, found);
             rc = expand(x, found, found, header, here);
-            tme_str_add(&x->out, once ? "\n#endif\n" : "\n",
-                        once ? 8 : 1);
+            tme_str_add(&x->out, once ? "\n#endif\n" : "\n", once ? 8 : 1);
             if (rc == TME_OK && here && guarded_as_a_whole(header))
               mark_done(x, found);
             free(header);

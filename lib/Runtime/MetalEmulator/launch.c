@@ -312,8 +312,7 @@ static int compare_schedules(TmeLaunchState *ls, unsigned schedules,
 
 /* ---- tme_run ------------------------------------------------------------ */
 /* Binding i is a device buffer with bytes (not a value, not empty). */
-static int is_buffer(const TmeModule *m, const TmeBinding *bindings,
-                     size_t i) {
+static int is_buffer(const TmeModule *m, const TmeBinding *bindings, size_t i) {
   return m->param_types[i].is_pointer && bindings[i].data && bindings[i].size;
 }
 /* Bindings i and j are the same host buffer (both is_buffer). */
@@ -382,8 +381,8 @@ static int check_arguments(TmeModule *m, TmeBinding *bindings, size_t n,
     }
     if (!t->is_pointer && bindings[i].size < t->elem_size) {
       tme_set_error(error, error_size,
-                    "binding %zu ('%s'): %zu bytes given for a value of %zu",
-                    i, m->param_names[i], bindings[i].size, t->elem_size);
+                    "binding %zu ('%s'): %zu bytes given for a value of %zu", i,
+                    m->param_names[i], bindings[i].size, t->elem_size);
       return TME_ERR_ARGUMENT;
     }
   }
@@ -440,8 +439,9 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
   ls->partial = launch->threads_per_grid[0] != 0;
   if (ls->partial) /* dispatchThreads: enough threadgroups to cover it */
     for (int d = 0; d < 3; ++d)
-      ls->launch.grid[d] = (launch->threads_per_grid[d] + launch->threads[d] -
-                            1) / launch->threads[d];
+      ls->launch.grid[d] =
+          (launch->threads_per_grid[d] + launch->threads[d] - 1) /
+          launch->threads[d];
   ls->nthreads = launch->threads[0] * launch->threads[1] * launch->threads[2];
   ls->nsimd = (ls->nthreads + TME_SIMD_WIDTH - 1) / TME_SIMD_WIDTH;
   ls->ntg = (unsigned long long)ls->launch.grid[0] * ls->launch.grid[1] *

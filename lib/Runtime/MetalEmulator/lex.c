@@ -37,7 +37,8 @@ char *tme_code_only(const char *src) {
       }
       if (i < n)
         c[i] = c[i + 1] = ' ', i += 2;
-    } else if (c[i] == '"' || (c[i] == '\'' && !(i && isxdigit((unsigned char)c[i - 1])))) {
+    } else if (c[i] == '"' ||
+               (c[i] == '\'' && !(i && isxdigit((unsigned char)c[i - 1])))) {
       char q = c[i];
       c[i++] = ' ';
       while (i < n && c[i] != q && c[i] != '\n') {
@@ -83,8 +84,7 @@ const char *tme_matching(const char *open) {
 
 /* The identifier just before `p` (spaces skipped), not reaching before
  * `lo`: returns its start, its end in *end (start == end: none). */
-const char *tme_ident_before(const char *lo, const char *p,
-                                const char **end) {
+const char *tme_ident_before(const char *lo, const char *p, const char **end) {
   while (p > lo && isspace((unsigned char)p[-1]))
     --p;
   *end = p;
@@ -109,8 +109,7 @@ const char *tme_list_element_end(const char *p, const char *e) {
 }
 
 /* Copies [b, e) trimmed, with runs of spaces collapsed, into buf. */
-void tme_copy_trimmed(const char *b, const char *e, char *buf,
-                         size_t size) {
+void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size) {
   size_t n = 0;
   while (b < e && isspace((unsigned char)*b))
     ++b;

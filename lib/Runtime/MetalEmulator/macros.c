@@ -76,7 +76,6 @@ static void remove_tree(const char *dir, int depth) {
   rmdir(dir);
 }
 
-
 /* The preprocessed text with the markers turned back into #includes, and
  * the temporary file's name in line markers replaced by `shown` (what
  * compiler diagnostics then name, as for a kernel compiled directly). */
@@ -134,10 +133,9 @@ static int expand_macros(const char *src, const char *name,
              tme_write_file(input, src) != 0) {
     tme_set_error(error, error_size, "cannot write to %s", dir);
   } else {
-    const char *argv[] = {cxx,        "-E",         "-x",  "c++",
-                          "-std=c++17", version,    "-nostdinc",
-                          "-nostdinc++", "-I",      stubs, input,
-                          "-o",         output,     NULL};
+    const char *argv[] = {
+        cxx,           "-E", "-x",  "c++", "-std=c++17", version, "-nostdinc",
+        "-nostdinc++", "-I", stubs, input, "-o",         output,  NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
     char *text = status == 0 ? tme_read_file(output) : NULL;
     char shown[256];
@@ -162,15 +160,14 @@ static int expand_macros(const char *src, const char *name,
 }
 
 int tme_expand_macros_if_needed(const char *src, const char *name,
-                                unsigned metal_version, char **out,
-                                char *error, size_t error_size) {
+                                unsigned metal_version, char **out, char *error,
+                                size_t error_size) {
   *out = NULL;
   if (!strstr(src, "define"))
     return TME_OK;
   TmeKernelRef ref;
   char ignored[512];
-  if (tme_resolve_kernel(src, name, 1, &ref, ignored, sizeof ignored) ==
-      TME_OK)
+  if (tme_resolve_kernel(src, name, 1, &ref, ignored, sizeof ignored) == TME_OK)
     return TME_OK;
   return expand_macros(src, name, metal_version, out, error, error_size);
 }

@@ -1,4 +1,5 @@
-/*===- racecheck.c - Races on threadgroup memory by happens-before -*- C -*-===*\
+/*===- racecheck.c - Races on threadgroup memory by happens-before -*- C
+-*-===*\
 |*                                                                            *|
 |* The schedule comparison (launch.c) finds a race only when some thread     *|
 |* order changes the result. This check finds one whatever the order, as     *|

@@ -81,8 +81,7 @@ static int is_vote(int op) {
          op == TILE_MSL_SIMD_ACTIVE_THREADS_MASK;
 }
 static int is_movement(int op) {
-  return (op >= TILE_MSL_SIMD_SHUFFLE &&
-          op <= TILE_MSL_SIMD_BROADCAST_FIRST) ||
+  return (op >= TILE_MSL_SIMD_SHUFFLE && op <= TILE_MSL_SIMD_BROADCAST_FIRST) ||
          op == TILE_MSL_SIMD_SHUFFLE_ROTATE_UP ||
          op == TILE_MSL_SIMD_SHUFFLE_ROTATE_DOWN;
 }
@@ -303,9 +302,9 @@ static Num combine(int op, int type, Num a, Num b) {
 
 /* ---- one collective over n present lanes -------------------------------- */
 typedef struct {
-  int op, type;                        /* op without TILE_MSL_SIMD_QUAD */
-  unsigned width;                      /* lanes of the scope: 32 or 4 */
-  unsigned count, n;                   /* components, present lanes */
+  int op, type;      /* op without TILE_MSL_SIMD_QUAD */
+  unsigned width;    /* lanes of the scope: 32 or 4 */
+  unsigned count, n; /* components, present lanes */
   unsigned arg[TME_SIMD_WIDTH];
   unsigned char in[TME_SIMD_WIDTH][MAX_BYTES];
   unsigned char out[TME_SIMD_WIDTH][MAX_BYTES];
@@ -456,8 +455,8 @@ static void compute(Collective *c, int op) {
 }
 
 /* ---- the hook ----------------------------------------------------------- */
-void tile_msl_simd_collective(int op, int type, unsigned count,
-                              const void *in, void *out, unsigned arg) {
+void tile_msl_simd_collective(int op, int type, unsigned count, const void *in,
+                              void *out, unsigned arg) {
   const void *site = __builtin_return_address(0);
   TmeWorker *w = tme_active_worker();
   const char *bad = check_operands(op, type, count, in);
@@ -470,8 +469,10 @@ void tile_msl_simd_collective(int op, int type, unsigned count,
                                     code */
   }
   if (bad) {
-    fprintf(stderr, "tile-msl: %s: invalid call of tile_msl_simd_collective: "
-                    "%s\n", tme_simd_name(op), bad);
+    fprintf(stderr,
+            "tile-msl: %s: invalid call of tile_msl_simd_collective: "
+            "%s\n",
+            tme_simd_name(op), bad);
     abort();
   }
   if (!w) {

@@ -1,4 +1,5 @@
-/*===- source.c - Finding kernels and reading their parameters -----*- C -*-===*\
+/*===- source.c - Finding kernels and reading their parameters -----*- C
+-*-===*\
 |*                                                                            *|
 |* Finds kernels: by name, or by the host name of a template instantiation    *|
 |* (`template [[host_name("sum_f32")]] [[kernel]] void sum<float>(...);`,     *|
@@ -49,7 +50,8 @@ static int plain_kernel_after(const char *code, const char *p, char *name,
       return 0;
     p = end + 2;
   }
-  for (p = tme_skip_space(p); p[0] == '[' && p[1] == '['; p = tme_skip_space(p)) {
+  for (p = tme_skip_space(p); p[0] == '[' && p[1] == '[';
+       p = tme_skip_space(p)) {
     const char *end = strstr(p, "]]");
     if (!end)
       return 0;
@@ -296,7 +298,7 @@ static int parse_parameter(const char *b, const char *e, TmeDeclSlot *out) {
       out->index = (unsigned)strtoul(args + 1, NULL, 10);
     } else if (wn == 17 && !strncmp(w, "function_constant", 17)) {
       tme_copy_trimmed(args + 1, args_end - 1, out->function_constant,
-                   sizeof out->function_constant);
+                       sizeof out->function_constant);
     } else if (wn && kind < 0 && wn < sizeof out->builtin) {
       kind = TME_PARAM_BUILTIN;
       memcpy(out->builtin, w, wn);
@@ -323,8 +325,7 @@ static void assign_implicit_indices(TmeDeclSlot *slots, size_t count) {
       int taken = 0;
       for (size_t o = 0; o < count && !taken; ++o)
         taken = o != k && slots[o].kind == slots[k].kind &&
-                (!slots[o].implicit_index || o < k) &&
-                slots[o].index == index;
+                (!slots[o].implicit_index || o < k) && slots[o].index == index;
       if (!taken) {
         slots[k].index = index;
         break;
@@ -351,8 +352,7 @@ int tme_read_parameters(const char *src, const char *function,
   do {
     c = tme_list_element_end(start, end);
     if (tme_skip_space(start) < c) { /* an empty list has no parameter */
-      if (*count == max ||
-          !parse_parameter(start, c, &slots[*count]))
+      if (*count == max || !parse_parameter(start, c, &slots[*count]))
         ok = 0;
       else
         ++*count;
@@ -442,7 +442,8 @@ static void instantiate_types(const char *src, TmeMslKernel *k) {
         --name;
       char value[64];
       tme_copy_trimmed(i < na ? args[i] : deflt,
-                       i < na ? args[i] + strlen(args[i]) : deflt + strlen(deflt),
+                       i < na ? args[i] + strlen(args[i])
+                              : deflt + strlen(deflt),
                        value, sizeof value);
       for (size_t p = 0; p < k->count && *name; ++p)
         replace_word(k->slots[p].type, sizeof k->slots[p].type, name, value);
@@ -549,8 +550,8 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
   }
   /* A kernel a macro declares is found with the macros expanded. */
   char *expanded = NULL;
-  int rc = tme_expand_macros_if_needed(msl_source, kernel_name, 0,
-                                       &expanded, error, error_size);
+  int rc = tme_expand_macros_if_needed(msl_source, kernel_name, 0, &expanded,
+                                       error, error_size);
   if (expanded)
     msl_source = expanded;
   if (rc == TME_OK)
@@ -581,7 +582,10 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
   for (size_t i = 0; i < k->count; ++i) {
     const TmeDeclSlot *s = &k->slots[i];
     k->params[i] = (TmeDeclaredParam){
-        s->kind, s->index, s->name, s->type,
+        s->kind,
+        s->index,
+        s->name,
+        s->type,
         s->kind == TME_PARAM_BUILTIN ? s->builtin : NULL,
         s->function_constant[0] ? s->function_constant : NULL};
   }
@@ -591,8 +595,7 @@ int tme_msl_kernel_read(const char *msl_source, const char *kernel_name,
 
 const char *tme_msl_kernel_name(const TmeMslKernel *k) { return k->ref.host; }
 size_t tme_msl_kernel_num_params(const TmeMslKernel *k) { return k->count; }
-const TmeDeclaredParam *tme_msl_kernel_param(const TmeMslKernel *k,
-                                             size_t i) {
+const TmeDeclaredParam *tme_msl_kernel_param(const TmeMslKernel *k, size_t i) {
   return i < k->count ? &k->params[i] : NULL;
 }
 void tme_msl_kernel_free(TmeMslKernel *k) { free(k); }

@@ -96,19 +96,21 @@ static const struct {
   const char *name;
   size_t size;
 } kScalars[] = {
-    {"bool", 1},   {"char", 1},     {"uchar", 1},    {"int8_t", 1},
-    {"uint8_t", 1}, {"short", 2},   {"ushort", 2},   {"int16_t", 2},
-    {"uint16_t", 2}, {"half", 2},   {"bfloat", 2},   {"int", 4},
-    {"uint", 4},   {"int32_t", 4},  {"uint32_t", 4}, {"float", 4},
-    {"long", 8},   {"ulong", 8},    {"int64_t", 8},  {"uint64_t", 8},
-    {"atomic_int", 4}, {"atomic_uint", 4}, {"atomic_float", 4},
-    {"atomic_bool", 1}, {"atomic_long", 8}, {"atomic_ulong", 8},
+    {"bool", 1},        {"char", 1},         {"uchar", 1},
+    {"int8_t", 1},      {"uint8_t", 1},      {"short", 2},
+    {"ushort", 2},      {"int16_t", 2},      {"uint16_t", 2},
+    {"half", 2},        {"bfloat", 2},       {"int", 4},
+    {"uint", 4},        {"int32_t", 4},      {"uint32_t", 4},
+    {"float", 4},       {"long", 8},         {"ulong", 8},
+    {"int64_t", 8},     {"uint64_t", 8},     {"atomic_int", 4},
+    {"atomic_uint", 4}, {"atomic_float", 4}, {"atomic_bool", 1},
+    {"atomic_long", 8}, {"atomic_ulong", 8},
 };
 
 /* Address-space and cv words that do not change the element type. */
 static int is_qualifier(const char *w, size_t n) {
-  static const char *const q[] = {"device", "constant", "const", "thread",
-                                  "volatile", "restrict"};
+  static const char *const q[] = {"device", "constant", "const",
+                                  "thread", "volatile", "restrict"};
   for (size_t i = 0; i < sizeof q / sizeof q[0]; ++i)
     if (strlen(q[i]) == n && memcmp(q[i], w, n) == 0)
       return 1;
@@ -229,7 +231,8 @@ static int emit_param(TmeStr *s, const TmeSignature *sig, size_t i, char *error,
 }
 
 /* Writes the value of builtin `b`. */
-static int emit_builtin(TmeStr *s, const char *b, char *error, size_t error_size) {
+static int emit_builtin(TmeStr *s, const char *b, char *error,
+                        size_t error_size) {
   size_t k = 0, nk = sizeof kBuiltins / sizeof kBuiltins[0];
   while (k < nk && (!b || strcmp(kBuiltins[k].name, b) != 0))
     ++k;
@@ -242,8 +245,9 @@ static int emit_builtin(TmeStr *s, const char *b, char *error, size_t error_size
   if (kBuiltins[k].components == 1)
     str_printf(s, "::tme_entry_detail::tme_value{tme_bv[%u], 0u, 0u}", o);
   else
-    str_printf(s, "::tme_entry_detail::tme_value{tme_bv[%u], tme_bv[%u], tme_bv[%u]}", o,
-               o + 1, o + 2);
+    str_printf(
+        s, "::tme_entry_detail::tme_value{tme_bv[%u], tme_bv[%u], tme_bv[%u]}",
+        o, o + 1, o + 2);
   return TME_OK;
 }
 
@@ -390,13 +394,16 @@ static int emit_param_fields(TmeStr *s, const TmeSignature *sig) {
       "  }\n"
       "};\n"
       "template <class tme_T>\n"
-      "unsigned long tme_walk_fields(tme_field_emit tme_emit, void *tme_ctx) {\n"
+      "unsigned long tme_walk_fields(tme_field_emit tme_emit, void *tme_ctx) "
+      "{\n"
       "  using tme_S = std::remove_cv_t<tme_T>;\n"
       "  if constexpr (std::is_class_v<tme_S>) {\n"
-      "    alignas(tme_S) static const unsigned char tme_storage[sizeof(tme_S)] =\n"
+      "    alignas(tme_S) static const unsigned char "
+      "tme_storage[sizeof(tme_S)] =\n"
       "        {};\n"
       "    const tme_S *tme_p = reinterpret_cast<const tme_S *>(tme_storage);\n"
-      "    tme_field_state tme_s = {(const char *)tme_p, tme_emit, tme_ctx, 0};\n"
+      "    tme_field_state tme_s = {(const char *)tme_p, tme_emit, tme_ctx, "
+      "0};\n"
       "    __builtin_dump_struct(tme_p, tme_field_walker{&tme_s});\n"
       "    return sizeof(tme_S);\n"
       "  } else {\n"
@@ -451,8 +458,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       tme_set_error(error, error_size,
                     "threadgroup memory of [[threadgroup(%u)]]: %zu bytes "
                     "(Metal needs a multiple of 16, at most %u)",
-                    options->threadgroup_params[i].index, b,
-                    TME_MAX_TG_MEMORY);
+                    options->threadgroup_params[i].index, b, TME_MAX_TG_MEMORY);
       return TME_ERR_ARGUMENT;
     }
     tg_bytes += b;
@@ -565,9 +571,9 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   for (size_t k = 0; k < nslots; ++k) {
     str_printf(&s, "%s\n      ", k ? "," : "");
     if (slots[k].tg_offset >= 0) {
-      str_printf(&s,
-                 "::tme_entry_detail::tme_pointer{tme_threadgroup_params + %ld}",
-                 slots[k].tg_offset);
+      str_printf(
+          &s, "::tme_entry_detail::tme_pointer{tme_threadgroup_params + %ld}",
+          slots[k].tg_offset);
       continue;
     }
     rc = slots[k].param >= 0
@@ -581,17 +587,18 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   /* The size of each parameter's value or buffer element as the compiler
    * sees it (a struct, a macro-named type, float3's 16 bytes), for the
    * launch's checks (compile.c reads it). */
-  str_printf(&s, ");\n}\n"
-                 "namespace tme_entry_detail {\n"
-                 "template <class tme_T> constexpr unsigned long tme_size_of() {\n"
-                 "  if constexpr (std::is_void_v<std::remove_cv_t<tme_T>>)\n"
-                 "    return 0;\n"
-                 "  else\n"
-                 "    return sizeof(tme_T);\n"
-                 "}\n"
-                 "} // namespace tme_entry_detail\n"
-                 "extern \"C\" __attribute__((visibility(\"default\"))) const "
-                 "unsigned long tme_param_sizes[] = {");
+  str_printf(&s,
+             ");\n}\n"
+             "namespace tme_entry_detail {\n"
+             "template <class tme_T> constexpr unsigned long tme_size_of() {\n"
+             "  if constexpr (std::is_void_v<std::remove_cv_t<tme_T>>)\n"
+             "    return 0;\n"
+             "  else\n"
+             "    return sizeof(tme_T);\n"
+             "}\n"
+             "} // namespace tme_entry_detail\n"
+             "extern \"C\" __attribute__((visibility(\"default\"))) const "
+             "unsigned long tme_param_sizes[] = {");
   for (size_t i = 0; i < sig->num_params; ++i) {
     char base[256];
     type_without_declarator(sig->params[i].msl_type, base, sizeof base);
@@ -611,7 +618,8 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  tme_out[0] = (void (*)(void))&tile_msl_lane_id;\n"
       "  tme_out[1] = (void (*)(void))&tile_msl_threadgroup_barrier;\n"
       "  tme_out[2] = (void (*)(void))&tile_msl_simdgroup_barrier;\n"
-      "  tme_out[3] = (void (*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
+      "  tme_out[3] = (void "
+      "(*)(void))&tile_msl_simdgroup_multiply_accumulate;\n"
       "  tme_out[4] = (void (*)(void))&tile_msl_simd_collective;\n"
       "  tme_out[5] = (void (*)(void))&tile_msl_thread_index;\n"
       "  tme_out[6] = (void (*)(void))&tile_msl_report;\n"
@@ -653,7 +661,8 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  __builtin_snprintf(tme_message, sizeof tme_message,\n"
       "                     \"out-of-bounds index %lld of an array of type \"\n"
       "                     \"%s at %s:%u:%u\", tme_value,\n"
-      "                     tme_data->tme_array->tme_name, tme_data->tme_file,\n"
+      "                     tme_data->tme_array->tme_name, "
+      "tme_data->tme_file,\n"
       "                     tme_data->tme_line, tme_data->tme_column);\n"
       "  tile_msl_report(TILE_MSL_REPORT_OUT_OF_BOUNDS, tme_message);\n"
       "  __builtin_trap();\n"

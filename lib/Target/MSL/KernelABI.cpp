@@ -36,9 +36,8 @@ static FailureOr<std::string> argumentName(func::FuncOp kernel, unsigned i) {
 
 /// One entry of `applegpu.grid`: an integer, or `ceildiv(NAME, DIVISOR)`
 /// with NAME a scalar argument of the kernel.
-static FailureOr<ABIGridExtent> parseGridExtent(func::FuncOp kernel,
-                                                const KernelABI &abi,
-                                                StringRef text) {
+static FailureOr<ABIGridExtent>
+parseGridExtent(func::FuncOp kernel, const KernelABI &abi, StringRef text) {
   ABIGridExtent extent;
   StringRef rest = text.trim();
   if (!rest.getAsInteger(10, extent.constant) && extent.constant > 0)
@@ -81,8 +80,9 @@ static BodyFacts gatherBodyFacts(func::FuncOp kernel) {
   llvm::SmallDenseSet<Type, 16> seen;
   kernel.walk([&](Operation *op) {
     if (isa<applegpu::AppleGPUDialect>(op->getDialect())) {
-      facts.threadElements |= isa<applegpu::SimdgroupGetElementOp,
-                                  applegpu::SimdgroupSetElementOp>(op);
+      facts.threadElements |=
+          isa<applegpu::SimdgroupGetElementOp, applegpu::SimdgroupSetElementOp>(
+              op);
       if (auto alloc = dyn_cast<applegpu::AllocThreadgroupOp>(op))
         facts.threadgroupBytes += alloc.getSizeInBytes();
       if (op->getNumOperands() == 0 && op->getNumResults() == 1)
@@ -145,9 +145,9 @@ static int64_t bufferAlignment(func::FuncOp kernel, unsigned argument,
     else if (auto store = dyn_cast<vector::StoreOp>(user))
       vector = store.getVectorType();
     if (vector)
-      alignment = std::max<int64_t>(alignment,
-                                    vector.getNumElements() *
-                                        vector.getElementTypeBitWidth() / 8);
+      alignment =
+          std::max<int64_t>(alignment, vector.getNumElements() *
+                                           vector.getElementTypeBitWidth() / 8);
   }
   return alignment;
 }
@@ -163,8 +163,8 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
     auto binding = kernel.getArgAttrOfType<IntegerAttr>(
         i, applegpu::AppleGPUDialect::getBufferAttrName());
     if (!binding)
-      return kernel.emitError() << "kernel argument #" << i
-                                << " has no [[buffer]] binding";
+      return kernel.emitError()
+             << "kernel argument #" << i << " has no [[buffer]] binding";
     ABIArgument arg;
     arg.index = binding.getInt();
     FailureOr<std::string> name = argumentName(kernel, i);
@@ -198,9 +198,9 @@ FailureOr<KernelABI> tile::msl::getKernelABI(func::FuncOp kernel) {
     }
     for (const ABIArgument &other : abi.arguments)
       if (other.name == arg.name)
-        return kernel.emitError() << "kernel arguments #" << other.index
-                                  << " and #" << arg.index
-                                  << " are both named '" << arg.name << "'";
+        return kernel.emitError()
+               << "kernel arguments #" << other.index << " and #" << arg.index
+               << " are both named '" << arg.name << "'";
     abi.arguments.push_back(std::move(arg));
   }
   if (auto threads = kernel->getAttrOfType<DenseI32ArrayAttr>(
@@ -280,12 +280,11 @@ llvm::json::Value tile::msl::toJSON(const KernelABI &abi) {
       grid.push_back(g);
     kernel["grid"] = std::move(grid);
     for (const ABIGridExtent &e : abi.gridExtents)
-      extents.push_back(
-          e.argument < 0
-              ? llvm::json::Object{{"constant", e.constant}}
-              : llvm::json::Object{{"argument", e.name},
-                                   {"index", e.argument},
-                                   {"divisor", e.divisor}});
+      extents.push_back(e.argument < 0
+                            ? llvm::json::Object{{"constant", e.constant}}
+                            : llvm::json::Object{{"argument", e.name},
+                                                 {"index", e.argument},
+                                                 {"divisor", e.divisor}});
     kernel["grid_extents"] = std::move(extents);
   }
   if (!abi.target.empty())
@@ -308,9 +307,9 @@ void tile::msl::printABIComment(const KernelABI &abi, llvm::raw_ostream &os) {
       os << " (source name: " << arg.sourceName << ")";
     os << "\n";
   }
-  os << "//   threads per threadgroup: " << abi.threadsPerThreadgroup[0] << " x "
-     << abi.threadsPerThreadgroup[1] << " x " << abi.threadsPerThreadgroup[2]
-     << "\n";
+  os << "//   threads per threadgroup: " << abi.threadsPerThreadgroup[0]
+     << " x " << abi.threadsPerThreadgroup[1] << " x "
+     << abi.threadsPerThreadgroup[2] << "\n";
   os << "//   threadgroup memory: " << abi.threadgroupMemoryBytes << " bytes\n";
   if (!abi.grid.empty())
     os << "//   threadgroups per grid: " << abi.grid[0] << " x " << abi.grid[1]

@@ -52,8 +52,8 @@ static FailureOr<std::string> integerLiteral(IntegerAttr attr, Location loc) {
   int64_t v = attr.getValue().getSExtValue();
   if (width == 32 && (v < INT32_MIN || v > INT32_MAX))
     return emitError(loc) << "constant " << v
-                          << " does not fit the 32-bit MSL int that "
-                          << type << " becomes";
+                          << " does not fit the 32-bit MSL int that " << type
+                          << " becomes";
   if (width == 32 && v == INT32_MIN)
     return std::string("(-2147483647 - 1)");
   if (width < 32) {
@@ -186,16 +186,26 @@ static std::string cmpiExpression(MSLPrinter &p, arith::CmpIOp op) {
   std::string u = unsignedTypeName(op.getLhs().getType());
   auto uns = [&](const std::string &x) { return u + "(" + x + ")"; };
   switch (op.getPredicate()) {
-  case arith::CmpIPredicate::eq: return a + " == " + b;
-  case arith::CmpIPredicate::ne: return a + " != " + b;
-  case arith::CmpIPredicate::slt: return a + " < " + b;
-  case arith::CmpIPredicate::sle: return a + " <= " + b;
-  case arith::CmpIPredicate::sgt: return a + " > " + b;
-  case arith::CmpIPredicate::sge: return a + " >= " + b;
-  case arith::CmpIPredicate::ult: return uns(a) + " < " + uns(b);
-  case arith::CmpIPredicate::ule: return uns(a) + " <= " + uns(b);
-  case arith::CmpIPredicate::ugt: return uns(a) + " > " + uns(b);
-  case arith::CmpIPredicate::uge: return uns(a) + " >= " + uns(b);
+  case arith::CmpIPredicate::eq:
+    return a + " == " + b;
+  case arith::CmpIPredicate::ne:
+    return a + " != " + b;
+  case arith::CmpIPredicate::slt:
+    return a + " < " + b;
+  case arith::CmpIPredicate::sle:
+    return a + " <= " + b;
+  case arith::CmpIPredicate::sgt:
+    return a + " > " + b;
+  case arith::CmpIPredicate::sge:
+    return a + " >= " + b;
+  case arith::CmpIPredicate::ult:
+    return uns(a) + " < " + uns(b);
+  case arith::CmpIPredicate::ule:
+    return uns(a) + " <= " + uns(b);
+  case arith::CmpIPredicate::ugt:
+    return uns(a) + " > " + uns(b);
+  case arith::CmpIPredicate::uge:
+    return uns(a) + " >= " + uns(b);
   }
   llvm_unreachable("all predicates handled");
 }
@@ -207,22 +217,38 @@ static std::string cmpfExpression(MSLPrinter &p, arith::CmpFOp op) {
   std::string ordered = "(" + a + " == " + a + " && " + b + " == " + b + ")";
   using P = arith::CmpFPredicate;
   switch (op.getPredicate()) {
-  case P::AlwaysFalse: return "false";
-  case P::AlwaysTrue: return "true";
-  case P::OEQ: return a + " == " + b;
-  case P::OGT: return a + " > " + b;
-  case P::OGE: return a + " >= " + b;
-  case P::OLT: return a + " < " + b;
-  case P::OLE: return a + " <= " + b;
-  case P::ONE: return "(" + a + " != " + b + " && " + ordered + ")";
-  case P::ORD: return ordered;
-  case P::UEQ: return "!(" + a + " != " + b + " && " + ordered + ")";
-  case P::UGT: return "!(" + a + " <= " + b + ")";
-  case P::UGE: return "!(" + a + " < " + b + ")";
-  case P::ULT: return "!(" + a + " >= " + b + ")";
-  case P::ULE: return "!(" + a + " > " + b + ")";
-  case P::UNE: return a + " != " + b;
-  case P::UNO: return "!" + ordered;
+  case P::AlwaysFalse:
+    return "false";
+  case P::AlwaysTrue:
+    return "true";
+  case P::OEQ:
+    return a + " == " + b;
+  case P::OGT:
+    return a + " > " + b;
+  case P::OGE:
+    return a + " >= " + b;
+  case P::OLT:
+    return a + " < " + b;
+  case P::OLE:
+    return a + " <= " + b;
+  case P::ONE:
+    return "(" + a + " != " + b + " && " + ordered + ")";
+  case P::ORD:
+    return ordered;
+  case P::UEQ:
+    return "!(" + a + " != " + b + " && " + ordered + ")";
+  case P::UGT:
+    return "!(" + a + " <= " + b + ")";
+  case P::UGE:
+    return "!(" + a + " < " + b + ")";
+  case P::ULT:
+    return "!(" + a + " >= " + b + ")";
+  case P::ULE:
+    return "!(" + a + " > " + b + ")";
+  case P::UNE:
+    return a + " != " + b;
+  case P::UNO:
+    return "!" + ordered;
   }
   llvm_unreachable("all predicates handled");
 }
@@ -245,8 +271,7 @@ LogicalResult tile::msl::printCast(MSLPrinter &p, Operation &op) {
   Value in = op.getOperand(0);
   // A signed i1 is 0 or -1 (MSL's int(bool) would give 1).
   if (isa<arith::ExtSIOp, arith::SIToFPOp>(op) && in.getType().isInteger(1))
-    return printAssign(p, op,
-                       *type + "(" + p.name(in).str() + " ? -1 : 0)");
+    return printAssign(p, op, *type + "(" + p.name(in).str() + " ? -1 : 0)");
   // Unsigned sources go through their unsigned type first.
   if (isa<arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp>(op) &&
       !in.getType().isInteger(1))
@@ -259,7 +284,8 @@ LogicalResult tile::msl::printCast(MSLPrinter &p, Operation &op) {
                            unsignedTypeName(op.getResult(0).getType()) + "(" +
                            p.name(in).str() + "))");
   if (isa<arith::BitcastOp>(op))
-    return printAssign(p, op, "as_type<" + *type + ">(" + p.name(in).str() + ")");
+    return printAssign(p, op,
+                       "as_type<" + *type + ">(" + p.name(in).str() + ")");
   return printAssign(p, op, *type + "(" + p.name(in).str() + ")");
 }
 
@@ -276,8 +302,7 @@ LogicalResult tile::msl::printConstant(MSLPrinter &p, arith::ConstantOp c) {
   auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
   if (dense && isa<VectorType>(dense.getType())) {
     // A short vector, e.g. the padding of a vector load: T4(a, b, ...).
-    FailureOr<std::string> type =
-        valueTypeName(dense.getType(), op.getLoc());
+    FailureOr<std::string> type = valueTypeName(dense.getType(), op.getLoc());
     if (failed(type))
       return failure();
     std::string text = *type + "(";
@@ -305,8 +330,7 @@ LogicalResult tile::msl::printConstant(MSLPrinter &p, arith::ConstantOp c) {
     if (failed(valueTypeName(c.getType(), op.getLoc())))
       return failure();
     bool negative = StringRef(*literal).starts_with("-");
-    p.bindName(c.getResult(),
-               negative ? "(" + *literal + ")" : *literal);
+    p.bindName(c.getResult(), negative ? "(" + *literal + ")" : *literal);
     return success();
   }
   p.os << "const ";
@@ -331,19 +355,18 @@ LogicalResult tile::msl::printCall(MSLPrinter &p, Operation &op,
   return printAssign(p, op, call(p, op, function));
 }
 
-LogicalResult tile::msl::printUnsignedMinMax(MSLPrinter &p,
-                                             Operation &minmax) {
+LogicalResult tile::msl::printUnsignedMinMax(MSLPrinter &p, Operation &minmax) {
   Operation &op = minmax;
   Type type = minmax.getResult(0).getType();
   std::string u = unsignedTypeName(type);
   FailureOr<std::string> t = scalarTypeName(type, op.getLoc());
   if (failed(t))
     return failure();
-  return printAssign(
-      p, op,
-      *t + "(" + (isa<arith::MaxUIOp>(minmax) ? "max" : "min") + "(" + u +
-          "(" + p.name(minmax.getOperand(0)).str() + "), " + u + "(" +
-          p.name(minmax.getOperand(1)).str() + ")))");
+  return printAssign(p, op,
+                     *t + "(" + (isa<arith::MaxUIOp>(minmax) ? "max" : "min") +
+                         "(" + u + "(" + p.name(minmax.getOperand(0)).str() +
+                         "), " + u + "(" + p.name(minmax.getOperand(1)).str() +
+                         ")))");
 }
 
 LogicalResult tile::msl::printNaNPropagating(MSLPrinter &p, Operation &op,

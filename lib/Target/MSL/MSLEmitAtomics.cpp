@@ -55,9 +55,9 @@ static FailureOr<AtomicCall> atomicCall(memref::AtomicRMWOp op) {
     if (e.kind != op.getKind())
       continue;
     // addf is the float add only; the integer kinds take int elements.
-    bool applies = isFloat ? e.onFloat
-                           : element.isInteger(32) &&
-                                 e.kind != AtomicRMWKind::addf;
+    bool applies = isFloat
+                       ? e.onFloat
+                       : element.isInteger(32) && e.kind != AtomicRMWKind::addf;
     if (applies)
       return AtomicCall{e.function,
                         isFloat          ? "atomic_float"
@@ -86,13 +86,12 @@ static FailureOr<std::string> atomicElement(MSLPrinter &p, Operation *op,
       .str();
 }
 
-LogicalResult tile::msl::printAtomicRMW(MSLPrinter &p,
-                                        memref::AtomicRMWOp op) {
+LogicalResult tile::msl::printAtomicRMW(MSLPrinter &p, memref::AtomicRMWOp op) {
   FailureOr<AtomicCall> call = atomicCall(op);
   if (failed(call))
     return failure();
-  FailureOr<std::string> object =
-      atomicElement(p, op, op.getMemref(), op.getIndices()[0], call->atomicType);
+  FailureOr<std::string> object = atomicElement(
+      p, op, op.getMemref(), op.getIndices()[0], call->atomicType);
   if (failed(object) || failed(p.declare(op.getResult())))
     return failure();
   std::string operand = p.name(op.getValue()).str();
@@ -108,8 +107,8 @@ LogicalResult tile::msl::printAtomicRMW(MSLPrinter &p,
 LogicalResult
 tile::msl::printCompareExchange(MSLPrinter &p,
                                 applegpu::AtomicCompareExchangeOp op) {
-  FailureOr<std::string> object = atomicElement(
-      p, op, op.getBuffer(), op.getIndex(), "atomic_int");
+  FailureOr<std::string> object =
+      atomicElement(p, op, op.getBuffer(), op.getIndex(), "atomic_int");
   if (failed(object) || failed(p.declare(op.getResult())))
     return failure();
   StringRef old = p.name(op.getResult());

@@ -102,8 +102,7 @@ LogicalResult tile::msl::printFor(MSLPrinter &p, scf::ForOp loop) {
 }
 
 LogicalResult tile::msl::printIf(MSLPrinter &p, scf::IfOp branch) {
-  FailureOr<SmallVector<std::string>> results =
-      declareResults(p, *branch, {});
+  FailureOr<SmallVector<std::string>> results = declareResults(p, *branch, {});
   if (failed(results))
     return failure();
   auto printRegion = [&](Region &region) -> LogicalResult {
@@ -146,8 +145,7 @@ bool tile::msl::isPrivateArray(Value memref) {
 /// A thread-private array (memref.alloca without a memory space), declared
 /// where the op is: `float tile3[16];`, or with "frag" names for arrays of
 /// fragments, `simdgroup_matrix<float, 8, 8> frag4[16];`.
-LogicalResult tile::msl::printPrivateArray(MSLPrinter &p,
-                                           memref::AllocaOp op) {
+LogicalResult tile::msl::printPrivateArray(MSLPrinter &p, memref::AllocaOp op) {
   MemRefType type = op.getType();
   if (type.getMemorySpace())
     return op.emitOpError() << "only thread-private arrays (memrefs without a "
@@ -209,9 +207,8 @@ LogicalResult tile::msl::printMemRefStore(MSLPrinter &p,
         return op.emitOpError()
                << "writes kernel argument #" << arg.getArgNumber()
                << ", which its applegpu.access declares read-only";
-  p.os << p.name(store.getMemRef()) << "["
-       << p.name(store.getIndices()[0]) << "] = "
-       << p.name(store.getValueToStore()) << ";\n";
+  p.os << p.name(store.getMemRef()) << "[" << p.name(store.getIndices()[0])
+       << "] = " << p.name(store.getValueToStore()) << ";\n";
   return success();
 }
 
@@ -246,8 +243,7 @@ LogicalResult tile::msl::printVectorExtract(MSLPrinter &p,
               "translated to MSL";
   if (failed(p.declare(extract.getResult())))
     return failure();
-  p.os << " = " << p.name(extract.getSource()) << "[" << position[0]
-       << "];\n";
+  p.os << " = " << p.name(extract.getSource()) << "[" << position[0] << "];\n";
   return success();
 }
 
@@ -257,8 +253,7 @@ LogicalResult tile::msl::printVectorBroadcast(MSLPrinter &p,
   if (isa<VectorType>(broadcast.getSource().getType()))
     return op.emitOpError()
            << "only broadcasts of a scalar are translated to MSL";
-  FailureOr<std::string> type =
-      valueTypeName(broadcast.getType(), op.getLoc());
+  FailureOr<std::string> type = valueTypeName(broadcast.getType(), op.getLoc());
   if (failed(type) || failed(p.declare(broadcast.getResult())))
     return failure();
   p.os << " = " << *type << "(" << p.name(broadcast.getSource()) << ");\n";
@@ -321,10 +316,10 @@ static LogicalResult printArena(MSLPrinter &p, applegpu::AllocThreadgroupOp op,
     if (failed(name))
       return failure();
     // Whole elements: a view ends within the arena's bytes.
-    members.push_back({*name, llvm::divideCeil(
-                                  bytes, llvm::divideCeil(
-                                             element.getIntOrFloatBitWidth(),
-                                             8))});
+    members.push_back(
+        {*name,
+         llvm::divideCeil(
+             bytes, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8))});
   }
   p.bindName(op.getResult(), "tg_arena");
   if (members.size() == 1) {
@@ -335,8 +330,7 @@ static LogicalResult printArena(MSLPrinter &p, applegpu::AllocThreadgroupOp op,
   p.unionArenas.insert(op.getResult());
   p.os << "threadgroup union {\n";
   for (auto &[name, count] : members)
-    p.os << "  " << name << " " << arenaMember(name) << "[" << count
-         << "];\n";
+    p.os << "  " << name << " " << arenaMember(name) << "[" << count << "];\n";
   p.os << "} tg_arena;\n";
   return success();
 }
@@ -403,8 +397,8 @@ static LogicalResult checkMatrixMemory(Operation *op, Value memory) {
 /// of element `offset` of `memory`, the row stride, the origin, transpose.
 static std::string matrixAccess(MSLPrinter &p, Value memory, Value offset,
                                 Value stride, bool transpose) {
-  return ("&" + p.name(memory) + "[" + p.name(offset) + "], " +
-          p.name(stride) + ", ulong2(0, 0), " + (transpose ? "true" : "false"))
+  return ("&" + p.name(memory) + "[" + p.name(offset) + "], " + p.name(stride) +
+          ", ulong2(0, 0), " + (transpose ? "true" : "false"))
       .str();
 }
 
@@ -479,8 +473,8 @@ LogicalResult tile::msl::printSimdgroupMma(MSLPrinter &p,
                                            applegpu::SimdgroupMmaOp m) {
   if (failed(p.declare(m.getResult())))
     return failure();
-  p.os << ";\nsimdgroup_multiply_accumulate(" << p.name(m.getResult())
-       << ", " << p.name(m.getA()) << ", " << p.name(m.getB()) << ", "
+  p.os << ";\nsimdgroup_multiply_accumulate(" << p.name(m.getResult()) << ", "
+       << p.name(m.getA()) << ", " << p.name(m.getB()) << ", "
        << p.name(m.getC()) << ");\n";
   return success();
 }

@@ -13,7 +13,6 @@
 #include "MSLTypes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 
-
 using namespace mlir;
 using namespace tile;
 using namespace tile::msl;
@@ -78,9 +77,8 @@ LogicalResult tile::msl::printTensorOpsPrologue(MSLPrinter &p,
 
 /// The MSL type of a tensor view: spelled out for device memory, the
 /// `decltype` of its first declared view for threadgroup memory.
-static FailureOr<std::string> tensorTypeName(MSLPrinter &p,
-                                             applegpu::TensorViewType type,
-                                             Location loc) {
+static FailureOr<std::string>
+tensorTypeName(MSLPrinter &p, applegpu::TensorViewType type, Location loc) {
   if (type.getAddressSpace() == applegpu::AddressSpace::threadgroup) {
     auto it = p.firstViewOfType.find(type);
     if (it == p.firstViewOfType.end())
@@ -89,15 +87,14 @@ static FailureOr<std::string> tensorTypeName(MSLPrinter &p,
                                "MSL can only name it as decltype of one";
     return "decltype(" + it->second + ")";
   }
-  FailureOr<std::string> element =
-      scalarTypeName(type.getElementType(), loc);
+  FailureOr<std::string> element = scalarTypeName(type.getElementType(), loc);
   if (failed(element))
     return failure();
-  std::string extents =
-      type.hasStaticShape()
-          ? "extents<int32_t, " + std::to_string(type.getShape()[0]) + ", " +
-                std::to_string(type.getShape()[1]) + ">"
-          : std::string("dextents<int32_t, 2>");
+  std::string extents = type.hasStaticShape()
+                            ? "extents<int32_t, " +
+                                  std::to_string(type.getShape()[0]) + ", " +
+                                  std::to_string(type.getShape()[1]) + ">"
+                            : std::string("dextents<int32_t, 2>");
   return "tensor<device " + *element + ", " + extents + ", tensor_inline>";
 }
 
@@ -111,11 +108,11 @@ LogicalResult tile::msl::printMakeTensor(MSLPrinter &p,
   if (isPrivateArray(op.getBuffer()))
     return op.emitOpError() << "cannot view a thread-private array: MSL's "
                                "tensors view device or threadgroup memory";
-  std::string args = (", dextents<int32_t, 2>(" + p.name(op.getExtent0()) +
-                      ", " + p.name(op.getExtent1()) + "), array<int32_t, 2>({" +
-                      p.name(op.getStride0()) + ", " + p.name(op.getStride1()) +
-                      "}))")
-                         .str();
+  std::string args =
+      (", dextents<int32_t, 2>(" + p.name(op.getExtent0()) + ", " +
+       p.name(op.getExtent1()) + "), array<int32_t, 2>({" +
+       p.name(op.getStride0()) + ", " + p.name(op.getStride1()) + "}))")
+          .str();
   if (type.getAddressSpace() == applegpu::AddressSpace::threadgroup) {
     StringRef name = p.assignName(op.getResult(), "tv");
     p.os << "auto " << name << " = tensor(" << p.name(op.getBuffer()) << " + "
@@ -129,8 +126,8 @@ LogicalResult tile::msl::printMakeTensor(MSLPrinter &p,
   if (failed(typeName) || failed(element))
     return failure();
   // Read-only buffers are `device const T*`; Apple's views take `device T`.
-  p.os << *typeName << " " << p.assignName(op.getResult(), "tv")
-       << "((device " << *element << "*)" << p.name(op.getBuffer()) << " + "
+  p.os << *typeName << " " << p.assignName(op.getResult(), "tv") << "((device "
+       << *element << "*)" << p.name(op.getBuffer()) << " + "
        << p.name(op.getOffset()) << args << ";\n";
   noteView(p, op.getResult());
   return success();
@@ -140,7 +137,8 @@ LogicalResult tile::msl::printTensorSlice(MSLPrinter &p,
                                           applegpu::TensorSliceOp op) {
   std::string sizes;
   if (auto s = op.getSizes())
-    sizes = "<" + std::to_string((*s)[0]) + ", " + std::to_string((*s)[1]) + ">";
+    sizes =
+        "<" + std::to_string((*s)[0]) + ", " + std::to_string((*s)[1]) + ">";
   p.os << "auto " << p.assignName(op.getResult(), "tv") << " = "
        << p.name(op.getSource()) << ".slice" << sizes << "("
        << p.name(op.getOrigin0()) << ", " << p.name(op.getOrigin1()) << ");\n";
@@ -185,9 +183,9 @@ LogicalResult tile::msl::printCooperativeFill(MSLPrinter &p,
 }
 
 LogicalResult tile::msl::printMatmul2d(MSLPrinter &p, applegpu::Matmul2dOp o) {
-  p.os << p.matmulAliases.lookup(o.getOp()) << "().run("
-       << p.name(o.getLeft()) << ", " << p.name(o.getRight()) << ", "
-       << p.name(o.getDestination()) << ");\n";
+  p.os << p.matmulAliases.lookup(o.getOp()) << "().run(" << p.name(o.getLeft())
+       << ", " << p.name(o.getRight()) << ", " << p.name(o.getDestination())
+       << ");\n";
   return success();
 }
 
@@ -203,8 +201,8 @@ LogicalResult
 tile::msl::printCooperativeIsValid(MSLPrinter &p,
                                    applegpu::CooperativeIsValidOp o) {
   p.os << "const bool " << p.assignName(o.getResult()) << " = "
-       << p.name(o.getTensor()) << ".is_valid_element("
-       << p.name(o.getIndex()) << ");\n";
+       << p.name(o.getTensor()) << ".is_valid_element(" << p.name(o.getIndex())
+       << ");\n";
   return success();
 }
 
@@ -238,15 +236,12 @@ LogicalResult tile::msl::printCooperativeSet(MSLPrinter &p,
 
 LogicalResult tile::msl::printCooperativeLoad(MSLPrinter &p,
                                               applegpu::CooperativeLoadOp o) {
-  p.os << p.name(o.getTensor()) << ".load(" << p.name(o.getSource())
-       << ");\n";
+  p.os << p.name(o.getTensor()) << ".load(" << p.name(o.getSource()) << ");\n";
   return success();
 }
 
-LogicalResult
-tile::msl::printCooperativeStore(MSLPrinter &p,
-                                 applegpu::CooperativeStoreOp o) {
-  p.os << p.name(o.getTensor()) << ".store(" << p.name(o.getDest())
-       << ");\n";
+LogicalResult tile::msl::printCooperativeStore(MSLPrinter &p,
+                                               applegpu::CooperativeStoreOp o) {
+  p.os << p.name(o.getTensor()) << ".store(" << p.name(o.getDest()) << ");\n";
   return success();
 }

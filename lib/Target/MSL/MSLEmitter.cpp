@@ -1,17 +1,17 @@
 //===- MSLEmitter.cpp - applegpu kernels to Metal Shading Language --------===//
 
+#include "tile/Target/MSL/MSLEmitter.h"
 #include "MSLPrinter.h"
 #include "MSLTypes.h"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
 #include "tile/InitTile.h"
-#include "tile/Target/MSL/MSLEmitter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <cstring>
@@ -109,12 +109,10 @@ LogicalResult MSLPrinter::printOperation(Operation &op) {
       .Case<arith::DivSIOp, arith::DivFOp>(binary("/"))
       .Case<arith::RemSIOp>(binary("%"))
       .Case<arith::RemFOp>(function("fmod"))
-      .Case<arith::AndIOp>([&](Operation *o) {
-        return printLogicalOrBitwise(p, *o, "&&", "&");
-      })
-      .Case<arith::OrIOp>([&](Operation *o) {
-        return printLogicalOrBitwise(p, *o, "||", "|");
-      })
+      .Case<arith::AndIOp>(
+          [&](Operation *o) { return printLogicalOrBitwise(p, *o, "&&", "&"); })
+      .Case<arith::OrIOp>(
+          [&](Operation *o) { return printLogicalOrBitwise(p, *o, "||", "|"); })
       .Case<arith::XOrIOp>(binary("^"))
       .Case<arith::ShLIOp>(binary("<<"))
       .Case<arith::ShRSIOp>(binary(">>"))
@@ -187,12 +185,10 @@ LogicalResult MSLPrinter::printOperation(Operation &op) {
       .Case([&](applegpu::SimdgroupBarrierOp o) {
         return printSimdgroupBarrier(p, o);
       })
-      .Case([&](applegpu::SimdgroupFillOp o) {
-        return printSimdgroupFill(p, o);
-      })
-      .Case([&](applegpu::SimdgroupLoadOp o) {
-        return printSimdgroupLoad(p, o);
-      })
+      .Case(
+          [&](applegpu::SimdgroupFillOp o) { return printSimdgroupFill(p, o); })
+      .Case(
+          [&](applegpu::SimdgroupLoadOp o) { return printSimdgroupLoad(p, o); })
       .Case([&](applegpu::SimdgroupStoreOp o) {
         return printSimdgroupStore(p, o);
       })
@@ -289,8 +285,8 @@ LogicalResult MSLPrinter::printKernel(func::FuncOp kernel,
       bindName(arg, info.name);
   }
   for (const Builtin &b : builtinsOf(abi)) {
-    params.push_back((b.type + " " + b.parameter + " [[" + b.attribute + "]]")
-                         .str());
+    params.push_back(
+        (b.type + " " + b.parameter + " [[" + b.attribute + "]]").str());
     builtins[b.attribute.str()] = b.parameter.str();
   }
   os << "[[kernel]] void " << kernel.getSymName() << "(";
@@ -368,8 +364,8 @@ LogicalResult tile::msl::translateToMSL(Operation *op, raw_ostream &os,
   buffer << "#include <metal_stdlib>\n"
          << "#include <metal_simdgroup_matrix>\n";
   // Every kernel of a file with tensor ops needs 4.0 (see getKernelABI).
-  if (llvm::any_of(abis,
-                   [](const KernelABI &abi) { return abi.mslVersion == "4.0"; }))
+  if (llvm::any_of(
+          abis, [](const KernelABI &abi) { return abi.mslVersion == "4.0"; }))
     buffer << "#include <metal_tensor>\n"
            << "#include <MetalPerformancePrimitives/"
               "MetalPerformancePrimitives.h>\n";
@@ -385,9 +381,8 @@ LogicalResult tile::msl::translateToMSL(Operation *op, raw_ostream &os,
     llvm::json::Array json;
     for (const KernelABI &abi : abis)
       json.push_back(toJSON(abi));
-    *abiJson << llvm::formatv(
-        "{0:2}", llvm::json::Value(llvm::json::Object{
-                     {"kernels", std::move(json)}}))
+    *abiJson << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                           {"kernels", std::move(json)}}))
              << "\n";
   }
   return success();

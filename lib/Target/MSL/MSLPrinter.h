@@ -159,8 +159,7 @@ mlir::LogicalResult printIf(MSLPrinter &p, mlir::scf::IfOp op);
 mlir::LogicalResult printReturn(MSLPrinter &p, mlir::func::ReturnOp op);
 
 // MSLEmitOps.cpp: memory.
-mlir::LogicalResult printPrivateArray(MSLPrinter &p,
-                                      mlir::memref::AllocaOp op);
+mlir::LogicalResult printPrivateArray(MSLPrinter &p, mlir::memref::AllocaOp op);
 mlir::LogicalResult printMemRefLoad(MSLPrinter &p, mlir::memref::LoadOp op);
 mlir::LogicalResult printMemRefStore(MSLPrinter &p, mlir::memref::StoreOp op);
 mlir::LogicalResult printVectorLoad(MSLPrinter &p, mlir::vector::LoadOp op);
@@ -175,8 +174,7 @@ mlir::LogicalResult printThreadBuiltin(MSLPrinter &p, mlir::Operation &op);
 /// A component of the grid position or size (builtin kernel inputs).
 mlir::LogicalResult printGridBuiltin(MSLPrinter &p, mlir::Operation &op,
                                      applegpu::Dim dim);
-mlir::LogicalResult printAlloc(MSLPrinter &p,
-                               applegpu::AllocThreadgroupOp op);
+mlir::LogicalResult printAlloc(MSLPrinter &p, applegpu::AllocThreadgroupOp op);
 /// A typed pointer into a threadgroup arena (applegpu.threadgroup_view).
 mlir::LogicalResult printThreadgroupView(MSLPrinter &p,
                                          applegpu::ThreadgroupViewOp op);
@@ -202,14 +200,13 @@ mlir::LogicalResult printSimdShuffleXor(MSLPrinter &p,
 
 // MSLEmitAtomics.cpp.
 mlir::LogicalResult printAtomicRMW(MSLPrinter &p, mlir::memref::AtomicRMWOp op);
-mlir::LogicalResult
-printCompareExchange(MSLPrinter &p, applegpu::AtomicCompareExchangeOp op);
+mlir::LogicalResult printCompareExchange(MSLPrinter &p,
+                                         applegpu::AtomicCompareExchangeOp op);
 
 // MSLEmitTensorOps.cpp: Metal 4 tensor views, matmul2d and cooperative
 // tensors.
 mlir::LogicalResult printMakeTensor(MSLPrinter &p, applegpu::MakeTensorOp op);
-mlir::LogicalResult printTensorSlice(MSLPrinter &p,
-                                     applegpu::TensorSliceOp op);
+mlir::LogicalResult printTensorSlice(MSLPrinter &p, applegpu::TensorSliceOp op);
 mlir::LogicalResult
 printCooperativeDestination(MSLPrinter &p,
                             applegpu::CooperativeDestinationOp op);

@@ -26,8 +26,7 @@ mlir::FailureOr<std::string> abiScalarTypeName(mlir::Type type,
 
 /// The MSL name of any value type the emitter declares: scalars and
 /// `simdgroup_matrix<T, 8, 8>`.
-mlir::FailureOr<std::string> valueTypeName(mlir::Type type,
-                                           mlir::Location loc);
+mlir::FailureOr<std::string> valueTypeName(mlir::Type type, mlir::Location loc);
 
 /// The unsigned type of the same width as an integer MSL type ("int" ->
 /// "uint"), for unsigned arithmetic and comparisons.

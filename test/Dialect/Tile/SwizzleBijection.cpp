@@ -67,8 +67,8 @@ static bool runGrids(func::FuncOp kernel, int64_t n,
       std::vector<char> seen(out.size(), 0);
       for (int32_t v : out) {
         if (v < 0 || v >= static_cast<int32_t>(out.size()) || seen[v]) {
-          llvm::outs() << what << ": not a bijection of the " << gm << "x"
-                       << gn << " grid\n";
+          llvm::outs() << what << ": not a bijection of the " << gm << "x" << gn
+                       << " grid\n";
           return false;
         }
         seen[v] = 1;
@@ -98,7 +98,8 @@ int main(int argc, char **argv) {
       return 2;
     auto kernel = *module->getOps<func::FuncOp>().begin();
     std::vector<std::vector<int32_t>> reference, lowered;
-    bool ok = runGrids(kernel, n, reference, "tile.swizzle " + std::string(argv[a]));
+    bool ok =
+        runGrids(kernel, n, reference, "tile.swizzle " + std::string(argv[a]));
     PassManager pm(&context);
     if (failed(parsePassPipeline("tile-swizzle", pm)) ||
         failed(pm.run(*module)))

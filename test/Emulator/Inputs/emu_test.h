@@ -17,8 +17,7 @@ static inline void emu_parse_args(int argc, char **argv, int extra,
                                   const char *usage, const char **dir,
                                   const char **cache) {
   if (argc != 3 + extra) {
-    fprintf(stderr, "usage: %s <fixtures dir> <cache dir>%s\n", argv[0],
-            usage);
+    fprintf(stderr, "usage: %s <fixtures dir> <cache dir>%s\n", argv[0], usage);
     exit(2);
   }
   *dir = argv[1];
@@ -54,8 +53,8 @@ static inline char *emu_read_file(const char *path) {
 
 static inline const char *emu_code_name(int code) {
   static const char *const names[] = {
-      "ok",         "argument", "compile", "load",    "divergence",
-      "race",       "oob",      "fault",   "timeout", "system"};
+      "ok",   "argument", "compile", "load",    "divergence",
+      "race", "oob",      "fault",   "timeout", "system"};
   return code >= 0 && code <= TME_ERR_SYSTEM ? names[code] : "?";
 }
 
@@ -66,11 +65,9 @@ static inline void emu_print_failure(const char *what, int rc,
 }
 
 /* The signature of kernel `name`. */
-static inline TmeSignature emu_signature(const char *name,
-                                         const TmeParam *params,
-                                         size_t num_params,
-                                         const char *const *builtins,
-                                         size_t num_builtins) {
+static inline TmeSignature
+emu_signature(const char *name, const TmeParam *params, size_t num_params,
+              const char *const *builtins, size_t num_builtins) {
   TmeSignature sig = {.kernel_name = name,
                       .params = params,
                       .num_params = num_params,
@@ -82,9 +79,9 @@ static inline TmeSignature emu_signature(const char *name,
 /* Loads kernel `name` of the .metal file at `path` with the given
  * signature; exits with the message on failure. */
 static inline TmeModule *emu_load(const char *path, const char *name,
-                           const TmeParam *params, size_t num_params,
-                           const char *const *builtins, size_t num_builtins,
-                           const char *cache) {
+                                  const TmeParam *params, size_t num_params,
+                                  const char *const *builtins,
+                                  size_t num_builtins, const char *cache) {
   char *source = emu_read_file(path);
   TmeSignature sig =
       emu_signature(name, params, num_params, builtins, num_builtins);

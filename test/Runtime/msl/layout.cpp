@@ -38,15 +38,18 @@ static int failures = 0;
 static void fail(const char *what, const char *type, unsigned lane, int elem,
                  double got, double want) {
   if (++failures <= 20)
-    std::fprintf(stderr, "layout FAIL [%s, %s] lane %u elem %d: got %g want %g\n",
-                 what, type, lane, elem, got, want);
+    std::fprintf(stderr,
+                 "layout FAIL [%s, %s] lane %u elem %d: got %g want %g\n", what,
+                 type, lane, elem, got, want);
 }
 
 // The expected owner of each element, written the way tinygrad's emulator
 // states it (row = (lane/2)%4 + (lane/16)*4, col = elem + (lane%2)*2 +
 // ((lane/8)%2)*4) rather than with the shim's formula, so the two formulas
 // are checked against each other.
-static unsigned want_row(unsigned lane) { return (lane / 2) % 4 + (lane / 16) * 4; }
+static unsigned want_row(unsigned lane) {
+  return (lane / 2) % 4 + (lane / 16) * 4;
+}
 static unsigned want_col(unsigned lane, unsigned e) {
   return e + (lane % 2) * 2 + ((lane / 8) % 2) * 4;
 }
@@ -80,7 +83,7 @@ template <class T> static void check_type(const char *type) {
   // Memory holds value = memory row * ld + memory column: exact in half and
   // bfloat for the sizes used (< 256).
   const LoadCase cases[] = {
-      {8, 0, 0, false}, {8, 0, 0, true},  {13, 3, 5, false},
+      {8, 0, 0, false}, {8, 0, 0, true},   {13, 3, 5, false},
       {13, 5, 2, true}, {11, 0, 4, false}, {9, 1, 0, true},
   };
   for (const LoadCase &k : cases) {
@@ -122,7 +125,8 @@ template <class T> static void check_type(const char *type) {
   for (unsigned l = 0; l < 32; ++l) {
     current_lane = l;
     simdgroup_matrix<T, 8, 8> m = make_filled_simdgroup_matrix<T, 8>(T(7.0f));
-    simdgroup_matrix<T, 8, 8> f = make_filled_simdgroup_matrix<T, 8, 8>(T(3.0f));
+    simdgroup_matrix<T, 8, 8> f =
+        make_filled_simdgroup_matrix<T, 8, 8>(T(3.0f));
     simdgroup_matrix<T, 8, 8> d(T(2.0f));
     simdgroup_matrix<T, 8, 8> u;
     for (unsigned e = 0; e < 2; ++e) {
@@ -135,7 +139,8 @@ template <class T> static void check_type(const char *type) {
       if (float(d.thread_elements()[e]) != dw)
         fail("diagonal", type, l, int(e), float(d.thread_elements()[e]), dw);
       if (!std::isnan(float(u.thread_elements()[e])))
-        fail("default is NaN", type, l, int(e), float(u.thread_elements()[e]), NAN);
+        fail("default is NaN", type, l, int(e), float(u.thread_elements()[e]),
+             NAN);
     }
     m.thread_elements()[0] = T(float(l));
     m.thread_elements()[1] = T(float(100 + l));

@@ -22,8 +22,8 @@
 using namespace metal;
 
 // out[i]: the results in the order checked below.
-[[kernel]] void one_lane(device float* out [[buffer(0)]],
-                         device int* iout [[buffer(1)]]) {
+[[kernel]] void one_lane(device float *out [[buffer(0)]],
+                         device int *iout [[buffer(1)]]) {
   float x = 2.5f;
   out[0] = simd_sum(x);
   out[1] = simd_product(x);
@@ -79,9 +79,10 @@ int main() {
   int iout[10];
   one_lane(out, iout);
   const float x = 2.5f;
-  const char *names[] = {"sum",      "product",   "min",      "max",
-                         "incl sum", "excl sum",  "excl prod", "excl prod half",
-                         "excl prod bfloat", "shuffle 0"};
+  const char *names[] = {"sum",       "product",        "min",
+                         "max",       "incl sum",       "excl sum",
+                         "excl prod", "excl prod half", "excl prod bfloat",
+                         "shuffle 0"};
   const float want[] = {x, x, x, x, x, 0.0f, 1.0f, 1.0f, 1.0f, x};
   for (int i = 0; i < 10; ++i)
     check(names[i], out[i], want[i]);

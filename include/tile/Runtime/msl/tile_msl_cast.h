@@ -123,8 +123,7 @@ constexpr bool braced_fits =
 
 template <class... V> struct braced_arguments : braced_list<V...> {
   using braced_list<V...>::braced_list;
-  template <class T,
-            class = std::enable_if_t<braced_fits<T, V...>>,
+  template <class T, class = std::enable_if_t<braced_fits<T, V...>>,
             class = decltype(T{std::declval<braced_value<V>>()...})>
   constexpr operator T() const {
     return this->template make<T>();
@@ -132,8 +131,7 @@ template <class... V> struct braced_arguments : braced_list<V...> {
 };
 
 template <class... V>
-__attribute__((always_inline)) constexpr braced_arguments<V...>
-braced(V... v) {
+__attribute__((always_inline)) constexpr braced_arguments<V...> braced(V... v) {
   return braced_arguments<V...>(v...);
 }
 

@@ -63,9 +63,9 @@
 #define TILE_MSL_SIMD_PREFIX_INCLUSIVE_PRODUCT 15
 #define TILE_MSL_SIMD_PREFIX_EXCLUSIVE_PRODUCT 16
 /* Votes: the input is one TILE_MSL_ELEM_BOOL. */
-#define TILE_MSL_SIMD_ALL 17    /* out: one bool byte                   */
-#define TILE_MSL_SIMD_ANY 18    /* out: one bool byte                   */
-#define TILE_MSL_SIMD_BALLOT 19 /* out: uint64_t, bit l = lane l's vote  */
+#define TILE_MSL_SIMD_ALL 17      /* out: one bool byte                   */
+#define TILE_MSL_SIMD_ANY 18      /* out: one bool byte                   */
+#define TILE_MSL_SIMD_BALLOT 19   /* out: uint64_t, bit l = lane l's vote  */
 #define TILE_MSL_SIMD_IS_FIRST 20 /* no input; out: one bool byte       */
 /* Rotations: lane l reads lane (l - arg) mod width (up) or (l + arg) mod
  * width (down). */
@@ -128,10 +128,10 @@ void tile_msl_simdgroup_uniform(void);
  * `d` may alias `a`, `b` or `c` (acc = a*b + acc is the common case), so every
  * input must be read before any output is written. The pointed-to storage is
  * on the lanes' fiber stacks, which stay valid while the lanes wait. */
-void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
-                                            const void *a, int a_type,
-                                            const void *b, int b_type,
-                                            const void *c, int c_type);
+void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type, const void *a,
+                                            int a_type, const void *b,
+                                            int b_type, const void *c,
+                                            int c_type);
 
 /* The SIMD-group functions of MSL (simd_sum, simd_shuffle, simd_ballot, ...;
  * header metal_simdgroup), one collective of the caller's SIMD-group. All
@@ -153,8 +153,8 @@ void tile_msl_simdgroup_multiply_accumulate(void *d, int d_type,
  * nearest even after every step (which is correctly rounded half/bfloat
  * arithmetic); integers wrap modulo 2^bits. Float min/max ignore a NaN
  * operand unless all are NaN, and order -0 below +0. */
-void tile_msl_simd_collective(int op, int type, unsigned count,
-                              const void *in, void *out, unsigned arg);
+void tile_msl_simd_collective(int op, int type, unsigned count, const void *in,
+                              void *out, unsigned arg);
 
 /* Called by every float atomic read-modify-write (metal_atomic) with the
  * address it updates, before updating it: the result depends on the order
@@ -229,8 +229,8 @@ void tile_msl_report(int kind, const char *message);
  * Outside an executor (one thread) `fn` is called with that one thread. */
 typedef void (*tile_msl_rendezvous_fn)(void *const *args, unsigned count);
 void tile_msl_rendezvous(unsigned simdgroups, const char *what,
-                         tile_msl_rendezvous_fn fn, void *arg,
-                         const void *key, unsigned key_size);
+                         tile_msl_rendezvous_fn fn, void *arg, const void *key,
+                         unsigned key_size);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -20,8 +20,8 @@
 
 #pragma clang system_header // see tile_msl_shim.h
 
-#include "tile_msl_shim.h"
 #include "metal_math"
+#include "tile_msl_shim.h"
 
 namespace metal {
 
@@ -99,9 +99,9 @@ TILE_MSL_FH1(fract, tile_msl_fract)
 // precise:: and fast:: -- float scalars and vectors only, as in MSL.
 #define TILE_MSL_FLOAT_ALIAS1(F)                                               \
   inline float F(float x) { return ::metal::F(x); }                            \
-  /* x / 2.0: a float in MSL (see metal_math); a template that takes only  \
-     a double, so that a half argument still converts to float alone (MLX's \
-     precise::acos(x) for half) instead of being ambiguous */                \
+  /* x / 2.0: a float in MSL (see metal_math); a template that takes only      \
+     a double, so that a half argument still converts to float alone (MLX's    \
+     precise::acos(x) for half) instead of being ambiguous */                  \
   template <class D, ::std::enable_if_t<::std::is_same_v<D, double>, int> = 0> \
   inline float F(D x) {                                                        \
     return ::metal::F(static_cast<float>(x));                                  \
@@ -111,8 +111,7 @@ TILE_MSL_FH1(fract, tile_msl_fract)
   }
 #define TILE_MSL_FLOAT_ALIAS2(F)                                               \
   inline float F(float x, float y) { return ::metal::F(x, y); }                \
-  template <int N>                                                             \
-  inline vec<float, N> F(vec<float, N> x, vec<float, N> y) {                   \
+  template <int N> inline vec<float, N> F(vec<float, N> x, vec<float, N> y) {  \
     return ::metal::F(x, y);                                                   \
   }
 #define TILE_MSL_FLOAT_VARIANTS                                                \

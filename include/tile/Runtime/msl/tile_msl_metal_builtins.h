@@ -1,5 +1,6 @@
 // -*- C++ -*-
-//===- tile_msl_metal_builtins.h - The __metal_* names real code calls -----===//
+//===- tile_msl_metal_builtins.h - The __metal_* names real code calls
+//-----===//
 //
 // Apple's headers implement the standard library on compiler builtins named
 // __metal_F (__metal_fabs(x), __metal_exp(x, __METAL_MAYBE_FAST_MATH__),
@@ -33,36 +34,35 @@ struct math_mode {
 
 // __metal_F(args...[, mode]) for 1 to 3 arguments, and 4 without a mode.
 #define TILE_MSL_METAL_BUILTIN(F)                                              \
-  template <class X>                                                           \
-  inline auto __metal_##F(X x)->decltype(::metal::F(x)) {                      \
+  template <class X> inline auto __metal_##F(X x) -> decltype(::metal::F(x)) { \
     return ::metal::F(x);                                                      \
   }                                                                            \
   template <class X>                                                           \
   inline auto __metal_##F(X x, ::tile_msl::math_mode)                          \
-      ->decltype(::metal::F(x)) {                                              \
+      -> decltype(::metal::F(x)) {                                             \
     return ::metal::F(x);                                                      \
   }                                                                            \
   template <class X, class Y>                                                  \
-  inline auto __metal_##F(X x, Y y)->decltype(::metal::F(x, y)) {              \
+  inline auto __metal_##F(X x, Y y) -> decltype(::metal::F(x, y)) {            \
     return ::metal::F(x, y);                                                   \
   }                                                                            \
   template <class X, class Y>                                                  \
   inline auto __metal_##F(X x, Y y, ::tile_msl::math_mode)                     \
-      ->decltype(::metal::F(x, y)) {                                           \
+      -> decltype(::metal::F(x, y)) {                                          \
     return ::metal::F(x, y);                                                   \
   }                                                                            \
   template <class X, class Y, class Z>                                         \
-  inline auto __metal_##F(X x, Y y, Z z)->decltype(::metal::F(x, y, z)) {      \
+  inline auto __metal_##F(X x, Y y, Z z) -> decltype(::metal::F(x, y, z)) {    \
     return ::metal::F(x, y, z);                                                \
   }                                                                            \
   template <class X, class Y, class Z>                                         \
   inline auto __metal_##F(X x, Y y, Z z, ::tile_msl::math_mode)                \
-      ->decltype(::metal::F(x, y, z)) {                                        \
+      -> decltype(::metal::F(x, y, z)) {                                       \
     return ::metal::F(x, y, z);                                                \
   }                                                                            \
   template <class X, class Y, class Z, class W>                                \
   inline auto __metal_##F(X x, Y y, Z z, W w)                                  \
-      ->decltype(::metal::F(x, y, z, w)) {                                     \
+      -> decltype(::metal::F(x, y, z, w)) {                                    \
     return ::metal::F(x, y, z, w);                                             \
   }
 TILE_MSL_METAL_BUILTIN(abs)
@@ -189,12 +189,12 @@ TILE_MSL_METAL_BITWISE(simd_xor)
 // Builtins named differently from the functions they implement.
 #define TILE_MSL_METAL_BUILTIN3(B, F)                                          \
   template <class X>                                                           \
-  inline auto __metal_##B(X x, X y, X z)->decltype(::metal::F(x, y, z)) {      \
+  inline auto __metal_##B(X x, X y, X z) -> decltype(::metal::F(x, y, z)) {    \
     return ::metal::F(x, y, z);                                                \
   }                                                                            \
   template <class X>                                                           \
   inline auto __metal_##B(X x, X y, X z, ::tile_msl::math_mode)                \
-      ->decltype(::metal::F(x, y, z)) {                                        \
+      -> decltype(::metal::F(x, y, z)) {                                       \
     return ::metal::F(x, y, z);                                                \
   }
 TILE_MSL_METAL_BUILTIN3(fmin3, min3)
@@ -203,7 +203,8 @@ TILE_MSL_METAL_BUILTIN3(fmedian3, median3)
 #undef TILE_MSL_METAL_BUILTIN3
 // frexp and modf's second result through a pointer.
 template <class X>
-inline auto __metal_frexp(X x, thread int *e) -> decltype(::metal::frexp(x, *e)) {
+inline auto __metal_frexp(X x, thread int *e)
+    -> decltype(::metal::frexp(x, *e)) {
   return ::metal::frexp(x, *e);
 }
 template <class X>

@@ -57,7 +57,8 @@ template <class T, int N> struct packed_vec : packed_members<T, N> {
 };
 
 template <class X> struct is_packed : std::false_type {};
-template <class T, int N> struct is_packed<packed_vec<T, N>> : std::true_type {};
+template <class T, int N>
+struct is_packed<packed_vec<T, N>> : std::true_type {};
 
 // The aligned vector a packed operand stands for, anything else unchanged.
 template <class T, int N> metal::vec<T, N> unpack(packed_vec<T, N> p) {

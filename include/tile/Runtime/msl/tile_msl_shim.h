@@ -60,7 +60,8 @@
 // <MetalPerformancePrimitives/MetalPerformancePrimitives.h>.
 #if defined(__METAL_VERSION__) && __METAL_VERSION__ >= 400
 #if __cplusplus < 202002L
-#error "MSL 4.0 (__METAL_VERSION__ >= 400) needs C++20 on the host: compile with -std=c++20 -D__METAL_VERSION__=400"
+#error                                                                         \
+    "MSL 4.0 (__METAL_VERSION__ >= 400) needs C++20 on the host: compile with -std=c++20 -D__METAL_VERSION__=400"
 #endif
 #ifndef __HAVE_TENSOR__
 #define __HAVE_TENSOR__ 1
@@ -77,10 +78,11 @@
 // libstdc++ uses `thread`, and a header parsed after `#define thread` breaks.
 // Only <cstdio> (message of the default MMA hook, the tensor headers'
 // reports) and <cstdint> are needed; they declare no name an MSL kernel uses
-// other than MSL's own int8_t .. uint64_t. <cstdlib>/<cmath> are deliberately avoided: their
-// global ::abs/::exp overloads would make MSL's unqualified abs(x)/exp(x)
-// ambiguous after `using namespace metal;`. A C++ test program that includes
-// this shim must include its own standard headers first for the same reason.
+// other than MSL's own int8_t .. uint64_t. <cstdlib>/<cmath> are deliberately
+// avoided: their global ::abs/::exp overloads would make MSL's unqualified
+// abs(x)/exp(x) ambiguous after `using namespace metal;`. A C++ test program
+// that includes this shim must include its own standard headers first for the
+// same reason.
 #include <cstdio>
 // MSL's fixed-width integer types (int32_t, uint16_t, ...; the tensor
 // headers spell extents as dextents<int32_t, 2>). <cstdint> declares types
@@ -133,14 +135,15 @@ typedef __bf16 bfloat;           // bfloat16, like MSL bfloat (Metal 3.1+).
 // link such code pass -rtlib=compiler-rt to clang (compiler-rt's builtins
 // have it); compiling (-fsyntax-only, -c) needs nothing.
 
-static_assert(sizeof(ulong) == 8, "MSL ulong/long are 64-bit; need an LP64 host");
+static_assert(sizeof(ulong) == 8,
+              "MSL ulong/long are 64-bit; need an LP64 host");
 
 // Half literals: `1.0h`, `2.5e-3H`. C++ lexes the suffix as a user-defined
 // literal; a suffix without `_` is reserved for the implementation, which
 // this (system) header is. Only floating literals take it, as in MSL
 // (`2h` is an error in both). The conversion from long double rounds once.
 constexpr half operator""h(long double v) { return static_cast<half>(v); }
-constexpr half operator""H(long double v) { return static_cast<half>(v); }
+constexpr half operator"" H(long double v) { return static_cast<half>(v); }
 
 //===----------------------------------------------------------------------===//
 // Vector types
@@ -154,8 +157,7 @@ constexpr half operator""H(long double v) { return static_cast<half>(v); }
 // macro only expands when its name is followed by `(`, so `float4 v;` still
 // names the type while `float4(1, 2, 3, 4)` becomes a call of make_vec.
 namespace metal {
-template <class T, int N>
-using vec = T __attribute__((ext_vector_type(N)));
+template <class T, int N> using vec = T __attribute__((ext_vector_type(N)));
 } // namespace metal
 
 namespace tile_msl {
@@ -164,7 +166,8 @@ namespace tile_msl {
 template <class X> struct vec_info {
   static constexpr int size = 1;
 };
-template <class T, int N> struct vec_info<T __attribute__((ext_vector_type(N)))> {
+template <class T, int N>
+struct vec_info<T __attribute__((ext_vector_type(N)))> {
   static constexpr int size = N;
 };
 
@@ -274,10 +277,10 @@ template <class T, class U> constexpr T as_type(U x) {
 // Address-space qualifiers
 //===----------------------------------------------------------------------===//
 // MSL writes device/constant/thread/threadgroup where C++ expects a
-// decl-specifier (`device const float* A`, `constant uint& M`). Only a macro can
-// occupy that position, so these four words are macros and cannot be used as
-// ordinary identifiers after this header (MSL reserves them too). `kernel` is
-// NOT defined: the emitter writes the attribute form [[kernel]].
+// decl-specifier (`device const float* A`, `constant uint& M`). Only a macro
+// can occupy that position, so these four words are macros and cannot be used
+// as ordinary identifiers after this header (MSL reserves them too). `kernel`
+// is NOT defined: the emitter writes the attribute form [[kernel]].
 //
 // device, thread: nothing. A host has one flat address space. (clang's
 // address_space(N) attribute would catch address-space mix-ups, but then
@@ -480,8 +483,8 @@ __attribute__((weak)) void tile_msl_simd_collective(int op, int type,
     static const unsigned char one_f32[4] = {0, 0, 0x80, 0x3f};
     static const unsigned char one_f16[2] = {0, 0x3c};
     static const unsigned char one_bf16[2] = {0x80, 0x3f};
-    const unsigned char *one = type == TILE_MSL_ELEM_F32   ? one_f32
-                               : type == TILE_MSL_ELEM_F16 ? one_f16
+    const unsigned char *one = type == TILE_MSL_ELEM_F32    ? one_f32
+                               : type == TILE_MSL_ELEM_F16  ? one_f16
                                : type == TILE_MSL_ELEM_BF16 ? one_bf16
                                                             : nullptr;
     __builtin_memset(o, 0, n);
@@ -508,7 +511,8 @@ namespace tile_msl {
 template <class X> struct component_of {
   using type = X;
 };
-template <class E, int N> struct component_of<E __attribute__((ext_vector_type(N)))> {
+template <class E, int N>
+struct component_of<E __attribute__((ext_vector_type(N)))> {
   using type = E;
 };
 template <class T, unsigned Slot, unsigned Components> struct program_builtin {

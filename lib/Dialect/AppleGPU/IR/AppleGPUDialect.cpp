@@ -12,8 +12,8 @@
 using namespace mlir;
 using namespace tile::applegpu;
 
-#include "tile/Dialect/AppleGPU/IR/AppleGPUOpsDialect.cpp.inc"
 #include "tile/Dialect/AppleGPU/IR/AppleGPUEnums.cpp.inc"
+#include "tile/Dialect/AppleGPU/IR/AppleGPUOpsDialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/AppleGPU/IR/AppleGPUAttrs.cpp.inc"
@@ -70,8 +70,8 @@ Type SimdgroupMatrixType::parse(AsmParser &parser) {
     parser.emitError(loc) << "expected a 2-D shape like 8x8xf32";
     return {};
   }
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), shape[0], shape[1], elementType);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape[0], shape[1], elementType);
 }
 
 void SimdgroupMatrixType::print(AsmPrinter &printer) const {
@@ -105,8 +105,8 @@ static LogicalResult verifyThreadsPerThreadgroup(Operation *op,
   int64_t total = 1;
   for (int32_t t : threads.asArrayRef()) {
     if (t <= 0)
-      return op->emitError() << "'" << attr.getName().getValue()
-                             << "' must be positive";
+      return op->emitError()
+             << "'" << attr.getName().getValue() << "' must be positive";
     total *= t;
   }
   if (total > AppleGPUDialect::kMaxThreadsPerThreadgroup)
@@ -129,20 +129,20 @@ static LogicalResult verifyKernel(Operation *op) {
   if (!func.getResultTypes().empty())
     return op->emitError() << "an applegpu kernel must not return values";
   if (!op->hasAttr(AppleGPUDialect::getThreadsPerThreadgroupAttrName()))
-    return op->emitError() << "an applegpu kernel needs '"
-                           << AppleGPUDialect::getThreadsPerThreadgroupAttrName()
-                           << "'";
+    return op->emitError()
+           << "an applegpu kernel needs '"
+           << AppleGPUDialect::getThreadsPerThreadgroupAttrName() << "'";
   llvm::SmallSet<int64_t, 8> used;
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
     auto binding = func.getArgAttrOfType<IntegerAttr>(
         i, AppleGPUDialect::getBufferAttrName());
     if (!binding)
-      return op->emitError() << "kernel argument #" << i << " has no '"
-                             << AppleGPUDialect::getBufferAttrName()
-                             << "' binding";
+      return op->emitError()
+             << "kernel argument #" << i << " has no '"
+             << AppleGPUDialect::getBufferAttrName() << "' binding";
     if (!used.insert(binding.getInt()).second)
-      return op->emitError() << "kernel arguments share [[buffer("
-                             << binding.getInt() << ")]]";
+      return op->emitError()
+             << "kernel arguments share [[buffer(" << binding.getInt() << ")]]";
   }
   int64_t bytes = 0;
   op->walk([&](AllocThreadgroupOp alloc) { bytes += alloc.getSizeInBytes(); });
@@ -167,15 +167,15 @@ LogicalResult AppleGPUDialect::verifyOperationAttribute(Operation *op,
     auto grid = dyn_cast<ArrayAttr>(attr.getValue());
     if (!grid || grid.size() != 3 ||
         !llvm::all_of(grid, [](Attribute a) { return isa<StringAttr>(a); }))
-      return op->emitError() << "'" << name
-                             << "' must be an array of 3 strings";
+      return op->emitError()
+             << "'" << name << "' must be an array of 3 strings";
     return success();
   }
   if (name == getTargetAttrName()) {
     auto target = dyn_cast<StringAttr>(attr.getValue());
-    if (!target || !llvm::is_contained(
-                       {"apple7", "apple8", "apple9", "apple10"},
-                       target.getValue()))
+    if (!target ||
+        !llvm::is_contained({"apple7", "apple8", "apple9", "apple10"},
+                            target.getValue()))
       return op->emitError() << "'" << name
                              << "' must be one of \"apple7\", \"apple8\", "
                                 "\"apple9\", \"apple10\"";
@@ -185,30 +185,29 @@ LogicalResult AppleGPUDialect::verifyOperationAttribute(Operation *op,
     auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
     if (!bytes || bytes.getInt() < 0 ||
         bytes.getInt() > kMaxThreadgroupMemoryBytes)
-      return op->emitError() << "'" << name
-                             << "' must be an integer from 0 to "
+      return op->emitError() << "'" << name << "' must be an integer from 0 to "
                              << kMaxThreadgroupMemoryBytes;
     return success();
   }
   if (name == getScratchAttrName()) {
     if (!isa<ScratchAttr>(attr.getValue()))
-      return op->emitError() << "'" << name
-                             << "' must be an #applegpu.scratch attribute";
+      return op->emitError()
+             << "'" << name << "' must be an #applegpu.scratch attribute";
     return success();
   }
   if (name == getDotStagingAttrName()) {
     if (!isa<DotStagingAttr>(attr.getValue()))
-      return op->emitError() << "'" << name
-                             << "' must be an #applegpu.dot_staging attribute";
+      return op->emitError()
+             << "'" << name << "' must be an #applegpu.dot_staging attribute";
     return success();
   }
   return op->emitError() << "unknown applegpu attribute '" << name << "'";
 }
 
 /// Byte ranges of the threadgroup arena (see tile-plan-threadgroup-memory).
-static LogicalResult verifyArenaRange(
-    function_ref<InFlightDiagnostic()> emitError, StringRef what,
-    int64_t offset, int64_t bytes) {
+static LogicalResult
+verifyArenaRange(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+                 int64_t offset, int64_t bytes) {
   if (offset < 0 || bytes <= 0 || offset % 16 != 0 ||
       offset + bytes > AppleGPUDialect::kMaxThreadgroupMemoryBytes)
     return emitError() << what << " must be a non-empty range at a 16-byte "
@@ -231,10 +230,10 @@ DotStagingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (kStep <= 0 || kStep % 8 != 0)
     return emitError() << "k_step must be a positive multiple of 8, got "
                        << kStep;
-  if (failed(verifyArenaRange(emitError, "A's staging buffer", aOffset,
-                              aBytes)) ||
-      failed(verifyArenaRange(emitError, "B's staging buffer", bOffset,
-                              bBytes)))
+  if (failed(
+          verifyArenaRange(emitError, "A's staging buffer", aOffset, aBytes)) ||
+      failed(
+          verifyArenaRange(emitError, "B's staging buffer", bOffset, bBytes)))
     return failure();
   if (aOffset < bOffset + bBytes && bOffset < aOffset + aBytes)
     return emitError() << "A's and B's staging buffers overlap";
@@ -263,13 +262,13 @@ LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,
                            << argIndex << ", which does not exist";
   if (name == getBufferAttrName()) {
     auto index = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!index || index.getInt() < 0 ||
-        index.getInt() >= kMaxBufferBindings)
-      return op->emitError() << "'" << name << "' of argument #" << argIndex
-                             << " must be an integer in [0, "
-                             << kMaxBufferBindings << ")";
+    if (!index || index.getInt() < 0 || index.getInt() >= kMaxBufferBindings)
+      return op->emitError()
+             << "'" << name << "' of argument #" << argIndex
+             << " must be an integer in [0, " << kMaxBufferBindings << ")";
     if (auto memref = dyn_cast<MemRefType>(argType)) {
-      if (memref.getRank() != 1 || getAddressSpace(memref) != AddressSpace::device)
+      if (memref.getRank() != 1 ||
+          getAddressSpace(memref) != AddressSpace::device)
         return op->emitError() << "buffer argument #" << argIndex
                                << " must be a 1-D memref in device memory";
     } else if (!isa<IndexType, IntegerType, FloatType>(argType)) {
@@ -280,8 +279,8 @@ LogicalResult AppleGPUDialect::verifyRegionArgAttribute(Operation *op,
   }
   if (name == getAccessAttrName()) {
     auto access = dyn_cast<StringAttr>(attr.getValue());
-    if (!access || !llvm::is_contained({"read", "write", "read_write"},
-                                       access.getValue()))
+    if (!access ||
+        !llvm::is_contained({"read", "write", "read_write"}, access.getValue()))
       return op->emitError() << "'" << name << "' of argument #" << argIndex
                              << " must be \"read\", \"write\" or "
                                 "\"read_write\"";

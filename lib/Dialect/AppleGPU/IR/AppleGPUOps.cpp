@@ -68,8 +68,8 @@ LogicalResult ThreadgroupViewOp::verify() {
                          << " is not a multiple of the element size " << width;
   int64_t end = offset + view.getNumElements() * width;
   if (arena.hasStaticShape() && end > arena.getNumElements())
-    return emitOpError() << "view ends at byte " << end
-                         << ", past the arena's " << arena.getNumElements();
+    return emitOpError() << "view ends at byte " << end << ", past the arena's "
+                         << arena.getNumElements();
   return success();
 }
 
@@ -89,15 +89,16 @@ static LogicalResult verifyMatrixMemory(Operation *op, MemRefType memory,
     return op->emitOpError()
            << "memory must be in the device or threadgroup address space";
   if (memory.getElementType() != matrix.getElementType())
-    return op->emitOpError() << "memory element type "
-                             << memory.getElementType()
-                             << " does not match the matrix element type "
-                             << matrix.getElementType();
+    return op->emitOpError()
+           << "memory element type " << memory.getElementType()
+           << " does not match the matrix element type "
+           << matrix.getElementType();
   return success();
 }
 
 LogicalResult SimdgroupLoadOp::verify() {
-  return verifyMatrixMemory(*this, getSource().getType(), getResult().getType());
+  return verifyMatrixMemory(*this, getSource().getType(),
+                            getResult().getType());
 }
 
 LogicalResult SimdgroupStoreOp::verify() {

@@ -75,7 +75,6 @@ UniformLayoutAttr::getValueShape(ArrayRef<int64_t>) const {
   return SmallVector<int64_t, 3>{1};
 }
 
-
 //===----------------------------------------------------------------------===//
 // distributed: groups of V dealt round by round
 //===----------------------------------------------------------------------===//
@@ -104,10 +103,8 @@ int64_t DistributedLayoutAttr::getVectorWidth(ArrayRef<int64_t>) const {
   return getVector();
 }
 
-std::pair<Value, Value>
-DistributedLayoutAttr::emitGroupOffset(LayoutIndexEmitter &e,
-                                       ArrayRef<int64_t> shape,
-                                       Value round) const {
+std::pair<Value, Value> DistributedLayoutAttr::emitGroupOffset(
+    LayoutIndexEmitter &e, ArrayRef<int64_t> shape, Value round) const {
   Value group = e.add(e.mul(round, e.constant(getThreads())),
                       e.coordinates().threadIndex);
   Value held;
@@ -117,16 +114,14 @@ DistributedLayoutAttr::emitGroupOffset(LayoutIndexEmitter &e,
   return {first, held};
 }
 
-std::pair<Value, Value>
-DistributedLayoutAttr::emitSlotOffset(LayoutIndexEmitter &e,
-                                      ArrayRef<int64_t> shape,
-                                      OpFoldResult slot) const {
+std::pair<Value, Value> DistributedLayoutAttr::emitSlotOffset(
+    LayoutIndexEmitter &e, ArrayRef<int64_t> shape, OpFoldResult slot) const {
   int64_t width = getVector(), threads = getThreads();
   if (auto known = dyn_cast<Attribute>(slot)) {
     // A static slot: only the last round can be partial.
     int64_t s = cast<IntegerAttr>(known).getInt(), round = s / width;
-    Value group = e.add(e.constant(round * threads),
-                        e.coordinates().threadIndex);
+    Value group =
+        e.add(e.constant(round * threads), e.coordinates().threadIndex);
     Value scaled = e.mul(group, e.constant(width));
     Value element = e.add(scaled, e.constant(s % width));
     Value held;
@@ -186,8 +181,8 @@ FragmentsLayoutAttr::emitLanePosition(LayoutIndexEmitter &e, Value lane) {
   Value upperRows = e.andI(quad, e.constant(4));
   Value row = e.add(upperRows, e.remUI(pair, e.constant(4)));
   Value upperCols = e.mul(e.andI(quad, e.constant(2)), e.constant(2));
-  Value col = e.add(upperCols, e.mul(e.remUI(lane, e.constant(2)),
-                                     e.constant(2)));
+  Value col =
+      e.add(upperCols, e.mul(e.remUI(lane, e.constant(2)), e.constant(2)));
   return {row, col};
 }
 

@@ -11,10 +11,11 @@ using namespace tile::applegpu;
 using EmitError = function_ref<InFlightDiagnostic()>;
 
 static constexpr int64_t kSimdWidth = AppleGPUDialect::kSimdWidth;
-static constexpr int64_t kMaxThreads = AppleGPUDialect::kMaxThreadsPerThreadgroup;
+static constexpr int64_t kMaxThreads =
+    AppleGPUDialect::kMaxThreadsPerThreadgroup;
 
-static LogicalResult verifyTileRank(ArrayRef<int64_t> shape, EmitError emitError,
-                                    StringRef layout) {
+static LogicalResult verifyTileRank(ArrayRef<int64_t> shape,
+                                    EmitError emitError, StringRef layout) {
   if (shape.size() != 1 && shape.size() != 2)
     return emitError() << "#applegpu." << layout
                        << " lays out tiles of rank 1 or 2, got rank "
@@ -29,8 +30,8 @@ static LogicalResult verifyTileRank(ArrayRef<int64_t> shape, EmitError emitError
 // uniform
 //===----------------------------------------------------------------------===//
 
-LogicalResult UniformLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape,
-                                                Type, EmitError emitError) const {
+LogicalResult UniformLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                                EmitError emitError) const {
   return verifyTileRank(shape, emitError, "uniform");
 }
 
@@ -75,8 +76,8 @@ LogicalResult FragmentsLayoutAttr::verify(EmitError emitError, int64_t m,
   constexpr int64_t kMaxSimdgroups = kMaxThreads / kSimdWidth;
   if (m < 1 || n < 1 || m > kMaxSimdgroups || n > kMaxSimdgroups / m)
     return emitError() << "#applegpu.fragments needs a grid of 1 to "
-                       << kMaxThreads / kSimdWidth << " SIMD-groups, got "
-                       << m << "x" << n;
+                       << kMaxThreads / kSimdWidth << " SIMD-groups, got " << m
+                       << "x" << n;
   return success();
 }
 
@@ -152,7 +153,7 @@ LogicalResult SliceLayoutAttr::verify(EmitError emitError, int64_t dim,
                           "the removed dimension, got "
                        << size;
   if (!isa_and_nonnull<DistributedLayoutAttr, FragmentsLayoutAttr,
-                        CooperativeLayoutAttr>(parent))
+                       CooperativeLayoutAttr>(parent))
     return emitError() << "#applegpu.slice needs a #applegpu.distributed, "
                           "#applegpu.fragments or #applegpu.cooperative "
                           "parent, got "

@@ -59,14 +59,14 @@ Attribute Matmul2dAttr::parse(AsmParser &parser, Type) {
       equalsInt("n", n) || parser.parseComma() || parser.parseKeyword("k") ||
       parser.parseEqual())
     return {};
-  if (failed(parser.parseOptionalKeyword("dynamic")) &&
-      parser.parseInteger(k))
+  if (failed(parser.parseOptionalKeyword("dynamic")) && parser.parseInteger(k))
     return {};
   if (parser.parseComma())
     return {};
-  for (auto [word, flag] : {std::pair<StringRef, bool *>{"transpose_left", &transposeLeft},
-                            {"transpose_right", &transposeRight},
-                            {"relaxed_precision", &relaxed}})
+  for (auto [word, flag] :
+       {std::pair<StringRef, bool *>{"transpose_left", &transposeLeft},
+        {"transpose_right", &transposeRight},
+        {"relaxed_precision", &relaxed}})
     if (succeeded(parser.parseOptionalKeyword(word))) {
       *flag = true;
       if (parser.parseComma())
@@ -79,8 +79,7 @@ Attribute Matmul2dAttr::parse(AsmParser &parser, Type) {
   std::optional<Matmul2dMode> parsedMode = symbolizeMatmul2dMode(modeWord);
   if (!parsedMode) {
     parser.emitError(parser.getCurrentLocation())
-        << "expected multiply or multiply_accumulate, got '" << modeWord
-        << "'";
+        << "expected multiply or multiply_accumulate, got '" << modeWord << "'";
     return {};
   }
   mode = *parsedMode;
@@ -97,8 +96,8 @@ Attribute Matmul2dAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), m, n, k, transposeLeft,
-                    transposeRight, relaxed, mode, simdgroups);
+                    parser.getContext(), m, n, k, transposeLeft, transposeRight,
+                    relaxed, mode, simdgroups);
 }
 
 void Matmul2dAttr::print(AsmPrinter &printer) const {
@@ -125,7 +124,9 @@ void Matmul2dAttr::print(AsmPrinter &printer) const {
 // !applegpu.tensor
 //===----------------------------------------------------------------------===//
 
-static bool isTensorElement(Type t) { return t.isF32() || t.isF16() || t.isBF16(); }
+static bool isTensorElement(Type t) {
+  return t.isF32() || t.isF16() || t.isBF16();
+}
 
 LogicalResult TensorViewType::verify(EmitError emitError, AddressSpace space,
                                      Type element, ArrayRef<int64_t> shape) {
@@ -135,8 +136,7 @@ LogicalResult TensorViewType::verify(EmitError emitError, AddressSpace space,
     return emitError() << "tensor view element type must be f32, f16 or "
                           "bf16, got "
                        << element;
-  if (!shape.empty() &&
-      (shape.size() != 2 || shape[0] < 1 || shape[1] < 1))
+  if (!shape.empty() && (shape.size() != 2 || shape[0] < 1 || shape[1] < 1))
     return emitError() << "a static tensor view shape has two positive "
                           "extents";
   return success();
@@ -188,8 +188,7 @@ static std::string checkMatmulTypes(Type left, Type right, Type dest) {
     return problem;
   }
   if (left != right) {
-    os << "operand element types " << left << " and " << right
-       << " differ";
+    os << "operand element types " << left << " and " << right << " differ";
     return problem;
   }
   bool ok = dest.isF32() || (dest == left && !left.isF32());
@@ -202,8 +201,8 @@ static std::string checkMatmulTypes(Type left, Type right, Type dest) {
 LogicalResult CooperativeTensorType::verify(EmitError emitError, Type element,
                                             Matmul2dAttr, TensorViewType left,
                                             TensorViewType right) {
-  std::string problem = checkMatmulTypes(left.getElementType(),
-                                         right.getElementType(), element);
+  std::string problem =
+      checkMatmulTypes(left.getElementType(), right.getElementType(), element);
   if (!problem.empty())
     return emitError() << "cooperative tensor: " << problem;
   return success();
@@ -225,8 +224,8 @@ LogicalResult MakeTensorOp::verify() {
                          << " differs from the buffer's "
                          << buffer.getElementType();
   if (getAddressSpace(buffer) != result.getAddressSpace())
-    return emitOpError() << "view of " << stringifyAddressSpace(
-                                             result.getAddressSpace())
+    return emitOpError() << "view of "
+                         << stringifyAddressSpace(result.getAddressSpace())
                          << " memory made from a "
                          << stringifyAddressSpace(getAddressSpace(buffer))
                          << " buffer";
@@ -249,16 +248,16 @@ LogicalResult TensorSliceOp::verify() {
   if (sizes.size() != 2 || sizes[0] < 1 || sizes[1] < 1)
     return emitOpError() << "sizes are two positive extents";
   if (result.getShape() != sizes)
-    return emitOpError() << "result shape must be the sizes "
-                         << sizes[0] << "x" << sizes[1];
+    return emitOpError() << "result shape must be the sizes " << sizes[0] << "x"
+                         << sizes[1];
   return success();
 }
 
 LogicalResult CooperativeFillOp::verify() {
   if (getValue().getType() != getTensor().getType().getElementType())
     return emitOpError() << "fills a cooperative tensor of "
-                         << getTensor().getType().getElementType()
-                         << " with a " << getValue().getType();
+                         << getTensor().getType().getElementType() << " with a "
+                         << getValue().getType();
   return success();
 }
 
@@ -268,17 +267,15 @@ LogicalResult Matmul2dOp::verify() {
   if (auto c = dyn_cast<CooperativeTensorType>(getDestination().getType())) {
     if (c.getOp() != getOp())
       return emitOpError() << "runs " << getOp()
-                           << " on a cooperative tensor made for "
-                           << c.getOp();
+                           << " on a cooperative tensor made for " << c.getOp();
     if (c.getLeft() != left || c.getRight() != right)
-      return emitOpError()
-             << "operand types " << left << ", " << right
-             << " must match the cooperative tensor types " << c.getLeft()
-             << ", " << c.getRight();
+      return emitOpError() << "operand types " << left << ", " << right
+                           << " must match the cooperative tensor types "
+                           << c.getLeft() << ", " << c.getRight();
     destElement = c.getElementType();
   } else {
-    destElement = cast<TensorViewType>(getDestination().getType())
-                      .getElementType();
+    destElement =
+        cast<TensorViewType>(getDestination().getType()).getElementType();
   }
   std::string problem = checkMatmulTypes(left.getElementType(),
                                          right.getElementType(), destElement);

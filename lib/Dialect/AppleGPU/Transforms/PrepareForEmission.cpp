@@ -33,9 +33,9 @@ static void renameGridParameters(func::FuncOp kernel,
       auto [name, divisor] = rest.split(',');
       auto it = renamed.find(name.trim());
       if (it != renamed.end())
-        entry = StringAttr::get(kernel.getContext(),
-                                "ceildiv(" + it->second + ", " +
-                                    divisor.trim() + ")");
+        entry = StringAttr::get(kernel.getContext(), "ceildiv(" + it->second +
+                                                         ", " + divisor.trim() +
+                                                         ")");
     }
     entries.push_back(entry);
   }

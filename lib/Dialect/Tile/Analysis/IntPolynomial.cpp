@@ -42,7 +42,7 @@ IntPolynomial IntPolynomial::term(const Monomial &atoms, int64_t coeff) {
 
 /// Adds `coeff * atoms` to `terms`; false on overflow.
 static bool addTerm(std::map<IntPolynomial::Monomial, int64_t> &terms,
-                       const IntPolynomial::Monomial &atoms, int64_t coeff) {
+                    const IntPolynomial::Monomial &atoms, int64_t coeff) {
   auto [it, inserted] = terms.try_emplace(atoms, coeff);
   if (inserted)
     return true;
@@ -56,7 +56,8 @@ static bool addTerm(std::map<IntPolynomial::Monomial, int64_t> &terms,
   return true;
 }
 
-std::optional<IntPolynomial> IntPolynomial::add(const IntPolynomial &other) const {
+std::optional<IntPolynomial>
+IntPolynomial::add(const IntPolynomial &other) const {
   IntPolynomial result = *this;
   for (const auto &[atoms, coeff] : other.terms)
     if (!addTerm(result.terms, atoms, coeff))
@@ -66,14 +67,16 @@ std::optional<IntPolynomial> IntPolynomial::add(const IntPolynomial &other) cons
   return result;
 }
 
-std::optional<IntPolynomial> IntPolynomial::sub(const IntPolynomial &other) const {
+std::optional<IntPolynomial>
+IntPolynomial::sub(const IntPolynomial &other) const {
   std::optional<IntPolynomial> negated = other.mul(constant(-1));
   if (!negated)
     return std::nullopt;
   return add(*negated);
 }
 
-std::optional<IntPolynomial> IntPolynomial::mul(const IntPolynomial &other) const {
+std::optional<IntPolynomial>
+IntPolynomial::mul(const IntPolynomial &other) const {
   IntPolynomial result;
   for (const auto &[lhsAtoms, lhsCoeff] : terms) {
     for (const auto &[rhsAtoms, rhsCoeff] : other.terms) {

@@ -37,7 +37,8 @@ static constexpr size_t kMaxMaskBounds = 4;
 //===----------------------------------------------------------------------===//
 
 bool AffineTile::isUniform() const {
-  return llvm::all_of(strides, [](const IntPolynomial &s) { return s.isZero(); });
+  return llvm::all_of(strides,
+                      [](const IntPolynomial &s) { return s.isZero(); });
 }
 
 bool AffineTile::isUnitAlong(unsigned dim) const {
@@ -139,10 +140,9 @@ IntPolynomial OffsetAnalysis::scalarOf(Value value, unsigned depth) {
     return asAtom;
   IntPolynomial lhs = analyze(op->getOperand(0), depth + 1).affine->base;
   IntPolynomial rhs = analyze(op->getOperand(1), depth + 1).affine->base;
-  std::optional<IntPolynomial> result =
-      isa<arith::AddIOp>(op)   ? lhs.add(rhs)
-      : isa<arith::SubIOp>(op) ? lhs.sub(rhs)
-                               : lhs.mul(rhs);
+  std::optional<IntPolynomial> result = isa<arith::AddIOp>(op)   ? lhs.add(rhs)
+                                        : isa<arith::SubIOp>(op) ? lhs.sub(rhs)
+                                                                 : lhs.mul(rhs);
   // Too large to be an offset's: an opaque value.
   return result ? *result : asAtom;
 }
@@ -173,7 +173,8 @@ OffsetAnalysis::Entry OffsetAnalysis::computeCarried(BlockArgument arg,
     return unknown;
   // Until known: an increment computed from the tile itself is unknown.
   cache.insert_or_assign(arg, unknown);
-  std::optional<AffineTile> start = analyze(loop.getInitArgs()[index], depth + 1).affine;
+  std::optional<AffineTile> start =
+      analyze(loop.getInitArgs()[index], depth + 1).affine;
   std::optional<AffineTile> step = analyze(increment, depth + 1).affine;
   if (!start || !step || !step->isUniform() ||
       !definedOutside(step->base, atoms, loop.getRegion()))
@@ -182,8 +183,9 @@ OffsetAnalysis::Entry OffsetAnalysis::computeCarried(BlockArgument arg,
   // n * step = (iv - lb) * (step / loopStep) when the division is exact.
   IntPolynomial loopStep = scalarOf(loop.getStep(), depth + 1);
   std::optional<IntPolynomial> perUnit = step->base.divideExactly(loopStep);
-  std::optional<IntPolynomial> count = scalarOf(loop.getInductionVar(), depth + 1)
-                                           .sub(scalarOf(loop.getLowerBound(), depth + 1));
+  std::optional<IntPolynomial> count =
+      scalarOf(loop.getInductionVar(), depth + 1)
+          .sub(scalarOf(loop.getLowerBound(), depth + 1));
   std::optional<IntPolynomial> advance =
       perUnit && count ? count->mul(*perUnit) : std::nullopt;
   std::optional<IntPolynomial> base =
@@ -211,7 +213,9 @@ OffsetAnalysis::Entry OffsetAnalysis::compute(Value value, unsigned depth) {
     return unknown;
   int64_t rank = tile.getRank();
   // The operand's entry, carrying its culprit when it is unknown.
-  auto operand = [&](unsigned i) { return analyze(op->getOperand(i), depth + 1); };
+  auto operand = [&](unsigned i) {
+    return analyze(op->getOperand(i), depth + 1);
+  };
   auto known = [&](std::optional<AffineTile> form) {
     return form ? Entry{std::move(form), nullptr} : unknown;
   };
@@ -222,9 +226,10 @@ OffsetAnalysis::Entry OffsetAnalysis::compute(Value value, unsigned depth) {
         if (!dense || !dense.isSplat() ||
             dense.getSplatValue<APInt>().getSignificantBits() > 64)
           return unknown;
-        return known(uniformForm(
-            IntPolynomial::constant(dense.getSplatValue<APInt>().getSExtValue()),
-            rank));
+        return known(
+            uniformForm(IntPolynomial::constant(
+                            dense.getSplatValue<APInt>().getSExtValue()),
+                        rank));
       })
       .Case([&](ArangeOp) {
         return known(AffineTile{IntPolynomial(), {IntPolynomial::constant(1)}});
@@ -281,16 +286,16 @@ AxisFacts OffsetAnalysis::factsOf(Value tile, unsigned depth) {
 /// any other atom.
 static int64_t atomDivisor(Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
-  auto loop = arg ? dyn_cast<ForRangeOp>(arg.getOwner()->getParentOp())
-                  : ForRangeOp();
+  auto loop =
+      arg ? dyn_cast<ForRangeOp>(arg.getOwner()->getParentOp()) : ForRangeOp();
   if (!loop || arg != loop.getInductionVar())
     return 1;
   IntegerAttr lb, step;
   if (!matchPattern(loop.getLowerBound(), m_Constant(&lb)) ||
       !matchPattern(loop.getStep(), m_Constant(&step)))
     return 1;
-  uint64_t bits = static_cast<uint64_t>(lb.getInt()) |
-                  static_cast<uint64_t>(step.getInt());
+  uint64_t bits =
+      static_cast<uint64_t>(lb.getInt()) | static_cast<uint64_t>(step.getInt());
   if (bits == 0)
     return IntPolynomial::kUnboundedDivisor;
   return static_cast<int64_t>(
@@ -347,8 +352,9 @@ static std::optional<int64_t> constantDivisor(Operation *op) {
     return value.getActiveBits() < 63 && !value.isZero()
                ? std::optional<int64_t>(value.getZExtValue())
                : std::nullopt;
-  return value.ult(62) ? std::optional<int64_t>(int64_t(1) << value.getZExtValue())
-                       : std::nullopt;
+  return value.ult(62)
+             ? std::optional<int64_t>(int64_t(1) << value.getZExtValue())
+             : std::nullopt;
 }
 
 /// Facts of `x / c` (rounding down): equal x stay equal, and a contiguous
@@ -418,15 +424,18 @@ AxisFacts OffsetAnalysis::computeFacts(Value tile, unsigned depth) {
     }
     AxisFacts facts = nothing;
     for (size_t d = 0; d < shape.size(); ++d) {
-      auto constant = [&](const AxisFacts &f) { return f.constancy[d] == shape[d]; };
-      auto contiguous = [&](const AxisFacts &f) { return f.contiguity[d] == shape[d]; };
+      auto constant = [&](const AxisFacts &f) {
+        return f.constancy[d] == shape[d];
+      };
+      auto contiguous = [&](const AxisFacts &f) {
+        return f.contiguity[d] == shape[d];
+      };
       facts.constancy[d] = shape[d];
       for (const AxisFacts &f : operands)
         facts.constancy[d] = std::gcd(facts.constancy[d], f.constancy[d]);
-      bool sum =
-          isa<arith::AddIOp>(op) &&
-          ((constant(operands[0]) && contiguous(operands[1])) ||
-           (contiguous(operands[0]) && constant(operands[1])));
+      bool sum = isa<arith::AddIOp>(op) &&
+                 ((constant(operands[0]) && contiguous(operands[1])) ||
+                  (contiguous(operands[0]) && constant(operands[1])));
       bool difference = isa<arith::SubIOp>(op) && contiguous(operands[0]) &&
                         constant(operands[1]);
       if (sum || difference)
@@ -538,19 +547,29 @@ OffsetAnalysis::MaskEntry OffsetAnalysis::computeMaskBounds(Value mask,
   std::optional<AffineTile> rhs = getAffine(cmp.getRhs());
   if (!lhs || !rhs)
     return fail("the mask compares a tile that is not affine in the element "
-                "position (" + describe(op) + ")");
+                "position (" +
+                describe(op) + ")");
   std::optional<MaskBound> bound;
   switch (cmp.getPredicate()) {
-  case arith::CmpIPredicate::slt: bound = lessThan(*lhs, *rhs, false); break;
-  case arith::CmpIPredicate::sle: bound = lessThan(*lhs, *rhs, true); break;
-  case arith::CmpIPredicate::sgt: bound = lessThan(*rhs, *lhs, false); break;
-  case arith::CmpIPredicate::sge: bound = lessThan(*rhs, *lhs, true); break;
+  case arith::CmpIPredicate::slt:
+    bound = lessThan(*lhs, *rhs, false);
+    break;
+  case arith::CmpIPredicate::sle:
+    bound = lessThan(*lhs, *rhs, true);
+    break;
+  case arith::CmpIPredicate::sgt:
+    bound = lessThan(*rhs, *lhs, false);
+    break;
+  case arith::CmpIPredicate::sge:
+    bound = lessThan(*rhs, *lhs, true);
+    break;
   default:
     // Unsigned comparisons differ from tile.load's signed bounds on
     // negative values, and the others are not upper bounds.
     return fail("the mask compares with '" +
                 arith::stringifyCmpIPredicate(cmp.getPredicate()).str() +
-                "' (" + describe(op) + "); only slt, sle, sgt and sge are "
+                "' (" + describe(op) +
+                "); only slt, sle, sgt and sge are "
                 "bounds");
   }
   if (!bound)
@@ -578,7 +597,8 @@ Value OffsetAnalysis::materialize(const IntPolynomial &poly, OpBuilder &b,
       Value atom = atoms[id];
       if (!atom.getType().isIndex())
         atom = arith::IndexCastOp::create(b, loc, index, atom);
-      term = term ? arith::MulIOp::create(b, loc, term, atom).getResult() : atom;
+      term =
+          term ? arith::MulIOp::create(b, loc, term, atom).getResult() : atom;
     }
     if (!term)
       term = constant(magnitude);

@@ -34,8 +34,8 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-Value tile::rematerializeInLayout(OpBuilder &builder, Location loc,
-                                 Value value, RankedTensorType type) {
+Value tile::rematerializeInLayout(OpBuilder &builder, Location loc, Value value,
+                                  RankedTensorType type) {
   Operation *producer = value.getDefiningOp();
   if (auto splat = dyn_cast_if_present<SplatOp>(producer))
     return SplatOp::create(builder, loc, type, splat.getInput());
@@ -56,8 +56,8 @@ struct ConvertOfScalarTile : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
-    Value remade =
-        rematerializeInLayout(rewriter, op.getLoc(), op.getInput(), op.getType());
+    Value remade = rematerializeInLayout(rewriter, op.getLoc(), op.getInput(),
+                                         op.getType());
     if (!remade)
       return failure();
     rewriter.replaceOp(op, remade);

@@ -83,11 +83,10 @@ LogicalResult EpilogueOp::verifyRegions() {
   if (!yield)
     return emitOpError() << "body must end with tile.yield";
   if (yield.getValues().size() != getResults().size())
-    return yield.emitOpError() << "yields " << yield.getValues().size()
-                               << " values but the epilogue has "
-                               << getResults().size()
-                               << (getResults().size() == 1 ? " result"
-                                                            : " results");
+    return yield.emitOpError()
+           << "yields " << yield.getValues().size()
+           << " values but the epilogue has " << getResults().size()
+           << (getResults().size() == 1 ? " result" : " results");
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(yield.getValues(), getResults()))) {
     auto [value, result] = pair;
@@ -170,8 +169,7 @@ struct SimplifyEpilogue : OpRewritePattern<EpilogueOp> {
     }
     for (unsigned i : keptInputs)
       inputs.push_back(op.getInputs()[i]);
-    auto replacement =
-        EpilogueOp::create(rewriter, op.getLoc(), types, inputs);
+    auto replacement = EpilogueOp::create(rewriter, op.getLoc(), types, inputs);
     Block *newBody = rewriter.createBlock(&replacement.getBody());
     IRMapping map;
     for (unsigned i : keptInputs)

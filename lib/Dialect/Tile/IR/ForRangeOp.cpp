@@ -90,10 +90,10 @@ void ForRangeOp::print(OpAsmPrinter &p) {
   bool hasIterArgs = !getInitArgs().empty();
   if (hasIterArgs) {
     p << " iter_args(";
-    llvm::interleaveComma(llvm::zip(getRegionIterArgs(), getInitArgs()), p,
-                          [&](auto pair) {
-                            p << std::get<0>(pair) << " = " << std::get<1>(pair);
-                          });
+    llvm::interleaveComma(
+        llvm::zip(getRegionIterArgs(), getInitArgs()), p, [&](auto pair) {
+          p << std::get<0>(pair) << " = " << std::get<1>(pair);
+        });
     p << ") -> (" << getResultTypes() << ")";
   }
   p << " ";
@@ -211,8 +211,8 @@ std::optional<int64_t> tile::getConstantTripCount(ForRangeOp op) {
 // RegionBranchOpInterface
 //===----------------------------------------------------------------------===//
 
-void ForRangeOp::getSuccessorRegions(RegionBranchPoint point,
-                                     SmallVectorImpl<RegionSuccessor> &regions) {
+void ForRangeOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
   // From the parent and from the end of the body, control goes to the body
   // (another iteration) or back to the parent (the loop is done).
   regions.push_back(RegionSuccessor(&getRegion(), getRegionIterArgs()));
@@ -293,9 +293,8 @@ selfAdvancingSlice(BlockArgument arg, Block *body, YieldOp yield, unsigned i) {
     }
   }
   SmallVector<Operation *> ops(slice.begin(), slice.end());
-  llvm::sort(ops, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return ops;
 }
 
@@ -338,9 +337,8 @@ struct DropUnusedIterArgs : OpRewritePattern<ForRangeOp> {
     rewriter.inlineRegionBefore(op.getRegion(), loop.getRegion(),
                                 loop.getRegion().end());
     rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
-    llvm::sort(dead, [](Operation *a, Operation *b) {
-      return b->isBeforeInBlock(a);
-    });
+    llvm::sort(
+        dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
     for (Operation *deadOp : llvm::make_early_inc_range(dead))
       if (deadOp->use_empty())
         rewriter.eraseOp(deadOp);

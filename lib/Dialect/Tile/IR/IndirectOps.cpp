@@ -15,35 +15,31 @@ RankedTensorType tile::maskTypeFor(RankedTensorType offsets) {
 
 /// The rules every access at offsets shares: a static tile of rank 1 or 2 in
 /// the offsets' shape, of the buffer's element type.
-static LogicalResult verifyIndirect(Operation *op, Value buffer,
-                                    Value offsets, RankedTensorType tile,
-                                    StringRef what) {
+static LogicalResult verifyIndirect(Operation *op, Value buffer, Value offsets,
+                                    RankedTensorType tile, StringRef what) {
   auto offsetsType = cast<RankedTensorType>(offsets.getType());
   if (!tile.hasStaticShape() || (tile.getRank() != 1 && tile.getRank() != 2))
     return op->emitOpError() << what << " must be a static tile of rank 1 or "
                              << "2, got " << tile;
   if (offsetsType.getShape() != tile.getShape())
-    return op->emitOpError() << "offsets " << offsetsType
-                             << " must have the shape of the " << what << " "
-                             << tile;
+    return op->emitOpError()
+           << "offsets " << offsetsType << " must have the shape of the "
+           << what << " " << tile;
   Type element = cast<MemRefType>(buffer.getType()).getElementType();
   if (element != tile.getElementType())
-    return op->emitOpError() << what << " element type "
-                             << tile.getElementType()
-                             << " must be the buffer's element type "
-                             << element;
+    return op->emitOpError()
+           << what << " element type " << tile.getElementType()
+           << " must be the buffer's element type " << element;
   return success();
 }
 
 LogicalResult GatherOp::verify() {
-  return verifyIndirect(*this, getBuffer(), getOffsets(), getType(),
-                        "result");
+  return verifyIndirect(*this, getBuffer(), getOffsets(), getType(), "result");
 }
 
 LogicalResult ScatterOp::verify() {
   return verifyIndirect(*this, getBuffer(), getOffsets(),
-                        cast<RankedTensorType>(getValue().getType()),
-                        "value");
+                        cast<RankedTensorType>(getValue().getType()), "value");
 }
 
 /// Whether `kind` applies to elements of `type`: `add` and `xchg` to i32

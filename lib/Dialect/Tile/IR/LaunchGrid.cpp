@@ -19,13 +19,16 @@ static std::optional<int> gridDimension(Value value) {
   return std::nullopt;
 }
 
-static std::optional<std::array<GridExtent, 3>> deriveGrid(func::FuncOp kernel) {
+static std::optional<std::array<GridExtent, 3>>
+deriveGrid(func::FuncOp kernel) {
   std::array<GridExtent, 3> grid;
   bool sized[3] = {false, false, false};
   bool used[3] = {false, false, false};
-  kernel.walk([&](ProgramIdOp id) { used[static_cast<int>(id.getDim())] = true; });
+  kernel.walk(
+      [&](ProgramIdOp id) { used[static_cast<int>(id.getDim())] = true; });
   kernel.walk([&](StoreOp store) {
-    for (auto [index, bound] : llvm::zip(store.getIndices(), store.getBounds())) {
+    for (auto [index, bound] :
+         llvm::zip(store.getIndices(), store.getBounds())) {
       auto mul = index.getDefiningOp<arith::MulIOp>();
       auto arg = dyn_cast<BlockArgument>(bound);
       if (!mul || !arg || arg.getOwner() != &kernel.getBody().front())

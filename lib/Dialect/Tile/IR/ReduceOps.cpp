@@ -31,8 +31,7 @@ bool tile::isIntegerCombiningKind(CombiningKind kind) {
 
 LogicalResult ReduceOp::verify() {
   auto input = cast<RankedTensorType>(getInput().getType());
-  if ((input.getRank() != 1 && input.getRank() != 2) ||
-      !input.hasStaticShape())
+  if ((input.getRank() != 1 && input.getRank() != 2) || !input.hasStaticShape())
     return emitOpError() << "input must be a rank-1 or rank-2 tile with a "
                             "static shape, got "
                          << input;

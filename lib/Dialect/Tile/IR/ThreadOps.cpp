@@ -22,11 +22,11 @@ LogicalResult SharedOp::verify() {
   Type element = type.getElementType();
   if (!element.isIntOrFloat())
     return emitOpError() << "holds integers or floats, got " << element;
-  int64_t bytes =
-      type.getNumElements() * llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
   if (bytes > kMaxThreadgroupBytes)
-    return emitOpError() << "needs " << bytes
-                         << " bytes, more than the " << kMaxThreadgroupBytes
+    return emitOpError() << "needs " << bytes << " bytes, more than the "
+                         << kMaxThreadgroupBytes
                          << " bytes of threadgroup memory";
   return success();
 }
@@ -68,8 +68,8 @@ LogicalResult tile::verifyThreadLevelKernel(Operation *kernel) {
     return success();
   auto note = [&](InFlightDiagnostic diag) -> LogicalResult {
     diag.attachNote(threadOp->getLoc())
-        << "the kernel is thread-level because of this '"
-        << threadOp->getName() << "'";
+        << "the kernel is thread-level because of this '" << threadOp->getName()
+        << "'";
     return diag;
   };
   if (!kernel->hasAttr(TileDialect::getSimdgroupsAttrName()))

@@ -4,9 +4,9 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "tile/Support/Identifier.h"
 
 using namespace mlir;
@@ -37,9 +37,8 @@ void TileDialect::initialize() {
   addInterfaces<TileInlinerInterface>();
 }
 
-Operation *TileDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   // Folded tiles (e.g. a splat of a constant) are ordinary arith constants.
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }
@@ -76,8 +75,8 @@ static LogicalResult verifySimdgroupsAttr(Operation *op, NamedAttribute attr) {
     return op->emitError() << "'" << attr.getName().getValue()
                            << "' must be positive, got " << wm << "x" << wn;
   if (wm * wn * kSimdWidth > kMaxThreadsPerThreadgroup)
-    return op->emitError() << "'" << attr.getName().getValue() << "' = " << wm << "x"
-                           << wn << " needs " << wm * wn * kSimdWidth
+    return op->emitError() << "'" << attr.getName().getValue() << "' = " << wm
+                           << "x" << wn << " needs " << wm * wn * kSimdWidth
                            << " threads per threadgroup, more than "
                            << kMaxThreadsPerThreadgroup;
   return success();
@@ -150,14 +149,14 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return verifyLaunchGridAttr(op, attr);
   if (name == getLoadsPipelinedAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
-      return op->emitError() << "'" << name
-                             << "' must be a unit attribute on a loop";
+      return op->emitError()
+             << "'" << name << "' must be a unit attribute on a loop";
     return success();
   }
   if (name == getMatvecAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<DotOp>(op))
-      return op->emitError() << "'" << name
-                             << "' must be a unit attribute on a tile.dot";
+      return op->emitError()
+             << "'" << name << "' must be a unit attribute on a tile.dot";
     return success();
   }
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
@@ -178,8 +177,8 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   if (auto function = dyn_cast<FunctionOpInterface>(op))
     for (unsigned other = 0; other < argIndex; ++other)
       if (function.getArgAttrOfType<StringAttr>(other, name) == value)
-        return op->emitError() << "arguments #" << other << " and #"
-                               << argIndex << " are both named '"
-                               << value.getValue() << "'";
+        return op->emitError()
+               << "arguments #" << other << " and #" << argIndex
+               << " are both named '" << value.getValue() << "'";
   return success();
 }

@@ -24,11 +24,11 @@ using namespace tile;
 static LogicalResult verifyTileType(Operation *op, RankedTensorType type,
                                     StringRef what) {
   if (type.getRank() != 1 && type.getRank() != 2)
-    return op->emitOpError() << what << " must have rank 1 or 2, got rank "
-                             << type.getRank();
+    return op->emitOpError()
+           << what << " must have rank 1 or 2, got rank " << type.getRank();
   if (!type.hasStaticShape())
-    return op->emitOpError() << what << " must have a static shape, got "
-                             << type;
+    return op->emitOpError()
+           << what << " must have a static shape, got " << type;
   return success();
 }
 
@@ -48,13 +48,13 @@ static LogicalResult verifyTileAccess(Operation *op, RankedTensorType tile,
     return op->emitOpError() << "expects " << rank << " strides for a rank-"
                              << rank << " tile, got " << numStrides;
   if (numBounds != 0 && numBounds != rank)
-    return op->emitOpError() << "expects " << rank
-                             << " bounds (or none) for a rank-" << rank
-                             << " tile, got " << numBounds;
+    return op->emitOpError()
+           << "expects " << rank << " bounds (or none) for a rank-" << rank
+           << " tile, got " << numBounds;
   if (tile.getElementType() != buffer.getElementType())
-    return op->emitOpError() << "tile element type " << tile.getElementType()
-                             << " does not match buffer element type "
-                             << buffer.getElementType();
+    return op->emitOpError()
+           << "tile element type " << tile.getElementType()
+           << " does not match buffer element type " << buffer.getElementType();
   return success();
 }
 
@@ -73,9 +73,9 @@ static LogicalResult verifyScalarAccess(Operation *op, Type scalar,
               "bound, got "
            << numIndices << ", " << numStrides << " and " << numBounds;
   if (scalar != buffer.getElementType())
-    return op->emitOpError() << "scalar type " << scalar
-                             << " does not match buffer element type "
-                             << buffer.getElementType();
+    return op->emitOpError()
+           << "scalar type " << scalar << " does not match buffer element type "
+           << buffer.getElementType();
   return success();
 }
 
@@ -85,10 +85,8 @@ LogicalResult LoadOp::verify() {
   if (failed(tile ? verifyTileAccess(*this, tile, getBuffer().getType(),
                                      getIndices().size(), getStrides().size(),
                                      getBounds().size())
-                  : verifyScalarAccess(*this, resultType,
-                                       getBuffer().getType(),
-                                       getIndices().size(),
-                                       getStrides().size(),
+                  : verifyScalarAccess(*this, resultType, getBuffer().getType(),
+                                       getIndices().size(), getStrides().size(),
                                        getBounds().size())))
     return failure();
   std::optional<TypedAttr> padding = getPadding();
@@ -123,8 +121,8 @@ LogicalResult DotOp::verify() {
   auto aType = cast<RankedTensorType>(getA().getType());
   auto bType = cast<RankedTensorType>(getB().getType());
   auto accType = cast<RankedTensorType>(getAcc().getType());
-  for (auto [type, what] : {std::pair{aType, "lhs"}, {bType, "rhs"},
-                            {accType, "accumulator"}}) {
+  for (auto [type, what] :
+       {std::pair{aType, "lhs"}, {bType, "rhs"}, {accType, "accumulator"}}) {
     if (failed(verifyTileType(*this, type, what)))
       return failure();
     if (type.getRank() != 2)
@@ -136,8 +134,8 @@ LogicalResult DotOp::verify() {
     return emitOpError() << "contraction mismatch: lhs is " << m << "x" << k
                          << " but rhs is " << bType.getDimSize(0) << "x" << n;
   if (accType.getDimSize(0) != m || accType.getDimSize(1) != n)
-    return emitOpError() << "accumulator must be " << m << "x" << n
-                         << ", got " << accType.getDimSize(0) << "x"
+    return emitOpError() << "accumulator must be " << m << "x" << n << ", got "
+                         << accType.getDimSize(0) << "x"
                          << accType.getDimSize(1);
 
   Type operand = aType.getElementType();
@@ -203,9 +201,8 @@ int64_t SwizzleOp::getEffectiveBlock() {
 LogicalResult SwizzleOp::verify() {
   StringRef pattern = getPattern();
   if (!llvm::is_contained(getPatternNames(), pattern)) {
-    InFlightDiagnostic diag = emitOpError()
-                              << "unknown swizzle pattern '" << pattern
-                              << "'; expected one of";
+    InFlightDiagnostic diag = emitOpError() << "unknown swizzle pattern '"
+                                            << pattern << "'; expected one of";
     llvm::interleave(
         getPatternNames(), [&](StringRef n) { diag << " '" << n << "'"; },
         [&] { diag << ","; });

@@ -241,7 +241,8 @@ DenseSet<Value> Assigner::findViewLoads() {
         pad && !pad.getValue().isZero())
       return;
     auto strides = load.getStrides();
-    if (!isConstantIntValue(strides[1], 1) && !isConstantIntValue(strides[0], 1))
+    if (!isConstantIntValue(strides[1], 1) &&
+        !isConstantIntValue(strides[0], 1))
       return;
     for (OpOperand &use : v.getUses())
       if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1)
@@ -328,10 +329,9 @@ LogicalResult Assigner::chooseConfig() {
       RankedTensorType type = tensorType(v);
       if (type.hasStaticShape() && type.getRank() > 0)
         largest = std::max(
-            largest,
-            type.getNumElements() /
-                applegpu::DistributedLayoutAttr::getDefaultVector(
-                    type.getShape()));
+            largest, type.getNumElements() /
+                         applegpu::DistributedLayoutAttr::getDefaultVector(
+                             type.getShape()));
     }
     threads = std::min<int64_t>(256, llvm::alignTo(largest, 32));
   }
@@ -394,9 +394,8 @@ void Assigner::findUniform() {
     else if (auto constant = dyn_cast<arith::ConstantOp>(op))
       yes = isa<SplatElementsAttr>(constant.getValue());
     else if (isElementwiseOnTiles(op) || isa<BroadcastOp>(op))
-      yes = llvm::all_of(op->getOperands(), [&](Value v) {
-        return !isTensor(v) || isUniform(v);
-      });
+      yes = llvm::all_of(op->getOperands(),
+                         [&](Value v) { return !isTensor(v) || isUniform(v); });
     if (yes)
       uniform.insert(result);
   });
@@ -530,8 +529,8 @@ LogicalResult Assigner::resolve() {
   // Gathers and atomics produce their tile where they touch memory.
   kernel.walk([&](Operation *op) {
     if (isa<GatherOp, AtomicRMWOp, AtomicCASOp>(op))
-      layout[op->getResult(0)] = singleHolder(layout[op->getResult(0)],
-                                              tensorType(op->getResult(0)));
+      layout[op->getResult(0)] =
+          singleHolder(layout[op->getResult(0)], tensorType(op->getResult(0)));
   });
   return success();
 }
@@ -557,10 +556,10 @@ LogicalResult Assigner::rewriteTypes() {
       int64_t wm = c.getSimdgroupsM(), wn = c.getSimdgroupsN();
       if (type.getRank() != 2 || type.getDimSize(0) % wm != 0 ||
           type.getDimSize(1) % wn != 0 ||
-          !isMatmul2dShape(type.getDimSize(0) / wm,
-                           type.getDimSize(1) / wn)) {
-        Operation *where = v.getDefiningOp() ? v.getDefiningOp()
-                                             : v.getParentBlock()->getParentOp();
+          !isMatmul2dShape(type.getDimSize(0) / wm, type.getDimSize(1) / wn)) {
+        Operation *where = v.getDefiningOp()
+                               ? v.getDefiningOp()
+                               : v.getParentBlock()->getParentOp();
         return where->emitOpError()
                << "accumulator tile " << type << " cannot be split over a "
                << wm << "x" << wn
@@ -574,8 +573,9 @@ LogicalResult Assigner::rewriteTypes() {
       int64_t rows = 8 * f.getSimdgroupsM(), cols = 8 * f.getSimdgroupsN();
       if (type.getRank() != 2 || type.getDimSize(0) % rows != 0 ||
           type.getDimSize(1) % cols != 0) {
-        Operation *where = v.getDefiningOp() ? v.getDefiningOp()
-                                             : v.getParentBlock()->getParentOp();
+        Operation *where = v.getDefiningOp()
+                               ? v.getDefiningOp()
+                               : v.getParentBlock()->getParentOp();
         return where->emitOpError()
                << "accumulator tile " << type << " cannot be split into 8x8 "
                << "fragments over a " << f.getSimdgroupsM() << "x"
@@ -619,7 +619,8 @@ Attribute Assigner::required(Operation *user, OpOperand &operand) {
   }
   if (auto loop = dyn_cast<ForRangeOp>(user)) {
     unsigned firstInit = user->getNumOperands() - loop.getNumResults();
-    return i < firstInit ? Attribute() : typeLayout(loop.getResult(i - firstInit));
+    return i < firstInit ? Attribute()
+                         : typeLayout(loop.getResult(i - firstInit));
   }
   if (isa<scf::YieldOp, YieldOp>(user) && user->getParentOp()->getNumResults())
     if (!isa<EpilogueOp>(user->getParentOp()))
@@ -638,7 +639,8 @@ Attribute Assigner::required(Operation *user, OpOperand &operand) {
     Attribute l = typeLayout(v);
     if (isa<applegpu::CooperativeLayoutAttr>(l) && isa<StoreOp>(user))
       return l;
-    return isa<applegpu::DistributedLayoutAttr, applegpu::FragmentsLayoutAttr>(l)
+    return isa<applegpu::DistributedLayoutAttr, applegpu::FragmentsLayoutAttr>(
+               l)
                ? l
                : distributed(tensorType(v));
   }

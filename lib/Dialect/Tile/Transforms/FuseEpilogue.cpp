@@ -173,8 +173,8 @@ void EpilogueBuilder::gather() {
     });
   };
   Operation *start = acc.getDefiningOp();
-  for (Operation &op : llvm::make_range(std::next(start->getIterator()),
-                                        block->end())) {
+  for (Operation &op :
+       llvm::make_range(std::next(start->getIterator()), block->end())) {
     // Ops in nested regions that use what the epilogue computes stay.
     op.walk([&](Operation *nested) {
       if (nested != &op && isElementwiseOnShape(nested, shape) &&
@@ -260,10 +260,10 @@ bool EpilogueBuilder::placeOrShrink(Operation *&after) {
         for (Value v : candidate->getOperands()) {
           Value needed = neededDefinition(v);
           Operation *def = needed ? needed.getDefiningOp() : nullptr;
-          Operation *inBlock = def ? block->findAncestorOpInBlock(*def) : nullptr;
-          if (late.contains(def) ||
-              (inBlock && !fused.contains(def) &&
-               !inBlock->isBeforeInBlock(limit)))
+          Operation *inBlock =
+              def ? block->findAncestorOpInBlock(*def) : nullptr;
+          if (late.contains(def) || (inBlock && !fused.contains(def) &&
+                                     !inBlock->isBeforeInBlock(limit)))
             late.insert(candidate);
         }
       if (late.empty()) // cannot happen: `after` is a needed definition
@@ -335,9 +335,8 @@ void EpilogueBuilder::build() {
         map.map(v, splat.getInput());
       } else if (auto constant = v.getDefiningOp<arith::ConstantOp>()) {
         auto value = cast<SplatElementsAttr>(constant.getValue());
-        map.map(v, arith::ConstantOp::create(
-                       b, constant.getLoc(),
-                       value.getSplatValue<TypedAttr>()));
+        map.map(v, arith::ConstantOp::create(b, constant.getLoc(),
+                                             value.getSplatValue<TypedAttr>()));
       }
     }
   for (Operation *op : fused) {
@@ -372,11 +371,11 @@ void EpilogueBuilder::build() {
     auto count = [](size_t n, StringRef what) {
       return std::to_string(n) + " " + what.str() + (n == 1 ? "" : "s");
     };
-    InFlightDiagnostic diag =
-        epilogue.emitRemark()
-        << "fused " << count(fused.size(), "elementwise op")
-        << " into a tile.epilogue (" << names << ") with "
-        << count(inputs.size(), "input tile");
+    InFlightDiagnostic diag = epilogue.emitRemark()
+                              << "fused "
+                              << count(fused.size(), "elementwise op")
+                              << " into a tile.epilogue (" << names << ") with "
+                              << count(inputs.size(), "input tile");
     if (!captured.empty())
       diag << " and " << count(captured.size(), "scalar");
   }

@@ -126,10 +126,10 @@ chooseIndices(const IntPolynomial &base, ArrayRef<IntPolynomial> strides,
 
 /// The rectangle an access at `offsets` under `mask` (may be null) is, or
 /// failure with the reason in `whyNot`.
-static FailureOr<Rectangle> rectangleOf(OffsetAnalysis &analysis,
-                                        Value offsets, Value mask,
-                                        std::string &whyNot) {
-  ArrayRef<int64_t> shape = cast<RankedTensorType>(offsets.getType()).getShape();
+static FailureOr<Rectangle> rectangleOf(OffsetAnalysis &analysis, Value offsets,
+                                        Value mask, std::string &whyNot) {
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(offsets.getType()).getShape();
   size_t rank = shape.size();
   std::optional<AffineTile> form = analysis.getAffine(offsets);
   if (!form) {
@@ -316,8 +316,9 @@ struct TileGatherToLoadPass
     if (!r->bounds.empty() && gather.getOther()) {
       padding = splatElement(gather.getOther());
       if (!padding) {
-        leave(gather, gather.getOffsets(),
-              "`other` is not a splat constant (tile.load pads with one value)");
+        leave(
+            gather, gather.getOffsets(),
+            "`other` is not a splat constant (tile.load pads with one value)");
         return false;
       }
       if (isDefaultPadding(padding))
@@ -325,9 +326,9 @@ struct TileGatherToLoadPass
     }
     Addressing a = rewriting(gather, gather.getOffsets(), *r);
     OpBuilder b(gather);
-    auto load = LoadOp::create(b, gather.getLoc(), gather.getType(),
-                               gather.getBuffer(), a.indices, a.strides,
-                               a.bounds, padding);
+    auto load =
+        LoadOp::create(b, gather.getLoc(), gather.getType(), gather.getBuffer(),
+                       a.indices, a.strides, a.bounds, padding);
     gather.getResult().replaceAllUsesWith(load.getResult());
     return true;
   }

@@ -26,9 +26,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -144,11 +144,12 @@ static std::optional<Update> matchUpdate(ForRangeOp loop) {
 /// variables are equivalent; values from above only to themselves). Loads
 /// count as equivalent too: the caller has checked that nothing in or
 /// between the loops writes memory.
-static DenseMap<Value, Value> matchBodies(ForRangeOp first,
-                                          ForRangeOp second) {
+static DenseMap<Value, Value> matchBodies(ForRangeOp first, ForRangeOp second) {
   DenseMap<Value, Value> equivalent;
   equivalent[second.getInductionVar()] = first.getInductionVar();
-  auto mapped = [&](Value v) { return equivalent.lookup(v) ? equivalent.lookup(v) : v; };
+  auto mapped = [&](Value v) {
+    return equivalent.lookup(v) ? equivalent.lookup(v) : v;
+  };
   for (Operation &op : second.getBody()->without_terminator()) {
     if (op.getNumRegions() != 0 || op.getNumResults() == 0)
       continue;
@@ -259,8 +260,8 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
   Operation *otherUse = nullptr;
   auto noteUse = [&](OpOperand &use, Value maxValue, Operation *widen) {
     auto sub = dyn_cast<arith::SubFOp>(use.getOwner());
-    if (sub && use.getOperandNumber() == 1 && (!match.maxUsed ||
-                                               match.maxUsed == maxValue) &&
+    if (sub && use.getOperandNumber() == 1 &&
+        (!match.maxUsed || match.maxUsed == maxValue) &&
         (shifts.empty() || match.widen == widen)) {
       match.maxUsed = maxValue;
       match.widen = widen;
@@ -364,9 +365,9 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
                   "maximum of (another buffer, offset or computation)",
                   shift);
   if ((bool)maxUpdate->mask != (bool)sumUpdate->mask ||
-      (maxUpdate->mask && (!sameAs(sumUpdate->mask, maxUpdate->mask) ||
-                           maxUpdate->updateWhenTrue !=
-                               sumUpdate->updateWhenTrue)))
+      (maxUpdate->mask &&
+       (!sameAs(sumUpdate->mask, maxUpdate->mask) ||
+        maxUpdate->updateWhenTrue != sumUpdate->updateWhenTrue)))
     return refuse("the loops mask their updates differently",
                   sumUpdate->combine);
   ReduceOp lastMaxReduce = match.reduceAfter ? match.reduceAfter : reduceInLoop;
@@ -412,8 +413,7 @@ static void merge(Match &match, IRRewriter &rewriter) {
 
   Location loc = first.getLoc();
   rewriter.setInsertionPoint(second);
-  SmallVector<Value> inits = {first.getInitArgs()[0],
-                              second.getInitArgs()[0]};
+  SmallVector<Value> inits = {first.getInitArgs()[0], second.getInitArgs()[0]};
   // With a reduction between the loops, the loop carries the reduced
   // maximum of the previous iteration, not to reduce twice per iteration.
   if (match.reduceAfter) {
@@ -457,11 +457,12 @@ static void merge(Match &match, IRRewriter &rewriter) {
       cast<FloatType>(getElementTypeOrSelf(maxType)).getFloatSemantics();
   Value negInf = floatConstant(rewriter, loc, maxType,
                                APFloat::getInf(semantics, /*Negative=*/true));
-  Value zero = floatConstant(rewriter, loc, maxType, APFloat::getZero(semantics));
-  Value isNegInf = arith::CmpFOp::create(rewriter, loc,
-                                         arith::CmpFPredicate::OEQ, newMax,
-                                         negInf);
-  Value shiftBy = arith::SelectOp::create(rewriter, loc, isNegInf, zero, newMax);
+  Value zero =
+      floatConstant(rewriter, loc, maxType, APFloat::getZero(semantics));
+  Value isNegInf = arith::CmpFOp::create(
+      rewriter, loc, arith::CmpFPredicate::OEQ, newMax, negInf);
+  Value shiftBy =
+      arith::SelectOp::create(rewriter, loc, isNegInf, zero, newMax);
   Value moved = arith::SubFOp::create(rewriter, loc, oldMax, shiftBy);
   Value factor = math::ExpOp::create(rewriter, loc, moved);
 
@@ -499,17 +500,17 @@ static void merge(Match &match, IRRewriter &rewriter) {
   if (widenOutside)
     secondMap.map(match.widen->getResult(0), widened);
   for (Operation &op : second.getBody()->without_terminator()) {
-    if (op.getNumResults() != 0 &&
-        llvm::all_of(op.getResults(),
-                     [&](Value v) { return equivalent.count(v); })) {
+    if (op.getNumResults() != 0 && llvm::all_of(op.getResults(), [&](Value v) {
+          return equivalent.count(v);
+        })) {
       for (Value v : op.getResults())
         secondMap.map(v, map.lookup(equivalent.lookup(v)));
       continue;
     }
     rewriter.clone(op, secondMap);
   }
-  SmallVector<Value> yielded = {newAcc, secondMap.lookup(
-                                            second.getYield().getValues()[0])};
+  SmallVector<Value> yielded = {
+      newAcc, secondMap.lookup(second.getYield().getValues()[0])};
   if (match.reduceAfter)
     yielded.push_back(newMax);
   YieldOp::create(rewriter, loc, yielded);

@@ -75,8 +75,8 @@ public:
     Location loc = load.getLoc();
     if (!needsGuard(load))
       return cloneAt(b, load, iv);
-    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                          iv, loop.getUpperBound());
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
+                                          loop.getUpperBound());
     Type type = load.getType();
     auto guarded = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
                                      /*withElseRegion=*/true);
@@ -123,8 +123,9 @@ private:
               def->getNumRegions() == 0 && isPure(def) &&
               llvm::none_of(def->getResultTypes(),
                             [](Type t) { return isa<ShapedType>(t); }) &&
-              llvm::all_of(def->getOperands(),
-                           [&](Value operand) { return isAddressable(operand); });
+              llvm::all_of(def->getOperands(), [&](Value operand) {
+                return isAddressable(operand);
+              });
     addressable[v] = ok;
     return ok;
   }
@@ -170,10 +171,10 @@ static Value iterationValue(OpBuilder &b, Location loc, Value base, Value step,
                             int64_t j) {
   if (j == 0)
     return base;
-  Value offset = j == 1 ? step
-                        : arith::MulIOp::create(
-                              b, loc, step,
-                              arith::ConstantIndexOp::create(b, loc, j));
+  Value offset =
+      j == 1 ? step
+             : arith::MulIOp::create(b, loc, step,
+                                     arith::ConstantIndexOp::create(b, loc, j));
   return arith::AddIOp::create(b, loc, base, offset);
 }
 
@@ -184,8 +185,8 @@ static std::optional<int64_t> valuesPerThread(ArrayRef<LoadOp> loads) {
   int64_t total = 0;
   for (LoadOp load : loads) {
     auto type = cast<RankedTensorType>(load.getType());
-    auto layout = dyn_cast_if_present<applegpu::LayoutAttrInterface>(
-        type.getEncoding());
+    auto layout =
+        dyn_cast_if_present<applegpu::LayoutAttrInterface>(type.getEncoding());
     std::optional<int64_t> values =
         layout ? layout.getValuesPerThread(type.getShape()) : std::nullopt;
     if (!values)
@@ -205,11 +206,12 @@ static void pipelineLoop(scf::ForOp loop,
   LoopPipeliner pipeliner(loop, storedBuffers);
   SmallVector<LoadOp> loads = pipeliner.candidates();
   if (loads.empty()) {
-    emitRemark(loop.getLoc()) << "num_stages = " << stages
-                      << ": no tile.load of this loop can be read ahead (each "
-                         "depends on values the loop carries, reads a buffer "
-                         "the kernel writes, or is read by the dot from "
-                         "device memory)";
+    emitRemark(loop.getLoc())
+        << "num_stages = " << stages
+        << ": no tile.load of this loop can be read ahead (each "
+           "depends on values the loop carries, reads a buffer "
+           "the kernel writes, or is read by the dot from "
+           "device memory)";
     return;
   }
   int64_t distance = std::min(stages - 1, maxDistance);
@@ -238,10 +240,10 @@ static void pipelineLoop(scf::ForOp loop,
   SmallVector<Value> nexts;
   for (LoadOp load : loads) {
     OpBuilder at(load);
-    nexts.push_back(pipeliner.loadAt(
-        at, load,
-        iterationValue(at, load.getLoc(), loop.getInductionVar(),
-                       loop.getStep(), distance)));
+    nexts.push_back(pipeliner.loadAt(at, load,
+                                     iterationValue(at, load.getLoc(),
+                                                    loop.getInductionVar(),
+                                                    loop.getStep(), distance)));
   }
 
   // The same loop, carrying per load the tiles of iterations i .. i +
@@ -276,8 +278,8 @@ struct TilePipelineLoadsPass
     }
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) {
-      auto stages = loop->getAttrOfType<IntegerAttr>(
-          TileDialect::getNumStagesAttrName());
+      auto stages =
+          loop->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName());
       if (stages && stages.getInt() >= 2 && !loop->hasAttr(kPipelinedAttr))
         loops.push_back(loop);
     });

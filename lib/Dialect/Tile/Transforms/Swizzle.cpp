@@ -90,10 +90,9 @@ static std::pair<Value, Value> curveCell(IndexBuilder &e, StringRef pattern,
   if (pattern == "hilbert") {
     // The 4x4 Hilbert curve, 2 bits per cell packed into constants of 8
     // cells each (so that they fit the 32-bit int index becomes in MSL).
-    static const int cells[16][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 0},
-                                     {2, 0}, {3, 0}, {3, 1}, {2, 1},
-                                     {2, 2}, {3, 2}, {3, 3}, {2, 3},
-                                     {1, 3}, {1, 2}, {0, 2}, {0, 3}};
+    static const int cells[16][2] = {
+        {0, 0}, {0, 1}, {1, 1}, {1, 0}, {2, 0}, {3, 0}, {3, 1}, {2, 1},
+        {2, 2}, {3, 2}, {3, 3}, {2, 3}, {1, 3}, {1, 2}, {0, 2}, {0, 3}};
     int64_t is[2] = {0, 0}, js[2] = {0, 0};
     for (int k = 0; k < 16; ++k) {
       is[k / 8] |= int64_t(cells[k][0]) << (2 * (k % 8));
@@ -175,8 +174,8 @@ static void lowerSwizzle(SwizzleOp op, IRRewriter &rewriter) {
   auto [m, n] = swizzle(e, op.getPattern(), op.getEffectiveBlock(),
                         e.select(inGrid, pm, e.c(0)),
                         e.select(inGrid, pn, e.c(0)), gm, gn);
-  rewriter.replaceOp(op, ValueRange{e.select(inGrid, m, pm),
-                                    e.select(inGrid, n, pn)});
+  rewriter.replaceOp(
+      op, ValueRange{e.select(inGrid, m, pm), e.select(inGrid, n, pn)});
   // What the folds left unused (no canonicalizer runs after this pass in
   // the tile-to-applegpu pipeline), users before the values they read.
   for (Operation *made = after->getPrevNode(); made && made != before;) {
@@ -205,8 +204,10 @@ static void addDefaultSwizzle(func::FuncOp kernel, StringRef pattern,
     return;
   Location loc = kernel.getLoc();
   rewriter.setInsertionPointToStart(&kernel.getBody().front());
-  Value pm = ProgramIdOp::create(rewriter, loc, rewriter.getIndexType(), Dim::x);
-  Value pn = ProgramIdOp::create(rewriter, loc, rewriter.getIndexType(), Dim::y);
+  Value pm =
+      ProgramIdOp::create(rewriter, loc, rewriter.getIndexType(), Dim::x);
+  Value pn =
+      ProgramIdOp::create(rewriter, loc, rewriter.getIndexType(), Dim::y);
   auto swizzle = SwizzleOp::create(
       rewriter, loc, rewriter.getIndexType(), rewriter.getIndexType(), pm, pn,
       rewriter.getStringAttr(pattern),
@@ -248,8 +249,9 @@ struct TileSwizzlePass : tile::impl::TileSwizzleBase<TileSwizzlePass> {
     getOperation()->walk([&](func::FuncOp f) {
       if (!f->hasAttr(TileDialect::getKernelAttrName()))
         return;
-      if (f.walk([](SwizzleOp) { return WalkResult::interrupt(); })
-              .wasInterrupted())
+      if (f.walk([](SwizzleOp) {
+             return WalkResult::interrupt();
+           }).wasInterrupted())
         recordLaunchGrid(f);
     });
     SmallVector<SwizzleOp> swizzles;

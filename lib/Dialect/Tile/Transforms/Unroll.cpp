@@ -44,8 +44,8 @@ static void unrollFully(ForRangeOp loop, int64_t tripCount,
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> carried(loop.getInitArgs());
   for (int64_t i = 0; i < tripCount; ++i) {
-    Value iv = arith::ConstantIndexOp::create(rewriter, loop.getLoc(),
-                                              lb + i * step);
+    Value iv =
+        arith::ConstantIndexOp::create(rewriter, loop.getLoc(), lb + i * step);
     carried = cloneIteration(rewriter, loop, iv, carried);
   }
   rewriter.replaceOp(loop, carried);
@@ -58,7 +58,8 @@ static ForRangeOp createLoopLike(
     RewriterBase &rewriter, ForRangeOp loop, Value lb, Value ub, Value step,
     ValueRange inits,
     function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> fillBody) {
-  auto newLoop = ForRangeOp::create(rewriter, loop.getLoc(), lb, ub, step, inits);
+  auto newLoop =
+      ForRangeOp::create(rewriter, loop.getLoc(), lb, ub, step, inits);
   for (NamedAttribute attr : loop->getAttrs())
     if (!newLoop->hasAttr(attr.getName()))
       newLoop->setAttr(attr.getName(), attr.getValue());
@@ -144,8 +145,8 @@ struct IndexMath {
                                        static_cast<uint64_t>(*cl))
                                 : 0);
     Value l = value(lb), u = value(ub);
-    Value nonEmpty = arith::CmpIOp::create(builder, loc,
-                                           arith::CmpIPredicate::sgt, u, l);
+    Value nonEmpty =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt, u, l);
     Value diff = arith::SubIOp::create(builder, loc, u, l);
     return arith::SelectOp::create(builder, loc, nonEmpty, diff,
                                    value(constant(0)))
@@ -183,8 +184,8 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
       math.value(math.add(lb, math.mul(math.divui(span, bigStep), bigStep)));
 
   ForRangeOp mainLoop = createLoopLike(
-      rewriter, loop, loop.getLowerBound(), mainUb, bigStep,
-      loop.getInitArgs(), [&](OpBuilder &b, Value iv, ValueRange carried) {
+      rewriter, loop, loop.getLowerBound(), mainUb, bigStep, loop.getInitArgs(),
+      [&](OpBuilder &b, Value iv, ValueRange carried) {
         IndexMath bodyMath{b, loc};
         SmallVector<Value> values(carried);
         for (int64_t j = 0; j < factor; ++j) {
@@ -196,8 +197,7 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
       });
   ForRangeOp remainder = createLoopLike(
       rewriter, loop, mainUb, loop.getUpperBound(), loop.getStep(),
-      mainLoop.getResults(),
-      [&](OpBuilder &b, Value iv, ValueRange carried) {
+      mainLoop.getResults(), [&](OpBuilder &b, Value iv, ValueRange carried) {
         return cloneIteration(b, loop, iv, carried);
       });
   rewriter.replaceOp(loop, remainder.getResults());

@@ -79,8 +79,7 @@ struct TestLayoutGeometryPass
     else
       remark << "any";
     if (auto grid = layout.getSimdgroupGrid())
-      remark << " (" << grid->first << "x" << grid->second
-             << " SIMD-groups)";
+      remark << " (" << grid->first << "x" << grid->second << " SIMD-groups)";
     std::optional<SmallVector<int64_t, 3>> valueShape =
         layout.getValueShape(shape);
     remark << ", values per thread ";
@@ -113,7 +112,8 @@ struct TestLayoutGeometryPass
     };
     ThreadCoordinates at;
     at.threadIndex = constant(thread);
-    auto [wm, wn] = layout.getSimdgroupGrid().value_or(std::pair<int64_t, int64_t>{1, 1});
+    auto [wm, wn] =
+        layout.getSimdgroupGrid().value_or(std::pair<int64_t, int64_t>{1, 1});
     (void)wm;
     int64_t simdgroup = thread / AppleGPUDialect::kSimdWidth;
     at.simdgroupRow = constant(simdgroup / wn);
@@ -144,8 +144,8 @@ struct TestLayoutGeometryPass
         os << cast<IntegerAttr>(cast<Attribute>(i)).getInt();
       });
       os << "]";
-      FailureOr<ElementPosition> p = layout.emitPosition(withLanes, shape,
-                                                         index);
+      FailureOr<ElementPosition> p =
+          layout.emitPosition(withLanes, shape, index);
       if (failed(p)) {
         os << " no position";
         continue;

@@ -51,7 +51,8 @@ public:
   std::optional<IntPolynomial> mul(const IntPolynomial &other) const;
   /// The quotient when `divisor` is one term that divides every term of
   /// this polynomial exactly (e.g. `4*x*y + 8*x` by `4*x`).
-  std::optional<IntPolynomial> divideExactly(const IntPolynomial &divisor) const;
+  std::optional<IntPolynomial>
+  divideExactly(const IntPolynomial &divisor) const;
 
   bool isZero() const { return terms.empty(); }
   std::optional<int64_t> getConstant() const;
@@ -143,7 +144,8 @@ private:
                        unsigned depth);
   IntPolynomial scalarOf(mlir::Value value, unsigned depth);
   AxisFacts factsOf(mlir::Value tile, unsigned depth);
-  AxisFacts factsOfAffine(const AffineTile &form, llvm::ArrayRef<int64_t> shape);
+  AxisFacts factsOfAffine(const AffineTile &form,
+                          llvm::ArrayRef<int64_t> shape);
   /// The largest power of two known to divide `poly`, with what the atoms'
   /// definitions say (a loop's induction variable: its bounds and step).
   int64_t divisorOf(const IntPolynomial &poly);

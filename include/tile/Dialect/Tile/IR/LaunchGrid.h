@@ -28,7 +28,8 @@ struct GridExtent {
 /// The grid of `kernel`: from its `tile.launch_grid` attribute if it has
 /// one, else derived from its stores. std::nullopt when the kernel reads a
 /// program id along a dimension no store sizes.
-std::optional<std::array<GridExtent, 3>> getLaunchGrid(mlir::func::FuncOp kernel);
+std::optional<std::array<GridExtent, 3>>
+getLaunchGrid(mlir::func::FuncOp kernel);
 
 /// Records the derived grid of `kernel` as `tile.launch_grid`, so that it
 /// survives rewrites that hide it (the lowering of tile.swizzle). Does

@@ -23,8 +23,8 @@ mlir::RankedTensorType maskTypeFor(mlir::RankedTensorType offsets);
 /// Marks the thread-level ops (TileThreadOps.td): a kernel holding one runs
 /// its scalar code per thread.
 template <typename ConcreteType>
-class ThreadLevel
-    : public mlir::OpTrait::TraitBase<ConcreteType, ThreadLevel> {};
+class ThreadLevel : public mlir::OpTrait::TraitBase<ConcreteType, ThreadLevel> {
+};
 } // namespace tile
 
 #define GET_OP_CLASSES

@@ -62,7 +62,8 @@
 #include "../metal_tensor"
 
 #if !defined(__HAVE_TENSOR__)
-#error "<MetalPerformancePrimitives/MetalPerformancePrimitives.h> needs Metal Shading Language 4.0: compile with -std=metal4.0 (a Metal emulator compile option; the ABI's msl_version \"4.0\"), or for the host shim with -std=c++20 -D__METAL_VERSION__=400"
+#error                                                                         \
+    "<MetalPerformancePrimitives/MetalPerformancePrimitives.h> needs Metal Shading Language 4.0: compile with -std=metal4.0 (a Metal emulator compile option; the ABI's msl_version \"4.0\"), or for the host shim with -std=c++20 -D__METAL_VERSION__=400"
 #elif __cplusplus < 202002L
 // (tile_msl_shim.h has stopped with the reason: MSL 4.0 needs C++20.)
 #else
@@ -108,12 +109,10 @@ struct matmul2d_descriptor {
   bool transpose_left, transpose_right, relaxed_precision;
   mode matmul_mode;
 
-  constexpr matmul2d_descriptor(int m_, int n_,
-                                int k_ = static_cast<int>(metal::dynamic_extent),
-                                bool transpose_left_ = false,
-                                bool transpose_right_ = false,
-                                bool relaxed_precision_ = false,
-                                mode matmul_mode_ = mode::multiply)
+  constexpr matmul2d_descriptor(
+      int m_, int n_, int k_ = static_cast<int>(metal::dynamic_extent),
+      bool transpose_left_ = false, bool transpose_right_ = false,
+      bool relaxed_precision_ = false, mode matmul_mode_ = mode::multiply)
       : m(m_), n(n_), k(k_), transpose_left(transpose_left_),
         transpose_right(transpose_right_),
         relaxed_precision(relaxed_precision_), matmul_mode(matmul_mode_) {}
@@ -212,8 +211,7 @@ constexpr unsigned long long mix(unsigned long long h, long long v) {
 
 // The element layout of a matmul2d destination cooperative tensor (see the
 // file comment), fixed for a type.
-template <matmul2d_descriptor D, class Scope, class Left, class Right,
-          class T>
+template <matmul2d_descriptor D, class Scope, class Left, class Right, class T>
 struct destination_layout {
   static_assert(operand_checks<Left, Right, T>::ok);
   using left_type = Left;
@@ -236,8 +234,7 @@ struct destination_layout {
   static constexpr unsigned long long b = (hash >> 24) % slots;
 
   static constexpr int position(int i, unsigned t) {
-    unsigned long long slot =
-        static_cast<unsigned long long>(i) * threads + t;
+    unsigned long long slot = static_cast<unsigned long long>(i) * threads + t;
     return static_cast<int>((a * slot + b) % slots);
   }
   static unsigned scope_thread() {
@@ -293,8 +290,8 @@ __attribute__((no_sanitize("coverage"))) inline float to_float(T x,
   if constexpr (code_v<T> == 0) {
     // Truncation toward zero to 10 explicit mantissa bits (NaN kept).
     if (relaxed && f == f)
-      f = __builtin_bit_cast(
-          float, __builtin_bit_cast(unsigned, f) & 0xffffe000u);
+      f = __builtin_bit_cast(float,
+                             __builtin_bit_cast(unsigned, f) & 0xffffe000u);
   }
   return f;
 }
@@ -315,13 +312,13 @@ dot(const dot_operands<A, B> &o, long long r, long long c, float acc) {
   for (long long kk = 0; kk < o.K; ++kk) {
     float x = 0.0f, y = 0.0f;
     if (r < o.rows)
-      x = to_float(o.a[tl ? r * o.as[0] + kk * o.as[1]
-                          : kk * o.as[0] + r * o.as[1]],
-                   relaxed);
+      x = to_float(
+          o.a[tl ? r * o.as[0] + kk * o.as[1] : kk * o.as[0] + r * o.as[1]],
+          relaxed);
     if (c < o.cols)
-      y = to_float(o.b[tr ? kk * o.bs[0] + c * o.bs[1]
-                          : c * o.bs[0] + kk * o.bs[1]],
-                   relaxed);
+      y = to_float(
+          o.b[tr ? kk * o.bs[0] + c * o.bs[1] : c * o.bs[0] + kk * o.bs[1]],
+          relaxed);
     acc = __builtin_fmaf(x, y, acc);
   }
   return acc;
@@ -378,8 +375,8 @@ struct matmul2d {
   // destination = left x right (+ destination): see the file comment.
   // always_inline so that the collective's call site is the kernel's.
   template <class Left, class Right, class Destination>
-  __attribute__((always_inline)) void
-  run(Left &left, Right &right, Destination &destination) const {
+  __attribute__((always_inline)) void run(Left &left, Right &right,
+                                          Destination &destination) const {
     static_assert(__detail::check_matmul2d<Descriptor, Scope, Reserved...>());
     using D = tile_msl::remove_cvref_t<Destination>;
     __detail::run_arg arg = {};
@@ -415,16 +412,18 @@ struct matmul2d {
       static_assert(tile_msl::is_tensor<D>::value,
                     "matmul2d::run: the destination must be a tensor or a "
                     "cooperative tensor");
-      static_assert(__detail::operand_checks<
-                    Left, Right, typename __detail::element_of<D>::type>::ok);
+      static_assert(
+          __detail::operand_checks<Left, Right,
+                                   typename __detail::element_of<D>::type>::ok);
       static_assert(__detail::element_of<D>::rank == 2,
                     "matmul2d::run: the destination must be a tensor of "
                     "rank 2");
       arg.key.destination = __detail::key_of(destination);
     }
     tile_msl_rendezvous(tile_msl::scope_traits<Scope>::simdgroups,
-                        "mpp::tensor_ops::matmul2d::run", &__run_all<Left, Right, D>,
-                        &arg, &arg.key, sizeof arg.key);
+                        "mpp::tensor_ops::matmul2d::run",
+                        &__run_all<Left, Right, D>, &arg, &arg.key,
+                        sizeof arg.key);
   }
 
   // Runs once per collective, on the scope's first thread, with every
@@ -449,12 +448,10 @@ struct matmul2d {
     constexpr bool tl = Descriptor.transpose_left;
     constexpr bool tr = Descriptor.transpose_right;
     constexpr bool relaxed = Descriptor.relaxed_precision;
-    constexpr bool accumulate =
-        Descriptor.matmul_mode ==
-        matmul2d_descriptor::mode::multiply_accumulate;
+    constexpr bool accumulate = Descriptor.matmul_mode ==
+                                matmul2d_descriptor::mode::multiply_accumulate;
     const long long left_k = tl ? ae[1] : ae[0], left_m = tl ? ae[0] : ae[1];
-    const long long right_k = tr ? be[0] : be[1],
-                    right_n = tr ? be[1] : be[0];
+    const long long right_k = tr ? be[0] : be[1], right_n = tr ? be[1] : be[0];
     long long K;
     if constexpr (__detail::dynamic_k(Descriptor.k)) {
       if (left_k != right_k)
@@ -491,9 +488,8 @@ struct matmul2d {
         (void)*static_cast<const volatile B *>(
             b + (tr ? kk * bs[0] + c * bs[1] : c * bs[0] + kk * bs[1]));
     }
-    const __detail::dot_operands<A, B> ops = {a, b, {as[0], as[1]},
-                                              {bs[0], bs[1]}, rows, cols,
-                                              K};
+    const __detail::dot_operands<A, B> ops = {
+        a, b, {as[0], as[1]}, {bs[0], bs[1]}, rows, cols, K};
     if constexpr (tile_msl::is_cooperative_tensor<D>::value) {
       using L = typename D::layout_type;
       using T = typename D::element_type;
@@ -525,8 +521,7 @@ struct matmul2d {
         for (long long c = 0; c < N && c < de[0]; ++c) {
           T *p = d + c * ds[0] + r * ds[1];
           float init = accumulate ? static_cast<float>(*p) : 0.0f;
-          *p = static_cast<T>(
-              __detail::dot<tl, tr, relaxed>(ops, r, c, init));
+          *p = static_cast<T>(__detail::dot<tl, tr, relaxed>(ops, r, c, init));
         }
     }
   }
