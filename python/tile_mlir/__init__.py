@@ -15,20 +15,21 @@ Language with tile-mlir, and run them on its Metal emulator (no Mac needed).
 See docs/python.md for the DSL, the Triton-style `tile_mlir.language`,
 autotuning and where libTileCAPI.so is looked for."""
 
-from .dsl import (abs, arange, cast, cdiv, constexpr, dot, exp, full, log, max,
+from .frontends.metile import (abs, arange, cast, cdiv, constexpr, dot, exp, full, log, max,
                   maximum, min, minimum, num_programs, program_id, sqrt, sum,
                   tanh, tile_load, tile_range, tile_store, tile_swizzle, where,
                   zeros)
-from .autotune import Autotuned, Config, autotune, estimate_seconds
+from .runtime.autotune import Autotuned, Config, autotune, estimate_seconds
 from .errors import (CompilationError, DSLError, EmulatorError,
                      LibraryNotFoundError, TileError)
-from .kernel import Buffer, CompiledKernel, Kernel, jit, kernel
-from .metile_memory import load, store
-from .metile_threads import (barrier, fast_exp, scalar, shared, simd_lane_id,
+from .compiler.kernel import Buffer, CompiledKernel, Kernel, jit, kernel
+from .frontends.metile_memory import load, store
+from .frontends.metile_threads import (barrier, fast_exp, scalar, shared, simd_lane_id,
                              simd_max, simd_min, simd_shuffle_xor, simd_sum,
                              thread_id)
-from .registry import static_range
-from .triton_ops import next_power_of_2
+from .compiler.registry import static_range
+from .runtime import _capi  # noqa: F401 (`from tile_mlir import _capi`)
+from .frontends.triton import next_power_of_2
 
 __all__ = [
     "abs", "arange", "cast", "cdiv", "constexpr", "dot", "exp", "full", "log",

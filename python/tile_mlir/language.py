@@ -7,25 +7,26 @@ loaded from memory, `|`) are tile.gather/tile.scatter. docs/python.md has
 the table of Triton's `tl.*` API: what is supported and what is refused
 (with the line, when a kernel calls it)."""
 
-from . import pointers, registry
-from .blockptr import (BlockPointer, advance, load_block, make_block_ptr,
+from .semantic import pointers
+from .compiler import registry
+from .semantic.blockptr import (BlockPointer, advance, load_block, make_block_ptr,
                        store_block)
-from .dsl import (abs, arange, cast, cdiv, constexpr, exp, full, log, max,
+from .frontends.metile import (abs, arange, cast, cdiv, constexpr, exp, full, log, max,
                   maximum, min, minimum, num_programs, program_id, sqrt, sum,
                   tanh, where, zeros)
-from .dsl import _h_dot, _h_sum
-from .emitter import Buffer, describe
-from .kernel import jit
-from .poly import Mask, Pointer
-from .registry import static_range
-from .triton_random import philox, rand, randint, randint4x, randn
-from .triton_ops import (assume, ceil, clamp, cos, debug_barrier, div_rn,
+from .frontends.metile import _h_dot, _h_sum
+from .compiler.emitter import Buffer, describe
+from .compiler.kernel import jit
+from .compiler.poly import Mask, Pointer
+from .compiler.registry import static_range
+from .frontends.triton_random import philox, rand, randint, randint4x, randn
+from .frontends.triton import (assume, ceil, clamp, cos, debug_barrier, div_rn,
                          exp2, fdiv, floor, fma, log2, max_contiguous,
                          multiple_of,
                          next_power_of_2, range, rsqrt, sigmoid, sin,
                          sqrt_rn, static_assert, static_print, trans,
                          xor_sum, zeros_like)
-from . import triton_ops as _ops
+from .frontends import triton as _ops
 
 float32, float16, bfloat16, int32, int1 = "f32", "f16", "bf16", "i32", "i1"
 # Unsigned types are traced as such (logical shifts, unsigned division,

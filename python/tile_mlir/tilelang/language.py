@@ -21,14 +21,14 @@ every global access is bounded by its buffer's shape."""
 
 import inspect
 
-from .. import registry
-from ..dsl import _h_cdiv
-from ..emitter import Buffer as BufferArg, Emitter
+from ..compiler import registry
+from ..frontends.metile import _h_cdiv
+from ..compiler.emitter import Buffer as BufferArg, Emitter
 from ..errors import DSLError, SourceLocation
-from ..ir import ELEMENT_TO_NUMPY, SSA
-from .._numpy import require
-from ..kernel import compile_ir
-from ..tracer import TileRange, function_scope, parse_function
+from ..compiler.ir import ELEMENT_TO_NUMPY, SSA
+from ..runtime._numpy import require
+from ..compiler.kernel import compile_ir
+from ..compiler.tracer import TileRange, function_scope, parse_function
 from . import ops as tilelang_ops
 from .ops import KernelSpec, LocalTile, ParallelSpace
 from .tracer import TileLangTracer

@@ -7,10 +7,10 @@ it gives it a new Value (and a loop carries it, see tilelang.tracer). Global
 buffers are the prim_func's parameters, row-major with the shapes of their
 T.Buffer annotations, so every global access gets exact bounds from them."""
 
-from .. import memory
-from ..emitter import Value
-from ..ir import tensor_type
-from ..poly import Poly
+from ..semantic import memory
+from ..compiler.emitter import Value
+from ..compiler.ir import tensor_type
+from ..compiler.poly import Poly
 
 # TileLang dtype names -> element types ("float" is TileLang's float32).
 DTYPES = {"float16": "f16", "half": "f16", "fp16": "f16", "float32": "f32",
@@ -195,7 +195,7 @@ def transposed(tr, tile, what):
 
 
 def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
-    from ..dsl import _h_dot
+    from ..frontends.metile import _h_dot
     a = transposed(tr, A, "T.gemm") if transpose_A else read(tr, A, "T.gemm")
     b = transposed(tr, B, "T.gemm") if transpose_B else read(tr, B, "T.gemm")
     if not isinstance(C, LocalTile):

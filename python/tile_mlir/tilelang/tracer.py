@@ -10,11 +10,11 @@ j]` is one tile.load whose strides and bounds come from B's shape."""
 import ast
 import types
 
-from .. import memory
-from ..dsl import _h_program_id
-from ..emitter import Value
-from ..poly import Poly
-from ..tracer import TileRange, Tracer
+from ..semantic import memory
+from ..frontends.metile import _h_program_id
+from ..compiler.emitter import Value
+from ..compiler.poly import Poly
+from ..compiler.tracer import TileRange, Tracer
 from . import ops as tilelang_ops
 from .ops import GlobalTensor, KernelSpec, LocalTile, ParallelSpace, Region
 
@@ -77,7 +77,7 @@ class TileLangTracer(Tracer):
     def use_swizzle(self, panel, order, enable):
         """Remaps the block indices (language.use_swizzle) and rebinds the
         names T.Kernel bound them to."""
-        from ..dsl import _h_tile_swizzle
+        from ..frontends.metile import _h_tile_swizzle
         if self.launch is None:
             self.error("T.use_swizzle belongs in the `with T.Kernel(...)` body")
         if len(self.launch.extents) != 2:

@@ -10,10 +10,10 @@ bit products; tile IR kernels compute in i32, so the product is formed from
 `rand` maps the first word x (as int32) to `(x < 0 ? -x - 1 : x) *
 4.6566127342e-10`; `randn` is Box-Muller on the first two words."""
 
-from . import registry
-from .dsl import _int
-from .emitter import Value, describe
-from .poly import Poly
+from ..compiler import registry
+from .metile import _int
+from ..compiler.emitter import Value, describe
+from ..compiler.poly import Poly
 
 _KEY_A, _KEY_B = 0x9E3779B9, 0xBB67AE85
 _ROUND_A, _ROUND_B = 0xD2511F53, 0xCD9E8D57

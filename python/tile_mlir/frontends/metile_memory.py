@@ -7,10 +7,12 @@ Masked-off elements read 0. The first mask of a tile loop's body is kept
 keeps, so values promoted from scalars keep their old value on the others
 (Tracer.keep_masked_lanes)."""
 
-from . import metile_threads, pointers, registry
-from .language import _pointer
-from .poly import Mask
-from .emitter import describe
+from . import metile_threads
+from ..semantic import pointers
+from ..compiler import registry
+from ..language import _pointer
+from ..compiler.poly import Mask
+from ..compiler.emitter import describe
 
 
 def _record_mask(em, mask):

@@ -3,11 +3,11 @@
 what is refused (with why), so that a kernel calling one of those gets a
 DSLError naming its line rather than a missing attribute."""
 
-from . import registry
-from .dsl import _int, _unary, reduction
-from .emitter import Value, describe
-from .ir import ir_element, is_float, tensor_type
-from .poly import Poly
+from ..compiler import registry
+from .metile import _int, _unary, reduction
+from ..compiler.emitter import Value, describe
+from ..compiler.ir import ir_element, is_float, tensor_type
+from ..compiler.poly import Poly
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
@@ -68,7 +68,7 @@ _REFUSED_STUBS = {}
 def _h_range(tr, arg1, arg2=None, step=1, num_stages=None,
              loop_unroll_factor=None, disallow_acc_multi_buffer=False,
              flatten=False, warp_specialize=False):
-    from .tracer import TileRange
+    from ..compiler.tracer import TileRange
     start, stop = (0, arg1) if arg2 is None else (arg1, arg2)
     if num_stages is not None:
         _int(tr, num_stages, "num_stages")
@@ -174,7 +174,7 @@ def clamp(x, min, max, propagate_nan=None):
 
 
 def _h_zeros_like(tr, input, dtype=None):
-    from .dsl import dtype_of
+    from .metile import dtype_of
     v = tr.em.materialize(input)
     element = dtype_of(tr, dtype) if dtype is not None else v.element
     return tr.em.constant(0, element, v.shape)
@@ -209,8 +209,8 @@ def _h_trans(tr, input, dims=None):
     """A loaded 2-D tile is loaded again with its pointer's axes swapped:
     tile IR has no transpose of a tile in registers, but a transposed
     operand is only a choice of strides (or, for a gather, of offsets)."""
-    from . import pointers
-    from .poly import Mask, Pointer, Poly
+    from ..semantic import pointers
+    from ..compiler.poly import Mask, Pointer, Poly
     v = input
     origin = getattr(v, "origin", None)
     if not isinstance(v, Value) or len(v.shape) != 2 or origin is None:
@@ -309,7 +309,7 @@ def max_contiguous(input, values):
 
 
 def _h_to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
-    from .dsl import dtype_of
+    from .metile import dtype_of
     em = tr.em
     if str(dtype) == "int64" and not bitcast and isinstance(x, Poly):
         # Triton widens offsets to int64 against overflow (tutorial 06's

@@ -8,9 +8,10 @@ tile `base + sum_k (o_k + arange_k) * s_k` with the mask `o_k + arange_k <
 shape_k` for the checked dimensions, which the pointer machinery turns into
 that one tile.load / tile.store."""
 
-from . import pointers, registry
-from .emitter import Buffer, describe
-from .poly import Mask, Pointer, Poly
+from . import pointers
+from ..compiler import registry
+from ..compiler.emitter import Buffer, describe
+from ..compiler.poly import Mask, Pointer, Poly
 
 
 class BlockPointer:

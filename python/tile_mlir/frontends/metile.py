@@ -2,11 +2,12 @@
 stub outside a kernel; inside, the tracer runs its handler (registered with
 registry.op), which emits tile IR."""
 
-from . import extents, memory, registry
-from .emitter import Buffer, describe
-from .ir import DTYPE_ALIASES, is_float, tensor_type
-from .poly import Poly
-from .tracer import TileRange
+from ..compiler import extents, registry
+from ..semantic import memory
+from ..compiler.emitter import Buffer, describe
+from ..compiler.ir import DTYPE_ALIASES, is_float, tensor_type
+from ..compiler.poly import Poly
+from ..compiler.tracer import TileRange
 
 
 class constexpr:

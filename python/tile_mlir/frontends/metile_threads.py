@@ -6,10 +6,10 @@ a kernel has called one, `load(ptr)`/`store(ptr, v, mask=)` of a scalar
 pointer are per-thread `tile.thread_load`/`tile.thread_store`, a mask or a
 runtime `if` guarding them with `scf.if`."""
 
-from . import registry
-from .emitter import Buffer, Value, describe
-from .ir import SSA, is_float, loc_text
-from .poly import Mask, Poly
+from ..compiler import registry
+from ..compiler.emitter import Buffer, Value, describe
+from ..compiler.ir import SSA, is_float, loc_text
+from ..compiler.poly import Mask, Poly
 
 
 class SharedArray(Buffer):
