@@ -1,13 +1,15 @@
-"""The parts of Triton's `tl.*` API beyond loads, stores and dots: loops
-(`tl.range`), math, compiler hints and trace-time checks, and the list of
-what is refused (with why), so that a kernel calling one of those gets a
-DSLError naming its line rather than a missing attribute."""
+"""The parts of Triton's `tl.*` API beyond loads, stores and dots (those
+are in tile_mlir.language): loops (`tl.range`), math, random numbers,
+compiler hints and trace-time checks, methods of tiles (`x.to`), and the
+list of what is refused (with why), so that a kernel calling one of those
+gets a DSLError naming its line rather than a missing attribute. Each name
+is a stub registered with its semantic-layer handler."""
 
 from ..compiler import registry
-from .metile import _int, _unary, reduction
-from ..compiler.emitter import Value, describe
-from ..compiler.ir import ir_element, is_float, tensor_type
-from ..compiler.poly import Poly
+from ..semantic import (access, checks, creation, elementwise, program,
+                        random, reduction)
+from ..semantic.core import int_arg, power_of_2
+from .stubs import unary_stub
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
@@ -65,20 +67,16 @@ def refused(name, reason):
 _REFUSED_STUBS = {}
 
 
-def _h_range(tr, arg1, arg2=None, step=1, num_stages=None,
-             loop_unroll_factor=None, disallow_acc_multi_buffer=False,
-             flatten=False, warp_specialize=False):
-    from ..compiler.tracer import TileRange
-    start, stop = (0, arg1) if arg2 is None else (arg1, arg2)
-    if num_stages is not None:
-        _int(tr, num_stages, "num_stages")
+def _range(tr, arg1, arg2=None, step=1, num_stages=None,
+           loop_unroll_factor=None, disallow_acc_multi_buffer=False,
+           flatten=False, warp_specialize=False):
     if loop_unroll_factor not in (None, 0, 1) or flatten or warp_specialize:
         tr.error("tl.range: loop_unroll_factor, flatten and warp_specialize "
                  "are not supported (num_stages is)")
-    return TileRange(start, stop, step, num_stages)
+    return program.loop_range(tr, arg1, arg2, step, num_stages)
 
 
-@registry.op(_h_range)
+@registry.op(_range)
 def range(arg1, arg2=None, step=1, num_stages=None, loop_unroll_factor=None,
           disallow_acc_multi_buffer=False, flatten=False, warp_specialize=False):
     """A runtime loop (one tile.for_range); num_stages is the loop's
@@ -86,179 +84,89 @@ def range(arg1, arg2=None, step=1, num_stages=None, loop_unroll_factor=None,
     registry.outside("range")
 
 
-def _power_of_2(n):
-    n = int(n)
-    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+def _next_power_of_2(tr, n):
+    return power_of_2(int_arg(tr, n, "next_power_of_2's argument"))
 
 
-def _h_next_power_of_2(tr, n):
-    return _power_of_2(_int(tr, n, "next_power_of_2's argument"))
-
-
-@registry.op(_h_next_power_of_2)
+@registry.op(_next_power_of_2)
 def next_power_of_2(n):
     """The smallest power of two >= n (host and constexpr values)."""
-    return _power_of_2(n)
+    return power_of_2(n)
+
 
 exp2, log2, rsqrt, cos, sin, floor, ceil = (
-    _unary(n) for n in ("exp2", "log2", "rsqrt", "cos", "sin", "floor", "ceil"))
-sqrt_rn = _unary("sqrt")
+    unary_stub(n) for n in ("exp2", "log2", "rsqrt", "cos", "sin", "floor", "ceil"))
+sqrt_rn = unary_stub("sqrt_rn", "sqrt")
 
 
-def _float(tr, x, what):
-    v = tr.em.materialize(x)
-    if not is_float(v.element):
-        tr.error("%s needs a float tile, got %s" % (what, describe(v)))
-    return v
-
-
-def _h_sigmoid(tr, x):
-    em = tr.em
-    v = _float(tr, x, "sigmoid")
-    e = em.unary_math("exp", em.unary_math("neg", v))
-    return em.arith("/", 1.0, em.arith("+", 1.0, e))
-
-
-@registry.op(_h_sigmoid)
+@registry.op(elementwise.sigmoid)
 def sigmoid(x):
     """1 / (1 + exp(-x))."""
     registry.outside("sigmoid")
 
 
-def _h_fma(tr, x, y, z):
-    em = tr.em
-    x, y, element, shape = em.unify(x, y)
-    x, z, element, shape = em.unify(x, z)
-    y = em.to_shape(y, shape)
-    if not is_float(element):
-        tr.error("fma needs float operands, got %s" % element)
-    return em.op1(element, shape, "math.fma ", x.ssa, ", ", y.ssa, ", ", z.ssa,
-                  " : %s" % x.ir_type)
-
-
-@registry.op(_h_fma)
+@registry.op(elementwise.fma)
 def fma(x, y, z):
     """x * y + z, fused (math.fma)."""
     registry.outside("fma")
 
 
-def _h_fdiv(tr, x, y, ieee_rounding=False):
-    return tr.em.arith("/", x, y)
+def _fdiv(tr, x, y, ieee_rounding=False):
+    return elementwise.divide(tr, x, y)
 
 
-@registry.op(_h_fdiv)
+@registry.op(_fdiv)
 def fdiv(x, y, ieee_rounding=False):
     """x / y on floats."""
     registry.outside("fdiv")
 
 
-def _h_div_rn(tr, x, y):
-    return tr.em.arith("/", x, y)
-
-
-@registry.op(_h_div_rn)
+@registry.op(elementwise.divide)
 def div_rn(x, y):
     """x / y, rounded to nearest (MSL's division)."""
     registry.outside("div_rn")
 
 
-def _h_clamp(tr, x, min, max, propagate_nan=None):
-    em = tr.em
-    return em.minmax("min", em.minmax("max", x, min), max)
+def _clamp(tr, x, min, max, propagate_nan=None):
+    return elementwise.clamp(tr, x, min, max)
 
 
-@registry.op(_h_clamp)
+@registry.op(_clamp)
 def clamp(x, min, max, propagate_nan=None):
     """min(max(x, min), max)."""
     registry.outside("clamp")
 
 
-def _h_zeros_like(tr, input, dtype=None):
-    from .metile import dtype_of
-    v = tr.em.materialize(input)
-    element = dtype_of(tr, dtype) if dtype is not None else v.element
-    return tr.em.constant(0, element, v.shape)
-
-
-@registry.op(_h_zeros_like)
+@registry.op(creation.zeros_like)
 def zeros_like(input, dtype=None):
     """Zeros of input's shape and type."""
     registry.outside("zeros_like")
 
 
-def _h_xor_sum(tr, input, axis=None, keep_dims=False):
-    em = tr.em
-    _no_keep_dims(tr, keep_dims)
-    v = em.materialize(input)
-    if is_float(v.element):
-        tr.error("xor_sum needs an integer tile")
-    if axis is None:
-        while v.shape:
-            v = em.reduce("xor", v, len(v.shape) - 1)
-        return v
-    return em.reduce("xor", v, axis % len(v.shape))
+def _xor_sum(tr, input, axis=None, keep_dims=False):
+    return reduction.reduce(tr, "xor", input, axis, keep_dims)
 
 
-@registry.op(_h_xor_sum)
+@registry.op(_xor_sum)
 def xor_sum(input, axis=None, keep_dims=False):
     """The xor of the elements along `axis`."""
     registry.outside("xor_sum")
 
 
-def _h_trans(tr, input, dims=None):
-    """A loaded 2-D tile is loaded again with its pointer's axes swapped:
-    tile IR has no transpose of a tile in registers, but a transposed
-    operand is only a choice of strides (or, for a gather, of offsets)."""
-    from ..semantic import pointers
-    from ..compiler.poly import Mask, Pointer, Poly
-    v = input
-    origin = getattr(v, "origin", None)
-    if not isinstance(v, Value) or len(v.shape) != 2 or origin is None:
-        tr.error("tl.trans of %s: only a 2-D tile loaded with tl.load can be "
-                 "transposed (it is loaded again with its axes swapped)" %
-                 describe(v))
-    pointer, mask, other = origin
-    swap = {0: 1, 1: 0}
-    shape = (v.shape[1], v.shape[0])
-    off = pointer.offset
-    if isinstance(off, Poly):
-        off = off.with_shape(shape, swap)
-    else:
-        tr.error("tl.trans of a tile loaded through computed offsets: only "
-                 "affine pointers can be loaded again transposed")
-    if isinstance(mask, Mask):
-        mask = Mask([c.with_shape(shape, swap) for c in mask.conditions], shape)
-    elif mask is not None and not isinstance(mask, bool):
-        tr.error("tl.trans of a tile loaded with a computed mask: only "
-                 "`offsets < bound` masks can be loaded again transposed")
-    if other is not None and not isinstance(other, (int, float)):
-        tr.error("tl.trans of a tile loaded with an `other` tile")
-    return pointers.load_pointer(tr.em, Pointer(pointer.buffer, off), mask, other)
+def _trans(tr, input, dims=None):
+    return access.trans(tr, input)
 
 
-@registry.op(_h_trans)
+@registry.op(_trans)
 def trans(input, dims=None):
     """The transpose of a 2-D tile loaded with tl.load."""
     registry.outside("trans")
 
 
-def _h_static_assert(tr, cond, msg=""):
-    if isinstance(cond, (Value,)) or hasattr(cond, "terms") or \
-            hasattr(cond, "conditions"):
-        tr.error("tl.static_assert needs a condition known while tracing, "
-                 "got %s" % describe(cond))
-    if not cond:
-        tr.error("static_assert failed" + (": %s" % msg if msg else ""))
-
-
-@registry.op(_h_static_assert)
+@registry.op(checks.static_assert)
 def static_assert(cond, msg=""):
     """Fails the trace (a located DSLError) when `cond` is false."""
     registry.outside("static_assert")
-
-
-def _h_static_print(tr, *values):
-    print(*[v if not hasattr(v, "ssa") else describe(v) for v in values])
 
 
 def static_print(*values):
@@ -266,98 +174,75 @@ def static_print(*values):
     registry.outside("static_print")
 
 
-registry.HANDLERS[static_print] = (_h_static_print, None, None)
+registry.HANDLERS[static_print] = (checks.static_print, None, None)
 
 
-def _h_debug_barrier(tr):
-    return None
-
-
-@registry.op(_h_debug_barrier)
+@registry.op(checks.no_op)
 def debug_barrier():
     """Accepted, no op: tile IR has no shared memory a program could race
     on; the compiler places the barriers its own staging needs."""
     registry.outside("debug_barrier")
 
 
-def _h_hint(tr, input, values):
-    return input
-
-
-@registry.op(_h_hint)
+@registry.op(checks.hint)
 def multiple_of(input, values):
     """A compiler hint, accepted and ignored: returns input."""
     registry.outside("multiple_of")
 
 
-def _h_assume(tr, cond):
-    return None
-
-
-@registry.op(_h_assume)
+@registry.op(checks.no_op)
 def assume(cond):
     """A compiler hint (tutorial 03 assumes its ids and strides are
     positive), accepted and ignored."""
     registry.outside("assume")
 
 
-@registry.op(_h_hint)
+@registry.op(checks.hint)
 def max_contiguous(input, values):
     """A compiler hint, accepted and ignored: returns input."""
     registry.outside("max_contiguous")
 
 
+# ---- random numbers (Philox 4x32, as Triton defines them) -----------------
 
-def _h_to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
-    from .metile import dtype_of
-    em = tr.em
-    if str(dtype) == "int64" and not bitcast and isinstance(x, Poly):
-        # Triton widens offsets to int64 against overflow (tutorial 06's
-        # `off_z.to(tl.int64) * stride_qz`). An integer expression here
-        # stays symbolic and becomes an address offset: it keeps its form.
-        return x
-    element = dtype_of(tr, dtype)
-    v = em.materialize(x)
-    if bitcast:
-        return _bitcast(tr, v, element)
-    if element == "i1" and v.element != "i1":  # Triton: x != 0
-        return em.compare("!=", v, 0.0 if is_float(v.element) else 0)
-    return em.cast(v, element)
+@registry.op(random.philox)
+def philox(seed, c0, c1, c2, c3, n_rounds=10):
+    """The four 32-bit words (as int32) of Philox 4x32 for counter (c0, c1,
+    c2, c3) and key (seed low word, seed high word)."""
+    registry.outside("philox")
 
 
-_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i32": 32, "u32": 32, "i16": 16,
-         "u16": 16, "i8": 8, "u8": 8}
+def _random_stub(name, doc):
+    """The stub `name`(seed, offset, n_rounds=10) of random.`name`."""
+    def stub(seed, offset, n_rounds=10):
+        registry.outside(name)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = doc
+    return registry.op(getattr(random, name))(stub)
 
 
-def _bitcast(tr, v, element):
-    """x.to(element, bitcast=True): the same bits read as another type of
-    the same width (a q4_0 block's f16 scale from its two bytes)."""
-    em = tr.em
-    if _BITS.get(v.element) is None or _BITS.get(v.element) != _BITS.get(element):
-        tr.error("x.to(%s, bitcast=True) from %s: a bitcast keeps the width "
-                 "(32, 16 or 8 bits)" % (element, v.element))
-    if ir_element(v.element) == ir_element(element):
-        return em.cast(v, element)  # u32 <-> i32: the same IR value
-    if v.expand is not None:
-        v = em.to_shape(v, v.shape)
-    return em.op1(element, v.ir_shape, "arith.bitcast ", v.ssa, " : %s to %s" % (
-        v.ir_type, tensor_type(v.ir_shape, element)))
+randint4x = _random_stub(
+    "randint4x", "Four blocks of random 32-bit words (int32) for `offset`.")
+randint = _random_stub(
+    "randint", "A block of random 32-bit words (int32): Triton's randint.")
+rand = _random_stub("rand", "A block of uniform floats in [0, 1).")
+randn = _random_stub(
+    "randn", "A block of standard normal floats (Box-Muller on two words).")
 
 
-def _no_keep_dims(tr, keep_dims):
-    if keep_dims:
-        tr.error("keep_dims=True is not supported: index the result with "
-                 "[:, None] or [None, :]")
+# ---- methods of traced tiles ----------------------------------------------
+
+def _to(tr, x, dtype, fp_downcast_rounding=None, bitcast=False):
+    return elementwise.to(tr, x, dtype, bitcast)
 
 
 def _method_reduction(which):
     """x.sum(axis) / x.max(axis) / x.min(axis)."""
     def handler(tr, x, axis=None, keep_dims=False):
-        _no_keep_dims(tr, keep_dims)
-        return reduction(tr, which, x, axis)
+        return reduction.reduce(tr, which, x, axis, keep_dims)
     return handler
 
 
-registry.METHODS.update({"to": _h_to, "sum": _method_reduction("sum"),
+registry.METHODS.update({"to": _to, "sum": _method_reduction("sum"),
                          "max": _method_reduction("max"),
-                         "min": _method_reduction("min"), "trans": _h_trans})
+                         "min": _method_reduction("min"), "trans": _trans})

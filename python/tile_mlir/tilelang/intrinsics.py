@@ -9,7 +9,7 @@ see lib/Conversion/TileToAppleGPU/DotStaging.cpp), so the layout is
 checked (a 2-D shared tile) and kept on the tile, and changes no IR."""
 
 from ..compiler import registry
-from .ops import LocalTile
+from ..semantic.tiles import LocalTile
 
 
 class Layout:
