@@ -67,7 +67,7 @@ _ELEMENTS = {}
 
 
 def _is_constexpr(annotation):
-    from ..frontends.metile import constexpr
+    from ..semantic.core import constexpr
     if annotation is constexpr or isinstance(annotation, constexpr):
         return True
     return isinstance(annotation, str) and annotation.split(".")[-1] == "constexpr"
