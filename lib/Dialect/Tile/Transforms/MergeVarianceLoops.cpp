@@ -6,26 +6,29 @@
 //   q = sum over the range of (x - mean)^2   (loop 2, reads x again)
 //
 // become one loop. The second sum cannot start before the mean is known,
-// but it need not: for any shift c and count n of the lanes summed,
+// but it need not: for any shift c, with n the count of the lanes summed,
+// t = sum (x - c) and q = sum (x - c)^2,
 //
-//   sum (x - mean)^2 = sum (x - c)^2 + 2 (c - mean) sum (x - c)
-//                      + n (c - mean)^2,
+//   sum (x - mean)^2 = q + 2 (c - mean) t + n (c - mean)^2.
 //
-// and with c the mean of the x summed so far the middle term is 0. So the
-// merged loop carries, per lane of the sum, the count n, that running mean
-// c and q_c = sum (x - c)^2, and folds in each chunk as Chan et al.'s
-// parallel update does (Welford's when a chunk brings one x per lane):
+// So the merged loop carries, per lane of the sum, n, a shift c that
+// follows the running mean, t and q about it, and folds in each chunk as
+// Chan et al.'s parallel update does (Welford's when a chunk brings one x
+// per lane), with k the lanes of the chunk that count:
 //
-//   n' = n + k                 (k: the lanes of this chunk that count)
-//   c' = c + sum (x - c) / n'
-//   q' = q_c + n (c - c')^2 + sum (x - c')^2
+//   n' = n + k
+//   c' = c + (t + sum (x - c)) / n'          (the running mean)
+//   q' = q + (c - c') (2 t + n (c - c')) + sum (x - c')^2
+//   t' = t + n (c - c') + sum (x - c')
 //
-// and after the loop q = q_c + n (c - mean)^2 with the mean the second loop
-// read. Every step is exact in real arithmetic; the sums add nonnegative
-// terms only, and x - c stays as small as the original's x - mean, so f32
-// loses nothing the two-pass form keeps (the naive sum x^2 - n mean^2 would).
-// Lanes that a select to zero (a ragged tail) keeps out of the square count
-// for neither n nor the sums; an update under a mask keeps all three.
+// and after the loop the squares move to the mean the second loop read,
+// q + (c - mean) (2 t + n (c - mean)). Every step is exact in real
+// arithmetic for whatever c is (t is 0 there; in f32 it keeps what rounding
+// c cost, so the result is as good as the two-pass form's); x - c stays as
+// small as the original's x - mean, and no step subtracts large squares
+// (as sum x^2 - n mean^2 would). Lanes that a select to zero (a ragged
+// tail) keeps out of the square count for neither n nor the sums; an
+// update under a mask keeps all four.
 //
 //===----------------------------------------------------------------------===//
 
@@ -221,9 +224,9 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
 }
 
 std::string tile::online_loops::describeVarianceMerge() {
-  return "running sum and sum of (x - mean)^2 as a count, a running mean and "
-         "the squares about it (Chan's update), moved to the mean after the "
-         "loop; x is read once instead of twice";
+  return "running sum and sum of (x - mean)^2 as a count, a running mean c "
+         "and the sums of x - c and (x - c)^2 (Chan's update), moved to the "
+         "mean after the loop; x is read once instead of twice";
 }
 
 /// The ops of the second loop's body that carry the mean or the sum: the
@@ -258,11 +261,11 @@ void tile::online_loops::mergeVarianceLoops(VarianceMatch &match,
   IRMapping firstMap;
   ForRangeOp merged = createMergedLoop(
       rewriter, first,
-      {first.getInitArgs()[0], second.getInitArgs()[0], zeros, zeros},
+      {first.getInitArgs()[0], second.getInitArgs()[0], zeros, zeros, zeros},
       firstMap);
-  Value squares = merged.getRegionIterArgs()[1];
-  Value count = merged.getRegionIterArgs()[2];
-  Value center = merged.getRegionIterArgs()[3];
+  ValueRange carried = merged.getRegionIterArgs();
+  Value squares = carried[1], count = carried[2], center = carried[3],
+        drift = carried[4];
 
   IRMapping secondMap;
   secondMap.map(second.getInductionVar(), merged.getInductionVar());
@@ -304,33 +307,36 @@ void tile::online_loops::mergeVarianceLoops(VarianceMatch &match,
     return v;
   };
 
-  Value newCount =
-      arith::AddFOp::create(rewriter, loc, count, sumAsSecond(zeroTail(oneX)));
-  Value drift = sumAsSecond(deviation(center));
-  Value moved = arith::AddFOp::create(
-      rewriter, loc, center,
-      arith::DivFOp::create(rewriter, loc, drift, newCount));
+  auto add = [&](Value a, Value b) -> Value {
+    return arith::AddFOp::create(rewriter, loc, a, b);
+  };
+  auto mul = [&](Value a, Value b) -> Value {
+    return arith::MulFOp::create(rewriter, loc, a, b);
+  };
+  Value newCount = add(count, sumAsSecond(zeroTail(oneX)));
+  Value chunkDrift = sumAsSecond(deviation(center));
+  Value moved = add(center, arith::DivFOp::create(
+                                rewriter, loc, add(drift, chunkDrift), newCount));
   // Lanes that have counted nothing yet keep c = 0 (and avoid 0 / 0).
   Value counted =
       arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, newCount,
                             floatConstant(rewriter, loc, sumType, zero));
   Value newCenter =
       arith::SelectOp::create(rewriter, loc, counted, moved, center);
+  // The lanes so far, moved from c to c' (step = c - c').
   Value step = arith::SubFOp::create(rewriter, loc, center, newCenter);
-  Value shiftedSquares = arith::AddFOp::create(
-      rewriter, loc, squares,
-      arith::MulFOp::create(
-          rewriter, loc, count,
-          arith::MulFOp::create(rewriter, loc, step, step)));
+  Value countStep = mul(count, step);
+  Value oldSquares = add(squares, mul(step, add(add(drift, drift), countStep)));
+  Value oldDrift = add(drift, countStep);
+  // This chunk's lanes, about c'.
   Value d = deviation(newCenter);
-  Value newSquares = arith::AddFOp::create(
-      rewriter, loc, shiftedSquares,
-      sumAsSecond(arith::MulFOp::create(rewriter, loc, d, d)));
+  Value newSquares = add(oldSquares, sumAsSecond(mul(d, d)));
+  Value newDrift = add(oldDrift, sumAsSecond(d));
 
-  SmallVector<Value> next = {newSquares, newCount, newCenter};
-  SmallVector<Value> previous = {squares, count, center};
+  SmallVector<Value> next = {newSquares, newCount, newCenter, newDrift};
+  SmallVector<Value> previous = {squares, count, center, drift};
   if (match.update.mask) {
-    // Lanes the second loop does not update keep all three.
+    // Lanes the second loop does not update keep all four.
     Value mask = secondMap.lookupOrDefault(match.update.mask);
     for (auto [value, old] : llvm::zip(next, previous))
       value = match.update.updateWhenTrue
@@ -338,11 +344,10 @@ void tile::online_loops::mergeVarianceLoops(VarianceMatch &match,
                   : arith::SelectOp::create(rewriter, loc, mask, old, value);
   }
   Value newSum = firstMap.lookup(first.getYield().getValues()[0]);
-  YieldOp::create(rewriter, loc,
-                  {newSum, next[0], next[1], next[2]});
+  YieldOp::create(rewriter, loc, {newSum, next[0], next[1], next[2], next[3]});
 
   // After the loop (and the mean): from the squares about c to the squares
-  // about the mean, q + n (c - mean)^2.
+  // about the mean, q + (c - mean) (2 t + n (c - mean)).
   rewriter.replaceAllUsesWith(first.getResult(0), merged.getResult(0));
   rewriter.setInsertionPointAfter(after);
   Value meanAtSum = match.mean;
@@ -351,13 +356,13 @@ void tile::online_loops::mergeVarianceLoops(VarianceMatch &match,
     if (match.widen && match.widen->getBlock() == second.getBody())
       meanAtSum = rewriter.clone(*match.widen)->getResult(0);
   }
-  Value offset = arith::SubFOp::create(rewriter, loc, merged.getResult(3),
-                                       meanAtSum);
-  Value variance = arith::AddFOp::create(
-      rewriter, loc, merged.getResult(1),
-      arith::MulFOp::create(
-          rewriter, loc, merged.getResult(2),
-          arith::MulFOp::create(rewriter, loc, offset, offset)));
+  Value finalDrift = merged.getResult(4);
+  Value offset =
+      arith::SubFOp::create(rewriter, loc, merged.getResult(3), meanAtSum);
+  Value variance = add(
+      merged.getResult(1),
+      mul(offset, add(add(finalDrift, finalDrift),
+                      mul(merged.getResult(2), offset))));
   rewriter.replaceAllUsesWith(second.getResult(0), variance);
   rewriter.eraseOp(second);
   rewriter.eraseOp(first);
