@@ -7,8 +7,9 @@ column c: 10000 + 100 r + 20 c / N + sin(1.3 (r N + c)).
   layernorm_offset_rows.py FILE M N
 """
 import math
-import struct
 import sys
+
+import npy_f32
 
 
 def main():
@@ -16,14 +17,7 @@ def main():
     values = [10000.0 + 100.0 * r + 20.0 * c / cols +
               math.sin(1.3 * (r * cols + c))
               for r in range(rows) for c in range(cols)]
-    n = len(values)
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%d,), }" % n
-    pad = (64 - (10 + len(header) + 1) % 64) % 64
-    header = header + " " * pad + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode())
-        f.write(struct.pack("<%df" % n, *values))
+    npy_f32.write(path, values)
 
 
 if __name__ == "__main__":

@@ -63,12 +63,7 @@ struct Match {
 /// exp(x - maximum)) or says why not; the caller has checked that the
 /// loops run over the same range and nothing in or between them writes.
 static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
-                                  const Update &maxUpdate,
-                                  Refusal &refusal) {
-  auto refuse = [&](StringRef reason, Operation *culprit = nullptr) {
-    refusal = {reason.str(), culprit};
-    return failure();
-  };
+                                  const Update &maxUpdate, Refusal &refusal) {
   Match match;
   match.first = first;
   match.second = second;
@@ -93,8 +88,9 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
   // The second loop: acc = addf(acc, term) with the maximum only in the term.
   std::optional<Update> sumUpdate = matchUpdate<arith::AddFOp>(second);
   if (!sumUpdate)
-    return refuse("the second loop does not compute a sum (one carried "
-                  "acc = arith.addf(acc, term), possibly under a mask)");
+    return refusal.refuse(
+        "the second loop does not compute a sum (one carried "
+        "acc = arith.addf(acc, term), possibly under a mask)");
 
   // Every read of the maximum in the second loop must be the subtrahend of
   // x - max, which rescaling can shift; anything else cannot be repaired.
@@ -141,32 +137,35 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     }
   });
   if (!match.maxUsed && !otherUse)
-    return refuse("the second loop does not read the first loop's maximum");
+    return refusal.refuse(
+        "the second loop does not read the first loop's maximum");
   if (otherUse || shifts.size() != 1)
-    return refuse("the second loop uses the maximum other than as "
-                  "exp(x - max), which rescaling cannot repair",
-                  otherUse ? otherUse : shifts.back().getOperation());
+    return refusal.refuse("the second loop uses the maximum other than as "
+                          "exp(x - max), which rescaling cannot repair",
+                          otherUse ? otherUse : shifts.back().getOperation());
   // What reaches the second loop: the maximum itself or one reduction of it.
   if (match.maxUsed != first.getResult(0)) {
     match.reduceAfter = match.maxUsed.getDefiningOp<ReduceOp>();
     if (!match.reduceAfter ||
         match.reduceAfter.getInput() != first.getResult(0) ||
         match.reduceAfter.getKind() != CombiningKind::MAXIMUMF)
-      return refuse("the maximum reaches the second loop through something "
-                    "other than tile.reduce maximumf",
-                    match.maxUsed.getDefiningOp());
+      return refusal.refuse(
+          "the maximum reaches the second loop through something "
+          "other than tile.reduce maximumf",
+          match.maxUsed.getDefiningOp());
   }
   if (match.widen && !isa<SplatOp, BroadcastOp>(match.widen))
-    return refuse("the maximum is widened by an unknown op", match.widen);
+    return refusal.refuse("the maximum is widened by an unknown op",
+                          match.widen);
 
   arith::SubFOp shift = shifts.front();
   auto exp = shift->hasOneUse()
                  ? dyn_cast<math::ExpOp>(*shift->getUsers().begin())
                  : nullptr;
   if (!exp || !exp->hasOneUse())
-    return refuse("the second loop uses the maximum other than as "
-                  "exp(x - max), which rescaling cannot repair",
-                  shift);
+    return refusal.refuse("the second loop uses the maximum other than as "
+                          "exp(x - max), which rescaling cannot repair",
+                          shift);
   // exp(x - max), or its sum along one or two dimensions.
   Value summed = exp.getResult();
   while (summed.hasOneUse()) {
@@ -174,17 +173,17 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     if (!reduce)
       break;
     if (reduce.getKind() != CombiningKind::ADD)
-      return refuse("exp(x - max) is not summed", reduce);
+      return refusal.refuse("exp(x - max) is not summed", reduce);
     // sum over a dimension of exp(x - max) * f = f * sum when f, the
     // rescaling factor, is the same along that dimension.
     if (!widenUndoesReduce(match.widen, reduce))
-      return refuse("the sum runs along a dimension the maximum varies over",
-                    reduce);
+      return refusal.refuse(
+          "the sum runs along a dimension the maximum varies over", reduce);
     summed = reduce.getResult();
   }
   if (summed != sumUpdate->term)
-    return refuse("exp(x - max) is not what the second loop adds to its sum",
-                  exp);
+    return refusal.refuse(
+        "exp(x - max) is not what the second loop adds to its sum", exp);
 
   // The rescaling factor has the maximum's type; the sum must have it too,
   // or the shape of x (then the factor is widened as the maximum is), or
@@ -193,7 +192,7 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
   if (sumType != match.maxUsed.getType() &&
       !(match.widen && match.widen->getResult(0).getType() == sumType) &&
       isa<ShapedType>(match.maxUsed.getType()))
-    return refuse("the sum has neither the maximum's shape nor x's");
+    return refusal.refuse("the sum has neither the maximum's shape nor x's");
 
   // x in exp(x - max) must be what the first loop takes the maximum of,
   // under the same mask; then x <= its running maximum and no term of the
@@ -203,28 +202,31 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     return ours == theirs || match.equivalent.lookup(ours) == theirs;
   };
   if (!sameAs(shift.getLhs(), maxed))
-    return refuse("x in exp(x - max) is not what the first loop takes the "
-                  "maximum of (another buffer, offset or computation)",
-                  shift);
+    return refusal.refuse(
+        "x in exp(x - max) is not what the first loop takes the "
+        "maximum of (another buffer, offset or computation)",
+        shift);
   if ((bool)maxUpdate.mask != (bool)sumUpdate->mask ||
       (maxUpdate.mask &&
        (!sameAs(sumUpdate->mask, maxUpdate.mask) ||
         maxUpdate.updateWhenTrue != sumUpdate->updateWhenTrue)))
-    return refuse("the loops mask their updates differently",
-                  sumUpdate->combine);
+    return refusal.refuse("the loops mask their updates differently",
+                          sumUpdate->combine);
   ReduceOp lastMaxReduce = match.reduceAfter ? match.reduceAfter : reduceInLoop;
   if (lastMaxReduce ? !widenUndoesReduce(match.widen, lastMaxReduce)
                     : match.widen != nullptr)
-    return refuse("the maximum is widened along another dimension than the "
-                  "one it was taken over",
-                  match.widen);
+    return refusal.refuse(
+        "the maximum is widened along another dimension than the "
+        "one it was taken over",
+        match.widen);
 
   // The merged sum starts from zero and is rescaled from there.
   Value init = second.getInitArgs()[0];
   if (auto splat = init.getDefiningOp<SplatOp>())
     init = splat.getInput();
   if (!matchPattern(init, m_AnyZeroFloat()))
-    return refuse("the sum does not start at zero", init.getDefiningOp());
+    return refusal.refuse("the sum does not start at zero",
+                          init.getDefiningOp());
   return match;
 }
 
@@ -308,8 +310,7 @@ static void merge(Match &match, IRRewriter &rewriter) {
   if (widenOutside)
     secondMap.map(match.widen->getResult(0), widened);
   llvm::SmallPtrSet<Operation *, 1> replaced; // The maximum maps to shiftBy.
-  cloneSecondBody(rewriter, second, match.equivalent, map, secondMap,
-                  replaced);
+  cloneSecondBody(rewriter, second, match.equivalent, map, secondMap, replaced);
   SmallVector<Value> yielded = {
       newAcc, secondMap.lookup(second.getYield().getValues()[0])};
   if (match.reduceAfter)
@@ -396,11 +397,10 @@ struct TileMergeOnlineLoopsPass
       mergeVarianceLoops(*variance, rewriter);
       return success();
     }
-    refusal = {"the first loop computes neither a running maximum nor a "
-               "running sum (one carried acc = arith.maximumf(acc, x) or "
-               "arith.addf(acc, x), possibly under a mask)",
-               nullptr};
-    return failure();
+    return refusal.refuse("the first loop computes neither a running maximum "
+                          "nor a running sum (one carried acc = "
+                          "arith.maximumf(acc, x) or arith.addf(acc, x), "
+                          "possibly under a mask)");
   }
 
   /// Whether `later` reads a result of `earlier`, directly or through ops

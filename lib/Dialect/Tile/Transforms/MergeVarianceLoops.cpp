@@ -89,23 +89,20 @@ static Value summedInput(ForRangeOp first, Value term) {
 FailureOr<VarianceMatch>
 tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
                                        Refusal &refusal) {
-  auto refuse = [&](StringRef reason, Operation *culprit = nullptr) {
-    refusal = {reason.str(), culprit};
-    return failure();
-  };
   VarianceMatch match;
   match.first = first;
   match.second = second;
   std::optional<Update> firstUpdate = matchUpdate<arith::AddFOp>(first);
   if (!firstUpdate)
-    return refuse("the first loop does not compute a running sum");
+    return refusal.refuse("the first loop does not compute a running sum");
   llvm::SetVector<Value> derived =
       derivedUpTo(first, second, &match.dependents);
 
   std::optional<Update> update = matchUpdate<arith::AddFOp>(second);
   if (!update)
-    return refuse("the second loop does not compute a sum (one carried "
-                  "acc = arith.addf(acc, term), possibly under a mask)");
+    return refusal.refuse(
+        "the second loop does not compute a sum (one carried "
+        "acc = arith.addf(acc, term), possibly under a mask)");
   match.update = *update;
 
   // The second loop may read the mean at one place only: as the subtrahend
@@ -143,9 +140,10 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
     }
   });
   if (otherUse || uses.size() != 1)
-    return refuse("the second loop uses the mean other than in one "
-                  "(x - mean)^2, which rescaling cannot repair",
-                  otherUse ? otherUse : uses.back().shift.getOperation());
+    return refusal.refuse("the second loop uses the mean other than in one "
+                          "(x - mean)^2, which rescaling cannot repair",
+                          otherUse ? otherUse
+                                   : uses.back().shift.getOperation());
   const MeanUse &meanUse = uses.front();
   match.shift = meanUse.shift;
   match.meanFirst = meanUse.meanFirst;
@@ -177,9 +175,10 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
       match.square = mul;
   }
   if (notSquare || !match.square)
-    return refuse("the second loop uses x - mean other than squared as "
-                  "(x - mean) * (x - mean), which rescaling cannot repair",
-                  notSquare ? notSquare : match.shift.getOperation());
+    return refusal.refuse(
+        "the second loop uses x - mean other than squared as "
+        "(x - mean) * (x - mean), which rescaling cannot repair",
+        notSquare ? notSquare : match.shift.getOperation());
   chain = match.square.getResult();
   takeZeroing();
   while (chain.hasOneUse()) {
@@ -187,13 +186,14 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
     if (!reduce || reduce->getBlock() != second.getBody())
       break;
     if (reduce.getKind() != CombiningKind::ADD)
-      return refuse("(x - mean)^2 is not summed", reduce);
+      return refusal.refuse("(x - mean)^2 is not summed", reduce);
     match.reduces.push_back(reduce);
     chain = reduce.getResult();
   }
   if (chain != update->term)
-    return refuse("(x - mean)^2 is not what the second loop adds to its sum",
-                  chain.getDefiningOp());
+    return refusal.refuse(
+        "(x - mean)^2 is not what the second loop adds to its sum",
+        chain.getDefiningOp());
 
   // The running mean lives at the sum's shape: x's (one lane per x, no
   // reduction) or the mean's, each lane of the sum then gathering x of one
@@ -202,24 +202,25 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
   match.perLane = sumType == match.x.getType();
   if (!match.perLane) {
     if (!match.widen || sumType != match.mean.getType())
-      return refuse("the sum of squares has neither the mean's shape nor "
-                    "x's");
+      return refusal.refuse(
+          "the sum of squares has neither the mean's shape nor "
+          "x's");
     for (ReduceOp reduce : match.reduces)
       if (!widenUndoesReduce(match.widen, reduce))
-        return refuse("the sum runs along a dimension the mean varies over",
-                      reduce);
+        return refusal.refuse(
+            "the sum runs along a dimension the mean varies over", reduce);
   }
 
   // Reading x once needs the second loop's x to be the first loop's.
   match.equivalent = matchBodies(first, second);
   Value summed = summedInput(first, firstUpdate->term);
   if (match.x != summed && match.equivalent.lookup(match.x) != summed)
-    return refuse("x in (x - mean)^2 is not what the first loop sums "
-                  "(another buffer, offset or computation)",
-                  match.shift);
+    return refusal.refuse("x in (x - mean)^2 is not what the first loop sums "
+                          "(another buffer, offset or computation)",
+                          match.shift);
   if (!isZero(second.getInitArgs()[0]))
-    return refuse("the sum of squares does not start at zero",
-                  second.getInitArgs()[0].getDefiningOp());
+    return refusal.refuse("the sum of squares does not start at zero",
+                          second.getInitArgs()[0].getDefiningOp());
   return match;
 }
 
@@ -315,8 +316,9 @@ void tile::online_loops::mergeVarianceLoops(VarianceMatch &match,
   };
   Value newCount = add(count, sumAsSecond(zeroTail(oneX)));
   Value chunkDrift = sumAsSecond(deviation(center));
-  Value moved = add(center, arith::DivFOp::create(
-                                rewriter, loc, add(drift, chunkDrift), newCount));
+  Value moved =
+      add(center, arith::DivFOp::create(rewriter, loc, add(drift, chunkDrift),
+                                        newCount));
   // Lanes that have counted nothing yet keep c = 0 (and avoid 0 / 0).
   Value counted =
       arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, newCount,
@@ -359,10 +361,9 @@ void tile::online_loops::mergeVarianceLoops(VarianceMatch &match,
   Value finalDrift = merged.getResult(4);
   Value offset =
       arith::SubFOp::create(rewriter, loc, merged.getResult(3), meanAtSum);
-  Value variance = add(
-      merged.getResult(1),
-      mul(offset, add(add(finalDrift, finalDrift),
-                      mul(merged.getResult(2), offset))));
+  Value variance = add(merged.getResult(1),
+                       mul(offset, add(add(finalDrift, finalDrift),
+                                       mul(merged.getResult(2), offset))));
   rewriter.replaceAllUsesWith(second.getResult(0), variance);
   rewriter.eraseOp(second);
   rewriter.eraseOp(first);

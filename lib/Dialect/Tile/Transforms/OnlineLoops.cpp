@@ -72,9 +72,8 @@ DenseMap<Value, Value> matchBodies(ForRangeOp first, ForRangeOp second) {
 
 /// The results of `earlier` and of the ops from there up to `end` that
 /// depend on them; those ops are appended to `dependents` if given.
-llvm::SetVector<Value>
-derivedUpTo(ForRangeOp earlier, Operation *end,
-            SmallVectorImpl<Operation *> *dependents) {
+llvm::SetVector<Value> derivedUpTo(ForRangeOp earlier, Operation *end,
+                                   SmallVectorImpl<Operation *> *dependents) {
   llvm::SetVector<Value> derived(earlier->result_begin(),
                                  earlier->result_end());
   for (Operation *op = earlier->getNextNode(); op != end;
@@ -102,7 +101,7 @@ bool widenUndoesReduce(Operation *widen, ReduceOp reduce) {
 /// A constant of `type` (a float or a tile of floats) with every element
 /// `value`.
 Value floatConstant(OpBuilder &b, Location loc, Type type,
-                           const APFloat &value) {
+                    const APFloat &value) {
   auto element = cast<FloatType>(getElementTypeOrSelf(type));
   APFloat converted = value;
   bool lost;
@@ -117,20 +116,16 @@ Value floatConstant(OpBuilder &b, Location loc, Type type,
 LogicalResult checkSameRangeNoWrites(ForRangeOp first, ForRangeOp second,
                                      ArrayRef<Operation *> between,
                                      Refusal &refusal) {
-  auto refuse = [&](StringRef reason, Operation *culprit = nullptr) {
-    refusal = {reason.str(), culprit};
-    return failure();
-  };
   if (!sameBound(first.getLowerBound(), second.getLowerBound()) ||
       !sameBound(first.getUpperBound(), second.getUpperBound()) ||
       !sameBound(first.getStep(), second.getStep()))
-    return refuse("the loops run over different ranges");
+    return refusal.refuse("the loops run over different ranges");
   if (mayWrite(first) || mayWrite(second))
-    return refuse("a loop writes memory, so the second loop may read "
-                  "something else than the first");
+    return refusal.refuse("a loop writes memory, so the second loop may read "
+                          "something else than the first");
   for (Operation *op : between)
     if (mayWrite(op))
-      return refuse("an op between the loops writes memory", op);
+      return refusal.refuse("an op between the loops writes memory", op);
   return success();
 }
 
@@ -146,9 +141,9 @@ Operation *moveDependentsAfter(ForRangeOp loop,
 
 ForRangeOp createMergedLoop(IRRewriter &rewriter, ForRangeOp first,
                             ValueRange inits, IRMapping &firstMap) {
-  auto merged = ForRangeOp::create(rewriter, first.getLoc(),
-                                   first.getLowerBound(), first.getUpperBound(),
-                                   first.getStep(), inits);
+  auto merged =
+      ForRangeOp::create(rewriter, first.getLoc(), first.getLowerBound(),
+                         first.getUpperBound(), first.getStep(), inits);
   // The first loop's pipelining hint and discardable attributes carry over.
   if (first.getNumStagesAttr())
     merged.setNumStagesAttr(first.getNumStagesAttr());

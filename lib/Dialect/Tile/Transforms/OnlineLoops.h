@@ -29,6 +29,13 @@ using namespace mlir;
 struct Refusal {
   std::string reason;
   Operation *culprit = nullptr;
+
+  /// Records why and whom to blame; returns failure for the matcher to pass on.
+  LogicalResult refuse(StringRef why, Operation *blame = nullptr) {
+    reason = why.str();
+    culprit = blame;
+    return failure();
+  }
 };
 
 /// How a loop updates its one carried value: `combine(acc, term)` (either
@@ -167,8 +174,7 @@ struct VarianceMatch {
 
 /// Matches the mean-then-variance pattern or says why not in `refusal`.
 /// The caller has checked the range and that nothing writes memory.
-FailureOr<VarianceMatch> matchVarianceLoops(ForRangeOp first,
-                                            ForRangeOp second,
+FailureOr<VarianceMatch> matchVarianceLoops(ForRangeOp first, ForRangeOp second,
                                             Refusal &refusal);
 
 /// What the "merged" remark says for a variance merge.
