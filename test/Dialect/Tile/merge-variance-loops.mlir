@@ -513,3 +513,35 @@ func.func @sum_across_rows(%X: memref<?xf32>, %Out: memref<?xf32>, %N: index) at
   tile.store %q, %Out[%c0] bounds [%c32] : tensor<32xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+// Refused: f16 sums. The merged loop would carry the count in f16, which
+// rounds past 2048 lanes.
+// CHECK-LABEL: func.func @half_sums
+// CHECK-COUNT-2: tile.for_range
+func.func @half_sums(%X: memref<?xf16>, %Out: memref<?xf16>, %N: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f16
+  %nf = arith.constant 100.0 : f16
+  // expected-remark @+1 {{not merged with the next loop: the sum of squares is narrower than f32, so the merged loop's running count could round}}
+  %sum = tile.for_range %i = %c0 to %N step %c64 iter_args(%s = %zero) -> (f16) {
+    %x = tile.load %X[%i] bounds [%N] : memref<?xf16> -> tensor<64xf16>
+    %r = tile.reduce add %x dim 0 : tensor<64xf16> -> f16
+    %n = arith.addf %s, %r : f16
+    tile.yield %n : f16
+  }
+  %mean = arith.divf %sum, %nf : f16
+  %q = tile.for_range %i = %c0 to %N step %c64 iter_args(%s = %zero) -> (f16) {
+    %x = tile.load %X[%i] bounds [%N] : memref<?xf16> -> tensor<64xf16>
+    %ms = tile.splat %mean : f16 -> tensor<64xf16>
+    %d = arith.subf %x, %ms : tensor<64xf16>
+    %sq = arith.mulf %d, %d : tensor<64xf16>
+    %t = tile.reduce add %sq dim 0 : tensor<64xf16> -> f16
+    %n = arith.addf %s, %t : f16
+    tile.yield %n : f16
+  }
+  tile.store %q, %Out[%c0] bounds [%c64] : f16, memref<?xf16>
+  return
+}

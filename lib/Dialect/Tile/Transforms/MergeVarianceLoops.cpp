@@ -104,6 +104,13 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
         "the second loop does not compute a sum (one carried "
         "acc = arith.addf(acc, term), possibly under a mask)");
   match.update = *update;
+  // The merged loop carries the count and the mean in the sum's own type;
+  // below f32's 24-bit significand a count past 2048 (f16) would round.
+  Type sumElement = getElementTypeOrSelf(second.getResult(0).getType());
+  if (APFloat::semanticsPrecision(
+          cast<FloatType>(sumElement).getFloatSemantics()) < 24)
+    return refusal.refuse("the sum of squares is narrower than f32, so the "
+                          "merged loop's running count could round");
 
   // The second loop may read the mean at one place only: as the subtrahend
   // (or minuend) of x - mean, as is or through one splat or broadcast.
