@@ -29,7 +29,9 @@ class Value:
 
     @property
     def ir_type(self):
-        return tensor_type(self.ir_shape, self.element)
+        if self.expand is not None:
+            return tensor_type((self.shape[self.expand],), self.element)
+        return tensor_type(self.shape, self.element)
 
     @property
     def dtype(self):
@@ -117,8 +119,10 @@ class Emitter:
     def op1(self, element, shape, *parts, hint=None):
         """Emits a one-result op (the common case, without op's lists)."""
         ssa = SSA(hint, True)
-        func = self.func
-        func.lines.append((func.indent, [ssa, " = ", *parts, loc_text(self.loc)]))
+        func, loc = self.func, self.loc
+        # loc_text, without its call for the locations already rendered
+        loc = "" if loc is None else loc._text or loc_text(loc)
+        func.lines.append((func.indent, [ssa, " = ", *parts, loc]))
         return Value(ssa, element, shape)
 
     def cached(self, key, make):
@@ -136,11 +140,14 @@ class Emitter:
         """The Value cached under `key` (see cached) or None; the hot paths
         look up first and build the Value only when missing, without a
         closure per call."""
-        for scope in reversed(self.scopes):
-            v = scope.get(key)
-            if v is not None:
-                return v
-        return None
+        scopes = self.scopes
+        v = scopes[-1].get(key)  # the innermost region first
+        if v is None and len(scopes) > 1:
+            for scope in reversed(scopes):
+                v = scope.get(key)
+                if v is not None:
+                    break
+        return v
 
     # ---- constants and scalars -----------------------------------------
     def constant(self, value, element, shape=()):
@@ -195,6 +202,8 @@ class Emitter:
         Poly or an index/i32 scalar Value (an index Value is itself)."""
         if x.__class__ is Value and x.element == "index" and not x.shape:
             return x
+        if x.__class__ is int:  # what scalar_poly(Poly.const(x)) gives
+            return self.constant(x, "index")
         return self.scalar_poly(self.index_poly(x))
 
     # ---- Poly materialization ------------------------------------------

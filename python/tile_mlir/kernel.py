@@ -254,7 +254,8 @@ class Kernel:
         return tuple(key)
 
     def arg_kind(self, name, v):
-        loc = self.def_location
+        if v.__class__ is int:  # the common cases first
+            return ("int",)
         if isinstance(v, Buffer):
             if v.data is None:
                 return ("buffer", self.element_of(name, v.dtype))
@@ -265,14 +266,14 @@ class Kernel:
             return ("buffer", self.element_of(name, v))
         if isinstance(v, bool):
             raise DSLError("argument '%s': a bool is not a kernel argument type; "
-                           "mark it constexpr" % name, loc)
+                           "mark it constexpr" % name, self.def_location)
         if isinstance(v, int) or np is not None and isinstance(v, np.integer):
             return ("int",)
         if isinstance(v, float) or np is not None and isinstance(v, np.floating):
             return ("float",)
         raise DSLError("argument '%s': %s is not a kernel argument (numpy "
                        "arrays, ints, floats; constexpr parameters take any "
-                       "value)" % (name, type(v).__name__), loc)
+                       "value)" % (name, type(v).__name__), self.def_location)
 
     def element_of(self, name, dtype):
         try:
@@ -343,9 +344,7 @@ class Kernel:
         elif em.thread_level:
             attrs.append("tile.simdgroups = array<i64: %d, 1>" %
                          self._thread_level_simdgroups(key))
-        return (em.func.render(attrs, SourceLocation(filename, node.lineno,
-                                                     node.col_offset)),
-                em.hidden.sources())
+        return em.func.render(attrs, self.def_location), em.hidden.sources()
 
     def _thread_level_simdgroups(self, key):
         """A thread-level kernel's SIMD groups without WM/WN/num_warps: its

@@ -20,6 +20,7 @@ import textwrap
 from . import operators, registry
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
+from .closures import compiler_for
 from .lists import ListTracing
 from .loops import TileRange  # noqa: F401 (tile_mlir.dsl and triton_ops import it here)
 from .loops import LoopTracing, _LoopLocal, _Return
@@ -78,8 +79,9 @@ class Tracer(LoopTracing, ListTracing):
         self.inlined = False    # a @jit helper called from a kernel
         self.loop_depth = 0
         self.following = []     # statements after the current one, per block
-        self._stmts = _handlers(type(self), "stmt_")
-        self._exprs = _handlers(type(self), "expr_")
+        # Statements and expressions run as closures made once per node
+        # (closures.py), not by dispatching on each node again.
+        self.compiler = compiler_for(type(self), Tracer)
 
     def located(self, node):
         # The AST lives as long as its kernel and every trace locates the
@@ -144,20 +146,18 @@ class Tracer(LoopTracing, ListTracing):
             self.em.loc = saved
 
     def block(self, stmts):
+        following, compiled, filename = self.following, self.compiler.stmt, \
+            self.filename
         for i, s in enumerate(stmts):
-            self.following.append((stmts, i + 1))
+            following.append((stmts, i + 1))
             try:
-                self.stmt(s)
+                compiled(s, filename)(self)
             finally:
-                self.following.pop()
+                following.pop()
 
     def stmt(self, s):
-        self.located(s)
-        method = self._stmts[s.__class__]
-        if method is None:
-            self.error("'%s' statements are not supported in a kernel" %
-                       type(s).__name__.lower())
-        method(self, s)
+        """Traces statement `s`, located at its line."""
+        self.compiler.stmt(s, self.filename)(self)
 
     def stmt_Expr(self, s):
         if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
@@ -280,11 +280,8 @@ class Tracer(LoopTracing, ListTracing):
 
     # ---- loops --------------------------------------------------------------
     def expr(self, node):
-        method = self._exprs[node.__class__]
-        if method is None:
-            self.error("'%s' expressions are not supported in a kernel" %
-                       type(node).__name__, node)
-        return method(self, node)
+        """The value of expression `node` (see closures.py)."""
+        return self.compiler.expr(node, self.filename)(self)
 
     def expr_Constant(self, node):
         return node.value
@@ -367,6 +364,10 @@ class Tracer(LoopTracing, ListTracing):
     def expr_UnaryOp(self, node):
         x = self.expr(node.operand)
         self.located(node)
+        return self.unary(x, node)
+
+    def unary(self, x, node):
+        """Unary operator `node.op` on the evaluated operand `x`."""
         if isinstance(node.op, ast.USub):
             if isinstance(x, (int, float)):
                 return -x
@@ -425,32 +426,9 @@ class Tracer(LoopTracing, ListTracing):
         return registry.call(self, fn, args, kwargs)
 
 
-_HANDLERS = {}
-
 # Plain helper functions already parsed: code object -> (FunctionDef,
 # filename, signature).
 _PLAIN_HELPERS = {}
-
-
-def _handlers(cls, prefix):
-    """{AST node type: the function `<prefix><node type name>` of tracer
-    class `cls`}, filled as node types are met: one dict lookup per node
-    (a trace visits a few hundred)."""
-    table = _HANDLERS.get((cls, prefix))
-    if table is None:
-        table = _HANDLERS[(cls, prefix)] = _HandlerTable(cls, prefix)
-    return table
-
-
-class _HandlerTable(dict):
-    def __init__(self, cls, prefix):
-        super().__init__()
-        self.cls, self.prefix = cls, prefix
-
-    def __missing__(self, node_type):
-        fn = self[node_type] = getattr(self.cls, self.prefix + node_type.__name__,
-                                       None)
-        return fn
 
 
 class _PointerType:
