@@ -17,6 +17,7 @@ its methods, as the AST walk did. Closures are kept on the AST node, which
 lives as long as its kernel."""
 
 import ast
+import inspect
 
 from . import operators, registry
 from .emitter import Value
@@ -166,35 +167,48 @@ def _values(c, nodes, filename):
 
 def _call(c, node, filename):
     func, loc = c.expr(node.func, filename), location(node, filename)
-    if any(a.__class__ is ast.Starred for a in node.args):
-        parts = [(a.__class__ is ast.Starred,
-                  c.expr(a.value if a.__class__ is ast.Starred else a, filename))
-                 for a in node.args]
+    call = registry.call
+    if any(a.__class__ is ast.Starred for a in node.args) or \
+            any(k.arg is None for k in node.keywords):
+        return _unpacking_call(c, node, filename, func, loc)
+    positional = _values(c, node.args, filename)
+    names = tuple(k.arg for k in node.keywords)
+    keywords = _values(c, [k.value for k in node.keywords], filename)
+    # The DSL op this call site called last: (function, its handler, the
+    # defaults to pass), bound once as registry.call binds it each time.
+    last = [None, None, None]
 
-        def positional(tr):
-            args = []
-            for starred, f in parts:
-                if starred:
-                    args.extend(f(tr))
-                else:
-                    args.append(f(tr))
-            return args
-    else:
-        positional = _values(c, node.args, filename)
+    def run(tr):
+        fn = func(tr)
+        args = positional(tr)
+        kwargs = dict(zip(names, keywords(tr))) if names else {}
+        tr.em.loc = loc
+        if fn is last[0]:
+            return last[1](tr, *args, **kwargs, **last[2])
+        plan = _binding(fn, len(args), names)
+        if plan is None:
+            return call(tr, fn, args, kwargs)
+        last[:] = fn, plan[0], plan[1]
+        return plan[0](tr, *args, **kwargs, **plan[1])
+    return run
+
+
+def _unpacking_call(c, node, filename, func, loc):
+    """A call with *args or **kwargs."""
+    parts = [(a.__class__ is ast.Starred,
+              c.expr(a.value if a.__class__ is ast.Starred else a, filename))
+             for a in node.args]
     keywords = [(k.arg, c.expr(k.value, filename)) for k in node.keywords]
     call = registry.call
 
-    if not keywords:
-        def run(tr):
-            fn = func(tr)
-            args = positional(tr)
-            tr.em.loc = loc
-            return call(tr, fn, args, {})
-        return run
-
-    def run_with_keywords(tr):
+    def run(tr):
         fn = func(tr)
-        args = positional(tr)
+        args = []
+        for starred, f in parts:
+            if starred:
+                args.extend(f(tr))
+            else:
+                args.append(f(tr))
         kwargs = {}
         for name, f in keywords:
             if name is None:
@@ -203,7 +217,37 @@ def _call(c, node, filename):
                 kwargs[name] = f(tr)
         tr.em.loc = loc
         return call(tr, fn, args, kwargs)
-    return run_with_keywords
+    return run
+
+
+_VARIADIC = inspect.CO_VARARGS | inspect.CO_VARKEYWORDS
+
+
+def _binding(fn, npos, names):
+    """(handler, defaults) when `fn` is a DSL op whose handler can take
+    `npos` positional arguments and keywords `names` as they are, plus
+    the defaults of the parameters the call leaves out: what
+    registry.call does after binding the call with registry.bind_simple.
+    None for anything else (registry.call then handles the call)."""
+    try:
+        entry = registry.HANDLERS.get(fn)
+    except TypeError:  # unhashable
+        return None
+    if entry is None or not entry[2]:
+        return None
+    handler, _, (params, defaults) = entry
+    given = set(params[:npos])
+    if npos > len(params) or any(k in given or k not in params for k in names):
+        return None
+    given.update(names)
+    if any(p not in given and p not in defaults for p in params):
+        return None
+    code = getattr(handler, "__code__", None)
+    if code is None or code.co_flags & _VARIADIC or code.co_kwonlyargcount or \
+            code.co_argcount != len(params) + 1 or \
+            code.co_varnames[1:len(params) + 1] != tuple(params):
+        return None  # its parameters are not the op's, in the op's order
+    return handler, {p: defaults[p] for p in params if p not in given}
 
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",

@@ -85,6 +85,7 @@ class Emitter:
         self.loc = None
         self.scopes = [{}]      # expression/constant caches, one per region
         self.atoms = {}         # ssa id -> Value for Poly atoms
+        self.atom_polys = {}    # ssa id -> its Poly (Polys do not change)
         self.hidden = None      # extents.HiddenArguments of the kernel
         self.inline_stack = []  # names of the @jit helpers being traced
         self.default_stages = None  # the launch's num_stages, for loops
@@ -180,13 +181,19 @@ class Emitter:
 
     def atom_poly(self, value):
         """A scalar index Value as a Poly atom."""
-        self.atoms[value.ssa.id] = value
-        return Poly.atom(value.ssa.id)
+        i = value.ssa.id
+        self.atoms[i] = value
+        p = self.atom_polys.get(i)
+        if p is None:
+            p = self.atom_polys[i] = Poly.atom(i)
+        return p
 
     def index_poly(self, x):
         """An int, Poly or index Value as a Poly."""
         if isinstance(x, Poly):
             return x
+        if x.__class__ is Value and x.element == "index" and not x.shape:
+            return self.atom_poly(x)  # the common case: a program id, K
         if isinstance(x, bool):
             self.error("a boolean is not an integer offset")
         if isinstance(x, int):
@@ -406,8 +413,9 @@ class Emitter:
     # ---- arithmetic -----------------------------------------------------
     def binary_ir(self, opname, a, b, element=None):
         """An arith op on two IR values of the same type."""
-        return self.op1(element or a.element, a.ir_shape, "arith.%s " % opname,
-                        a.ssa, ", ", b.ssa, " : %s" % a.ir_type)
+        shape = a.shape if a.expand is None else (a.shape[a.expand],)
+        return self.op1(element or a.element, shape, "arith.%s " % opname,
+                        a.ssa, ", ", b.ssa, " : " + tensor_type(shape, a.element))
 
     def unify(self, a, b):
         """Two operands as Values of one element type and shape."""
