@@ -67,7 +67,8 @@ class Compiler:
         if made is not None and made[0] is self:
             return made[1]
         kind = node.__class__.__name__
-        make = _EXPRS.get(kind) if "expr_" + kind in self.own else None
+        make = _EXPRS.get(kind) if "expr_" + kind in self.own and \
+            hasattr(node, "lineno") else None  # (parsed nodes all have one)
         fn = make(self, node, filename) if make is not None else \
             self.generic(node, "expr_", "'%s' expressions are not supported "
                          "in a kernel" % kind, node)
@@ -80,16 +81,17 @@ class Compiler:
         if made is not None and made[0] is self:
             return made[1]
         kind = node.__class__.__name__
-        make = _STMTS.get(kind) if "stmt_" + kind in self.own else None
         loc = location(node, filename)
-        if make is not None:
+        make = _STMTS.get(kind) if "stmt_" + kind in self.own else None
+        if make is not None and loc is not None:
             fn = make(self, node, filename, loc)
         else:
             body = self.generic(node, "stmt_", "'%s' statements are not "
                                 "supported in a kernel" % kind.lower(), None)
 
             def fn(tr):
-                tr.em.loc = loc
+                if loc is not None:  # as Tracer.located
+                    tr.em.loc = loc
                 body(tr)
         node._tile_stmt = (self, fn)
         return fn
