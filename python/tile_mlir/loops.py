@@ -426,6 +426,9 @@ class LoopTracing:
         loop-invariant part). Pointers and integer tiles carry only their
         per-axis starts; their strides must not change in the loop."""
         em = self.em
+        if v.__class__ is Value and v.expand is None and \
+                (expect is None or expect[0] == "value"):
+            return "value", [v], None  # an accumulator: what the end gives
         if isinstance(v, _LoopLocal):
             self.error("'%s' is only defined inside the loop at line %d" %
                        (name, v.line))
