@@ -224,10 +224,13 @@ class Kernel:
 
     def bind(self, args, kwargs):
         """(values by parameter name, launch options)."""
-        options = {k: kwargs.pop(k) for k in list(kwargs)
-                   if _launch_option(k) and k not in self.signature.parameters}
-        for k in options:
-            _warn_hint(k)
+        options = {}
+        if kwargs:  # (a loop, not a comprehension: a compile is short)
+            params = self.signature.parameters
+            for k in list(kwargs):
+                if _launch_option(k) and k not in params:
+                    options[k] = kwargs.pop(k)
+                    _warn_hint(k)
         values = registry.bind_simple(self.simple, args, kwargs) \
             if self.simple else None
         if values is not None:
@@ -326,9 +329,11 @@ class Kernel:
                 parts += [ssa, ": %s" % element]
         em.func.arg_parts = parts
         Tracer(self.fn, node, filename, em, env).run()
-        parts += em.hidden.signature_parts(
-            [name for name, k in zip(self.param_names, key)
-             if k[1:2] == ("buffer",)])
+        buffers = []
+        for name, k in zip(self.param_names, key):
+            if k[1:2] == ("buffer",):
+                buffers.append(name)
+        parts += em.hidden.signature_parts(buffers)
         em.func.add(["return"])
         attrs = ["tile.kernel"]
         if "num_warps" in options and "WM" not in options and "WN" not in options:

@@ -61,10 +61,11 @@ def function_scope(fn):
 
 def _closure(fn):
     """{name: value} of `fn`'s closure cells."""
-    if not fn.__closure__:
-        return {}
-    return {name: cell.cell_contents
-            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
+    out = {}
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            out[name] = cell.cell_contents
+    return out
 
 
 class Tracer(LoopTracing, ListTracing):
