@@ -252,16 +252,18 @@ def _binding(fn, npos, names):
     return handler, {p: defaults[p] for p in params if p not in given}
 
 
-_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
-           ast.FloorDiv: "//", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
-           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
-_CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-           ast.Eq: "==", ast.NotEq: "!="}
+# The Python operators a kernel may use, as operators.py names them (the
+# tracer's augmented assignments use them too).
+BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
+          ast.FloorDiv: "//", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
+          ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
+CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+          ast.Eq: "==", ast.NotEq: "!="}
 
 
 def _binop(c, node, filename):
     left, right = c.expr(node.left, filename), c.expr(node.right, filename)
-    loc, sym = location(node, filename), _BINOPS.get(type(node.op))
+    loc, sym = location(node, filename), BINOPS.get(type(node.op))
     py = operators._PY.get(sym)
     if "binop" not in c.own or sym is None:
         def binop(tr):
@@ -290,7 +292,7 @@ def _compare(c, node, filename):
         return chained
     left = c.expr(node.left, filename)
     right = c.expr(node.comparators[0], filename)
-    loc, sym = location(node, filename), _CMPOPS.get(type(node.ops[0]))
+    loc, sym = location(node, filename), CMPOPS.get(type(node.ops[0]))
     compare = operators.compare
 
     def run(tr):

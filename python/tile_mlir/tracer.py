@@ -20,7 +20,7 @@ import textwrap
 from . import operators, registry
 from .emitter import Buffer, Value, describe
 from .errors import DSLError, SourceLocation, TileError
-from .closures import compiler_for
+from .closures import BINOPS, CMPOPS, compiler_for
 from .lists import ListTracing
 from .loops import TileRange  # noqa: F401 (tile_mlir.dsl and triton_ops import it here)
 from .loops import LoopTracing, _LoopLocal, _Return
@@ -28,13 +28,6 @@ from .poly import Mask, Poly, Pointer
 
 
 _MODULE = type(ast)
-
-
-_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
-           ast.FloorDiv: "//", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
-           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
-_CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-           ast.Eq: "==", ast.NotEq: "!="}
 
 
 def parse_function(fn):
@@ -187,13 +180,13 @@ class Tracer(LoopTracing, ListTracing):
     def stmt_AugAssign(self, s):
         if isinstance(s.target, ast.Subscript):  # accumulators[i] += x
             base, index = self.list_item(s.target)
-            base[index] = self.binop(_BINOPS.get(type(s.op)), base[index],
+            base[index] = self.binop(BINOPS.get(type(s.op)), base[index],
                                      self.expr(s.value), s)
             return
         if not isinstance(s.target, ast.Name):
             self.error("only plain names can be updated in a kernel")
         cur = self.lookup(s.target.id, s.target)
-        self.assign(s.target, self.binop(_BINOPS.get(type(s.op)), cur,
+        self.assign(s.target, self.binop(BINOPS.get(type(s.op)), cur,
                                          self.expr(s.value), s))
 
     def stmt_Assert(self, s):
@@ -384,7 +377,7 @@ class Tracer(LoopTracing, ListTracing):
     def expr_BinOp(self, node):
         a, b = self.expr(node.left), self.expr(node.right)
         self.located(node)
-        return self.binop(_BINOPS.get(type(node.op)), a, b, node)
+        return self.binop(BINOPS.get(type(node.op)), a, b, node)
 
     def binop(self, sym, a, b, node):
         if sym is None:
@@ -396,7 +389,7 @@ class Tracer(LoopTracing, ListTracing):
             self.error("chained comparisons are not supported in a kernel", node)
         a, b = self.expr(node.left), self.expr(node.comparators[0])
         self.located(node)
-        sym = _CMPOPS.get(type(node.ops[0]))
+        sym = CMPOPS.get(type(node.ops[0]))
         if sym is None:
             self.error("comparison not supported in a kernel", node)
         return operators.compare(self, sym, a, b)
