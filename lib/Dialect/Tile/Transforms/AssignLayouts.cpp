@@ -133,10 +133,9 @@ static constexpr int64_t kMatvecThreads = 128;
 /// simdgroup_matrix fragments (convert-tile-to-applegpu's LowerMatvec.cpp):
 /// float operands, at most 8 rows (an 8x8 fragment wastes 7/8 of every
 /// multiply on a 1-row A), accumulator not laid out by hand otherwise, and
-/// B (K x N, distributed in groups of V) split so that each thread's
-/// groups lie in one column group (N / V divides 32: the lanes sharing it
-/// split K and meet by shuffles) or each thread owns whole columns (N / V
-/// a multiple of the thread count).
+/// B (K x N, distributed in groups of V) split so that the threads sharing
+/// columns can meet (applegpu::matvecColumnStride: any N / V on a
+/// power-of-two thread count).
 static bool isMatvecCandidate(DotOp dot, int64_t threads) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
@@ -151,7 +150,7 @@ static bool isMatvecCandidate(DotOp dot, int64_t threads) {
   int64_t columnGroups =
       b.getDimSize(1) /
       applegpu::DistributedLayoutAttr::getDefaultVector(b.getShape());
-  return 32 % columnGroups == 0 || columnGroups % threads == 0;
+  return applegpu::matvecColumnStride(threads, columnGroups).has_value();
 }
 
 /// Picks the matvec dots once the thread count is known (none in a kernel
