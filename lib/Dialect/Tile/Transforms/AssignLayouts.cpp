@@ -225,6 +225,30 @@ Attribute Assigner::accumulatorLayout() {
   return applegpu::FragmentsLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
 }
 
+/// Whether the dot `user` runs in a loop that `def` is outside of and should
+/// read `def`'s tile from threadgroup memory: a device view would be read on
+/// every iteration (each SIMD-group its rows, again and again:
+/// FlashAttention's Q in the key loop), where staging it once, after the
+/// load, reads the device once. Only while both of the dot's operands,
+/// which are then staged together, take at most half the threadgroup
+/// memory; larger ones stay views.
+static bool readInLoopOutside(Operation *def, Operation *user) {
+  int64_t stagedBytes = 0;
+  for (Value operand : user->getOperands().take_front(2)) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    stagedBytes += type.getNumElements() *
+                   llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  }
+  if (stagedBytes > applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes / 2)
+    return false;
+  for (Operation *op = user->getParentOp(); op && op != def->getParentOp();
+       op = op->getParentOp())
+    if (isa<ForRangeOp, scf::ForOp, scf::WhileOp>(op) &&
+        !op->isProperAncestor(def))
+      return true;
+  return false;
+}
+
 DenseSet<Value> Assigner::findViewLoads() {
   DenseSet<Value> stored, views;
   kernel.walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
@@ -244,7 +268,8 @@ DenseSet<Value> Assigner::findViewLoads() {
         !isConstantIntValue(strides[0], 1))
       return;
     for (OpOperand &use : v.getUses())
-      if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1)
+      if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1 ||
+          readInLoopOutside(load, use.getOwner()))
         return;
     views.insert(v);
   });
