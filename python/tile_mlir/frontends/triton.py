@@ -13,11 +13,7 @@ from .stubs import unary_stub
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
-    "cumsum": "tile IR has no scan op",
-    "cumprod": "tile IR has no scan op",
     "associative_scan": "tile IR has no scan op",
-    "argmax": "tile IR has no index-returning reduction",
-    "argmin": "tile IR has no index-returning reduction",
     "sort": "tile IR has no sort op",
     "histogram": "use tl.atomic_add on a pointer tile",
     "reduce": "tile IR reductions are fixed kinds: use tl.sum/tl.max/tl.min/"
@@ -153,6 +149,55 @@ def xor_sum(input, axis=None, keep_dims=False):
     registry.outside("xor_sum")
 
 
+def _argmax(tr, input, axis, tie_break_left=True, keep_dims=False):
+    return reduction.arg_reduce(tr, "max", input, axis, tie_break_left,
+                                keep_dims)
+
+
+def _argmin(tr, input, axis, tie_break_left=True, keep_dims=False):
+    return reduction.arg_reduce(tr, "min", input, axis, tie_break_left,
+                                keep_dims)
+
+
+@registry.op(_argmax)
+def argmax(input, axis, tie_break_left=True, keep_dims=False):
+    """The int32 index along `axis` of the first maximum (the last with
+    tie_break_left=False)."""
+    registry.outside("argmax")
+
+
+@registry.op(_argmin)
+def argmin(input, axis, tie_break_left=True, keep_dims=False):
+    """The int32 index along `axis` of the first minimum (the last with
+    tie_break_left=False)."""
+    registry.outside("argmin")
+
+
+def _cumsum(tr, input, axis=0, reverse=False, dtype=None):
+    return reduction.cumulative(tr, "sum", _scan_input(tr, input, dtype),
+                                axis, reverse)
+
+
+def _cumprod(tr, input, axis=0, reverse=False):
+    return reduction.cumulative(tr, "prod", input, axis, reverse)
+
+
+def _scan_input(tr, input, dtype):
+    return input if dtype is None else elementwise.to(tr, input, dtype)
+
+
+@registry.op(_cumsum)
+def cumsum(input, axis=0, reverse=False, dtype=None):
+    """Inclusive prefix sums along `axis` (1-D tiles; 2-D float tiles)."""
+    registry.outside("cumsum")
+
+
+@registry.op(_cumprod)
+def cumprod(input, axis=0, reverse=False):
+    """Inclusive prefix products of a 1-D tile."""
+    registry.outside("cumprod")
+
+
 def _trans(tr, input, dims=None):
     return access.trans(tr, input)
 
@@ -245,4 +290,6 @@ def _method_reduction(which):
 
 registry.METHODS.update({"to": _to, "sum": _method_reduction("sum"),
                          "max": _method_reduction("max"),
-                         "min": _method_reduction("min"), "trans": _trans})
+                         "min": _method_reduction("min"), "trans": _trans,
+                         "argmax": _argmax, "argmin": _argmin,
+                         "cumsum": _cumsum, "cumprod": _cumprod})
