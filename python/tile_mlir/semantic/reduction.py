@@ -8,19 +8,22 @@ from . import elementwise
 from .core import no_keep_dims
 
 _FLOAT_KINDS = {"sum": "add", "max": "maximumf", "min": "minimumf"}
-_INT_KINDS = {"sum": "add", "max": "maxsi", "min": "minsi", "xor": "xor"}
+_INT_KINDS = {"sum": "add", "max": "maxsi", "min": "minsi", "xor": "xor",
+              "or": "or"}
 
 
-def reduce(tr, which, x, axis=None, keep_dims=False):
-    """`which` (sum, max, min or xor) of x's elements along `axis` (negative
-    counts from the end), or of all of them (None): a scalar. A scalar x
-    is its own reduction."""
+def reduce(tr, which, x, axis=None, keep_dims=False, dtype=None):
+    """`which` (sum, max, min, xor or or) of x's elements along `axis`
+    (negative counts from the end), or of all of them (None): a scalar. A
+    scalar x is its own reduction. `dtype` converts x first (tl.sum's)."""
     em = tr.em
     no_keep_dims(tr, keep_dims)
+    if dtype is not None:
+        x = elementwise.to(tr, x, dtype)
     x = em.materialize(x)
     if is_float(x.element):
-        if which == "xor":
-            tr.error("xor_sum needs an integer tile")
+        if which in ("xor", "or"):
+            tr.error("a %s reduction needs an integer tile" % which)
         kind = _FLOAT_KINDS[which]
     else:
         kind = _INT_KINDS[which]
@@ -75,7 +78,8 @@ def _along(x, axis):
     return Poly.axis(axis, x.shape)
 
 
-def arg_reduce(tr, which, x, axis, tie_break_left=True, keep_dims=False):
+def arg_reduce(tr, which, x, axis, tie_break_left=True, keep_dims=False,
+               dtype=None):
     """Triton's argmax/argmin (`which` max or min): the index along `axis`
     of the first extreme element (the last with tie_break_left=False), as
     int32. tile IR has no index-returning reduction: it is the extreme
@@ -83,6 +87,8 @@ def arg_reduce(tr, which, x, axis, tie_break_left=True, keep_dims=False):
     over where(x == extreme, index, n))."""
     em = tr.em
     no_keep_dims(tr, keep_dims)
+    if dtype is not None:
+        x = elementwise.to(tr, x, dtype)
     x = em.materialize(x)
     what = "arg" + which
     if not x.shape:
