@@ -18,7 +18,7 @@ from .tracer import Tracer, parse_function
 
 # Launch keywords that are not kernel parameters.
 _LAUNCH_OPTIONS = ("target", "WM", "WN", "schedules", "options", "num_warps",
-                   "num_stages", "SWIZZLE")
+                   "num_stages", "SWIZZLE", "num_ctas", "maxnreg")
 # meTile's tensor-op hints (NAX_FRAGMENTS, NAX_OUTER_K, NAX_K_UNROLL, ...)
 # tune meTile's own M5 matmul code; tile-mlir's backends choose their
 # fragments and K loop themselves. Accepted, warned about once each.
@@ -232,6 +232,12 @@ class Kernel:
                 if _launch_option(k) and k not in params:
                     options[k] = kwargs.pop(k)
                     _warn_hint(k)
+            # Triton's launch keywords without a meaning here: one CTA per
+            # program (Metal has no thread-block clusters), no register cap.
+            if options.pop("num_ctas", 1) != 1:
+                raise DSLError("num_ctas must be 1: Metal has no thread-block "
+                               "clusters", self.def_location)
+            options.pop("maxnreg", None)
         values = registry.bind_simple(self.simple, args, kwargs) \
             if self.simple else None
         if values is not None:

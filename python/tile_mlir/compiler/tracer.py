@@ -373,6 +373,11 @@ class Tracer(LoopTracing, ListTracing):
             return x
         if isinstance(node.op, ast.Not) and not isinstance(x, (Value, Poly, Mask)):
             return not x
+        if isinstance(node.op, ast.Invert) and isinstance(x, int):
+            return ~x
+        if isinstance(node.op, (ast.Invert, ast.Not)) and \
+                isinstance(x, (Value, Poly, Mask)):
+            return operators.invert(self, x, isinstance(node.op, ast.Not))
         self.error("unary operator not supported on %s" % describe(x), node)
 
     def expr_BinOp(self, node):
