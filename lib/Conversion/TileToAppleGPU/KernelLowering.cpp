@@ -1,5 +1,6 @@
 //===- KernelLowering.cpp - one tile kernel to applegpu -------------------===//
 
+#include "CooperativeSpills.h"
 #include "KernelLowering.h"
 #include "ThreadgroupPlan.h"
 
@@ -262,24 +263,49 @@ Value KernelLowering::arenaView(int64_t offset, Type element, int64_t elements,
   return view;
 }
 
-Value KernelLowering::scratchBuffer(Operation *owner, Type element,
-                                    int64_t elements, Location loc) {
+FailureOr<Value> KernelLowering::scratchBuffer(Operation *owner, Type element,
+                                               int64_t elements, Location loc) {
   auto region = owner ? owner->getAttrOfType<applegpu::ScratchAttr>(
                             applegpu::AppleGPUDialect::getScratchAttrName())
                       : applegpu::ScratchAttr();
   int64_t width = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
   int64_t &used = scratchUsed[owner];
   used = llvm::alignTo(used, width);
-  if (region && used + elements * width <= region.getBytes()) {
-    Value view = arenaView(region.getOffset() + used, element, elements, loc);
-    used += elements * width;
-    return view;
-  }
-  // Scratch the plan does not foresee (the spill of a second dot's
-  // cooperative tensor on the tensor-ops backend): memory of its own.
-  OpBuilder top = b.atTop();
-  return applegpu::AllocThreadgroupOp::create(
-      top, loc, threadgroupBuffer(element, elements));
+  if (!region || used + elements * width > region.getBytes())
+    return unplannedScratch(owner, elements * width, loc);
+  Value view = arenaView(region.getOffset() + used, element, elements, loc);
+  used += elements * width;
+  return view;
+}
+
+FailureOr<Value> KernelLowering::spillBuffer(RankedTensorType tile,
+                                             Location loc) {
+  auto region = currentOp ? currentOp->getAttrOfType<applegpu::ScratchAttr>(
+                                applegpu::AppleGPUDialect::getSpillAttrName())
+                          : applegpu::ScratchAttr();
+  // Copies are 16-byte aligned, one after the other (spillBytes).
+  int64_t &used = spillsUsed[currentOp];
+  int64_t bytes = spillBytes(tile);
+  if (!region || used + bytes > region.getBytes())
+    return unplannedScratch(currentOp, bytes, loc);
+  Value view = arenaView(region.getOffset() + used, tile.getElementType(),
+                         tile.getNumElements(), loc);
+  used += bytes;
+  return view;
+}
+
+LogicalResult KernelLowering::unplannedScratch(Operation *owner, int64_t bytes,
+                                               Location loc) {
+  // Every threadgroup byte is planned (tile-plan-threadgroup-memory): a
+  // buffer the plan does not foresee is a bug of the plan, not memory to
+  // allocate aside, which the 32 KiB check would not see.
+  InFlightDiagnostic diag = emitError(loc)
+                            << "internal error: " << bytes
+                            << " bytes of threadgroup memory that the plan "
+                               "(tile-plan-threadgroup-memory) does not hold";
+  if (owner)
+    diag.attachNote(owner->getLoc()) << "for this op";
+  return diag;
 }
 
 FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,

@@ -263,6 +263,7 @@ public:
   KernelPlans &plans() { return kernelPlans; }
 
   int64_t numThreads() const { return config.numThreads; }
+  const KernelConfig &kernelConfig() const { return config; }
   int64_t simdgroupsM() const { return config.simdgroupsM; }
   int64_t simdgroupsN() const { return config.simdgroupsN; }
 
@@ -403,15 +404,30 @@ public:
 
   /// A threadgroup buffer of `elements` elements for the op being lowered:
   /// the next part of its planned region of the arena (its
-  /// #applegpu.scratch), or, for an op without one, a threadgroup
-  /// allocation of its own.
-  mlir::Value allocThreadgroup(mlir::Type element, int64_t elements,
-                               mlir::Location loc) {
+  /// #applegpu.scratch); a located internal error when the plan has no
+  /// room for it.
+  mlir::FailureOr<mlir::Value> allocThreadgroup(mlir::Type element,
+                                                int64_t elements,
+                                                mlir::Location loc) {
     return scratchBuffer(currentOp, element, elements, loc);
   }
   /// The same for the region of `owner`.
-  mlir::Value scratchBuffer(mlir::Operation *owner, mlir::Type element,
-                            int64_t elements, mlir::Location loc);
+  mlir::FailureOr<mlir::Value> scratchBuffer(mlir::Operation *owner,
+                                             mlir::Type element,
+                                             int64_t elements,
+                                             mlir::Location loc);
+  /// A threadgroup buffer for a row-major copy of the cooperative tile
+  /// `tile` (another dot's accumulator read at this op's elements): the
+  /// next 16-byte aligned part of the op's planned region for such copies
+  /// (its applegpu.cooperative_spill); an internal error without room.
+  mlir::FailureOr<mlir::Value> spillBuffer(mlir::RankedTensorType tile,
+                                           mlir::Location loc);
+  /// Makes `op` the source op being lowered (whose planned regions the
+  /// buffers above come from); returns the previous one. For a terminator
+  /// its parent's lowering lowers.
+  mlir::Operation *setCurrentOp(mlir::Operation *op) {
+    return std::exchange(currentOp, op);
+  }
   /// A view of `elements` elements at byte `offset` of the kernel's
   /// threadgroup arena (one per offset and type).
   mlir::Value arenaView(int64_t offset, mlir::Type element, int64_t elements,
@@ -436,6 +452,8 @@ public:
 
 private:
   mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);
+  mlir::LogicalResult unplannedScratch(mlir::Operation *owner, int64_t bytes,
+                                       mlir::Location loc);
   mlir::LogicalResult setUpStaging();
   mlir::LogicalResult setUpTensorOps();
   void eraseDeadOps(mlir::func::FuncOp kernel);
@@ -451,7 +469,7 @@ private:
   /// allocThreadgroup carves buffers from), and the bytes of each op's
   /// region given out so far.
   mlir::Operation *currentOp = nullptr;
-  llvm::DenseMap<mlir::Operation *, int64_t> scratchUsed;
+  llvm::DenseMap<mlir::Operation *, int64_t> scratchUsed, spillsUsed;
   mlir::Value arena;
   llvm::DenseMap<std::tuple<int64_t, mlir::Type, int64_t>, mlir::Value> views;
 

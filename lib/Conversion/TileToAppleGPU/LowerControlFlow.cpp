@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace tile;
@@ -203,6 +204,9 @@ static LogicalResult assignCarriedArrays(KernelLowering &k, const Flattening &f,
 static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
                                 ValueRange witnesses, const Flattening &f,
                                 ValueRange extra = {}) {
+  // The yield's copies of another dot's tiles are planned at the yield.
+  Operation *parent = k.setCurrentOp(yield);
+  llvm::scope_exit restore([&] { k.setCurrentOp(parent); });
   if (failed(assignYielded(k, f, yield)) ||
       failed(assignCarriedArrays(k, f, yield)))
     return failure();

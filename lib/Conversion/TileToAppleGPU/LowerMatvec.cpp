@@ -189,7 +189,9 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   // Partial rows meet in threadgroup memory. Its readers of the previous
   // iteration (in a loop) passed A's barriers since; without those, one
   // barrier orders them.
-  Value sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
+  FailureOr<Value> sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
+  if (failed(sums))
+    return failure();
   if (!aMemory)
     threadgroupBarrier(k, loc);
   Value lane = k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(32));
@@ -218,7 +220,7 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
       Value v = loadArray(
           k, partial, addIndex(k, mulIndex(k, m, k.index(perRow), loc), q, loc),
           loc);
-      storeIfHeld(k, v, sums, offset, writer, loc);
+      storeIfHeld(k, v, *sums, offset, writer, loc);
     });
   });
   threadgroupBarrier(k, loc);
@@ -234,7 +236,7 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
     Value total = accSlots ? widen(loadArray(k, accSlots, s, loc)) : accScalar;
     for (int64_t j = 0; j < g.partialSets; ++j) {
       Value at = addIndex(k, k.index(j * g.rows * g.cols), position, loc);
-      Value partialSum = memref::LoadOp::create(b, loc, sums, at).getResult();
+      Value partialSum = memref::LoadOp::create(b, loc, *sums, at).getResult();
       total = arith::AddFOp::create(b, loc, total, partialSum).getResult();
     }
     if (element != f32)

@@ -189,7 +189,7 @@ LogicalResult AppleGPUDialect::verifyOperationAttribute(Operation *op,
                              << kMaxThreadgroupMemoryBytes;
     return success();
   }
-  if (name == getScratchAttrName()) {
+  if (name == getScratchAttrName() || name == getSpillAttrName()) {
     if (!isa<ScratchAttr>(attr.getValue()))
       return op->emitError()
              << "'" << name << "' must be an #applegpu.scratch attribute";
