@@ -303,7 +303,7 @@ LogicalResult KernelLowering::unplannedScratch(Operation *owner, int64_t bytes,
                             << "internal error: " << bytes
                             << " bytes of threadgroup memory that the plan "
                                "(tile-plan-threadgroup-memory) does not hold";
-  if (owner)
+  if (owner && owner->getLoc() != loc)
     diag.attachNote(owner->getLoc()) << "for this op";
   return diag;
 }
