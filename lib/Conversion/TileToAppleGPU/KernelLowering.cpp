@@ -44,14 +44,19 @@ int64_t tile::conversion::tileVectorWidth(RankedTensorType type) {
 
 applegpu::DistributedLayoutAttr
 KernelLowering::slotLayout(RankedTensorType type) const {
-  type = geometry(type);
+  return slotLayoutOf(type, numThreads());
+}
+
+applegpu::DistributedLayoutAttr
+tile::conversion::slotLayoutOf(RankedTensorType type, int64_t threads) {
+  type = tileGeometry(type);
   if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
           type.getEncoding()))
     return d;
   // A tile held otherwise (a splat stored slot by slot) is dealt as
   // tile-assign-layouts would distribute it.
   return applegpu::DistributedLayoutAttr::get(
-      type.getContext(), numThreads(),
+      type.getContext(), threads,
       applegpu::DistributedLayoutAttr::getDefaultVector(type.getShape()));
 }
 

@@ -55,6 +55,10 @@ TileForm tileForm(mlir::RankedTensorType type);
 /// The tile whose geometry holds `type`: the parent for a slice, `type`
 /// itself otherwise.
 mlir::RankedTensorType tileGeometry(mlir::RankedTensorType type);
+/// The distributed layout whose slots hold `type` (its own or its slice
+/// parent's, else the default one of `threads` threads).
+tile::applegpu::DistributedLayoutAttr slotLayoutOf(mlir::RankedTensorType type,
+                                                   int64_t threads);
 /// Elements per group of a distributed tile (its layout's vector, else
 /// defaultVectorWidth).
 int64_t tileVectorWidth(mlir::RankedTensorType type);
@@ -534,8 +538,9 @@ mlir::LogicalResult lowerSimdgroupDot(KernelLowering &k, DotOp op);
 // LowerMatvec.cpp: a tile.matvec dot (at most 8 rows) on lanes, without
 // fragments or staging.
 mlir::LogicalResult lowerMatvecDot(KernelLowering &k, DotOp op);
-/// Threadgroup bytes a tile.matvec dot uses (A's copy, partial sums).
-int64_t matvecScratchBytes(DotOp op);
+/// Threadgroup bytes a tile.matvec dot uses (A's copy, partial sums), from
+/// the geometry its lowering uses.
+int64_t matvecScratchBytes(DotOp op, const KernelConfig &config);
 
 // LowerTensorOps.cpp: the tensor-ops backend's dots, the loads they read
 // through tensor views, and stores of cooperative-layout tiles.

@@ -114,7 +114,7 @@ int64_t tile::conversion::scratchBytes(const KernelConfig &config,
   }
   if (auto dot = dyn_cast<DotOp>(op);
       dot && dot->hasAttr(TileDialect::getMatvecAttrName()))
-    return matvecScratchBytes(dot);
+    return matvecScratchBytes(dot, config);
   return reduceScratchBytes(config, op);
 }
 

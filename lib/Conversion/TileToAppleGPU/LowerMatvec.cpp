@@ -49,44 +49,56 @@ struct MatvecGeometry {
 };
 } // namespace
 
-static FailureOr<MatvecGeometry> matvecGeometry(KernelLowering &k, DotOp dot) {
+/// How the threads of a matvec dot split B: from its types and the
+/// kernel's thread count alone, so that the lowering and the threadgroup
+/// memory plan (matvecScratchBytes) agree; nullopt when B's layout puts
+/// each thread's groups neither in one column group nor in whole columns.
+static std::optional<MatvecGeometry> matvecGeometry(DotOp dot,
+                                                    int64_t threads) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   MatvecGeometry g;
   g.rows = aType.getDimSize(0);
   g.depth = aType.getDimSize(1);
   g.cols = bType.getDimSize(1);
-  applegpu::DistributedLayoutAttr bLayout = k.slotLayout(bType);
-  int64_t threads = k.numThreads();
+  applegpu::DistributedLayoutAttr bLayout = slotLayoutOf(bType, threads);
   g.vector = bLayout.getVectorWidth(bType.getShape());
   g.columnGroups = g.cols / g.vector;
   g.splitK = 32 % g.columnGroups == 0;
   if (bLayout.getThreads() != threads || threads % 32 != 0 ||
       (!g.splitK && g.columnGroups % threads != 0))
-    return dot.emitOpError()
-           << "is marked " << TileDialect::getMatvecAttrName()
-           << " but its B operand " << bType << " on " << threads
-           << " threads neither puts each thread's groups in one column "
-              "group (N / V dividing 32) nor gives each thread whole "
-              "columns (N / V a multiple of the thread count)";
+    return std::nullopt;
   g.groupsPerThread = g.splitK ? 1 : g.columnGroups / threads;
   g.partialSets = g.splitK ? threads / 32 : 1;
   return g;
 }
 
-int64_t tile::conversion::matvecScratchBytes(DotOp dot) {
+static FailureOr<MatvecGeometry> matvecGeometry(KernelLowering &k, DotOp dot) {
+  if (std::optional<MatvecGeometry> g = matvecGeometry(dot, k.numThreads()))
+    return *g;
+  return dot.emitOpError()
+         << "is marked " << TileDialect::getMatvecAttrName() << " but its B "
+         << "operand " << dot.getB().getType() << " on " << k.numThreads()
+         << " threads neither puts each thread's groups in one column "
+            "group (N / V dividing 32) nor gives each thread whole "
+            "columns (N / V a multiple of the thread count)";
+}
+
+int64_t tile::conversion::matvecScratchBytes(DotOp dot,
+                                             const KernelConfig &config) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
-  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  // A's copy (none when uniform), then the f32 partial rows, carved after
+  // it at a 4-byte boundary (KernelLowering::scratchBuffer).
   int64_t bytes = 0;
   if (!isa_and_nonnull<applegpu::UniformLayoutAttr>(aType.getEncoding()))
-    bytes += aType.getNumElements() *
-             llvm::divideCeil(aType.getElementTypeBitWidth(), 8);
-  // At most one partial row per SIMD-group, of f32.
-  int64_t threads = 32;
-  if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
-          bType.getEncoding()))
-    threads = d.getThreads();
-  return bytes + (threads / 32) * aType.getDimSize(0) * bType.getDimSize(1) * 4;
+    bytes = llvm::alignTo(aType.getNumElements() *
+                              llvm::divideCeil(aType.getElementTypeBitWidth(), 8),
+                          4);
+  // Without a geometry the lowering reports the dot and allocates nothing.
+  std::optional<MatvecGeometry> g = matvecGeometry(dot, config.numThreads);
+  if (!g)
+    return bytes;
+  return bytes + g->partialSets * g->rows * g->cols * 4;
 }
 
 /// Runs `body` under `held` (an i1; null: always).
