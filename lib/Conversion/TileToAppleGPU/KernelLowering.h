@@ -470,8 +470,9 @@ private:
   tile::applegpu::ThreadCoordinates coords;
 
   /// The source op being lowered (whose #applegpu.scratch region
-  /// allocThreadgroup carves buffers from), and the bytes of each op's
-  /// region given out so far.
+  /// allocThreadgroup carves buffers from, and whose
+  /// applegpu.cooperative_spill region spillBuffer does), and the bytes of
+  /// each op's regions given out so far.
   mlir::Operation *currentOp = nullptr;
   llvm::DenseMap<mlir::Operation *, int64_t> scratchUsed, spillsUsed;
   mlir::Value arena;

@@ -7,8 +7,9 @@
 // Buffers and live ranges, in program order (a pre-order numbering of the
 // kernel's ops; an op with regions spans its body):
 //  * the scratch of a layout conversion, a reduction or a staged tensor-ops
-//    dot is live at its op only: the op writes it after a barrier and reads
-//    it before it ends;
+//    dot, and the copies an op makes of another dot's cooperative tiles
+//    (CooperativeSpills.cpp), are live at the op only: the op writes them
+//    after a barrier and reads them before it ends;
 //  * except a conversion into the cooperative layout, whose buffer is read
 //    wherever the tile, and what is computed from it, is used: it lives
 //    until the last such use (at the level of the conversion's block);
