@@ -249,22 +249,22 @@ static MemRefType threadgroupBuffer(Type element, int64_t elements) {
 
 Value KernelLowering::arenaView(int64_t offset, Type element, int64_t elements,
                                 Location loc) {
-  Value &view = views[{offset, element, elements}];
-  if (view)
+  if (Value view = kernelPlans.arenaView(offset, element, elements))
     return view;
   OpBuilder top = b.atTop();
-  if (!arena) {
+  if (!kernelPlans.arena()) {
     // Its size is the plan's total, which the kernel carries.
     auto total = source->getAttrOfType<IntegerAttr>(
         applegpu::AppleGPUDialect::getThreadgroupMemoryAttrName());
     OpBuilder first(b.entry(), b.entry()->begin());
-    arena = applegpu::AllocThreadgroupOp::create(
+    kernelPlans.setArena(applegpu::AllocThreadgroupOp::create(
         first, source.getLoc(),
-        threadgroupBuffer(first.getI8Type(), total ? total.getInt() : 0));
+        threadgroupBuffer(first.getI8Type(), total ? total.getInt() : 0)));
   }
-  view = applegpu::ThreadgroupViewOp::create(
-      top, loc, threadgroupBuffer(element, elements), arena,
+  Value view = applegpu::ThreadgroupViewOp::create(
+      top, loc, threadgroupBuffer(element, elements), kernelPlans.arena(),
       top.getI64IntegerAttr(offset));
+  kernelPlans.addArenaView(offset, element, elements, view);
   return view;
 }
 
@@ -274,13 +274,11 @@ FailureOr<Value> KernelLowering::scratchBuffer(Operation *owner, Type element,
                             applegpu::AppleGPUDialect::getScratchAttrName())
                       : applegpu::ScratchAttr();
   int64_t width = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-  int64_t &used = scratchUsed[owner];
-  used = llvm::alignTo(used, width);
-  if (!region || used + elements * width > region.getBytes())
+  int64_t at = kernelPlans.carve(owner, KernelPlans::ArenaRegion::Scratch,
+                                 width, elements * width);
+  if (!region || at + elements * width > region.getBytes())
     return unplannedScratch(owner, elements * width, loc);
-  Value view = arenaView(region.getOffset() + used, element, elements, loc);
-  used += elements * width;
-  return view;
+  return arenaView(region.getOffset() + at, element, elements, loc);
 }
 
 FailureOr<Value> KernelLowering::spillBuffer(RankedTensorType tile,
@@ -289,14 +287,13 @@ FailureOr<Value> KernelLowering::spillBuffer(RankedTensorType tile,
                                 applegpu::AppleGPUDialect::getSpillAttrName())
                           : applegpu::ScratchAttr();
   // Copies are 16-byte aligned, one after the other (spillBytes).
-  int64_t &used = spillsUsed[currentOp];
   int64_t bytes = spillBytes(tile);
-  if (!region || used + bytes > region.getBytes())
+  int64_t at = kernelPlans.carve(currentOp, KernelPlans::ArenaRegion::Spill,
+                                 16, bytes);
+  if (!region || at + bytes > region.getBytes())
     return unplannedScratch(currentOp, bytes, loc);
-  Value view = arenaView(region.getOffset() + used, tile.getElementType(),
-                         tile.getNumElements(), loc);
-  used += bytes;
-  return view;
+  return arenaView(region.getOffset() + at, tile.getElementType(),
+                   tile.getNumElements(), loc);
 }
 
 LogicalResult KernelLowering::unplannedScratch(Operation *owner, int64_t bytes,
