@@ -259,6 +259,12 @@ LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
       k.mapped(loop.getUpperBound()), k.mapped(loop.getStep()), inits);
   for (NamedAttribute attr : loop->getDiscardableAttrs())
     newLoop->setAttr(attr.getName(), attr.getValue());
+  // A loop of the program is unrolled by Metal's compiler only on request
+  // (tile.unroll: the program's, or tile-unroll's for a remainder loop);
+  // the conversion's own loops are, so that their arrays become registers.
+  newLoop->setAttr(
+      applegpu::AppleGPUDialect::getUnrollAttrName(),
+      k.builder().getBoolAttr(loop->hasAttr(TileDialect::getUnrollAttrName())));
   {
     OpBuilder::InsertionGuard guard(k.builder());
     Block *body = newLoop.getBody();

@@ -94,6 +94,14 @@ def AppleGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getScratchAttrName() {
       return "applegpu.scratch";
     }
+    /// A bool attribute on an `scf.for`: whether the MSL asks Metal's
+    /// compiler to unroll it (`#pragma unroll`, only for constant bounds).
+    /// Absent: yes (the conversion's own loops over thread-private arrays,
+    /// whose indices must become constants); the conversion sets it on
+    /// the program's loops, true only for those marked `tile.unroll`.
+    static constexpr ::llvm::StringLiteral getUnrollAttrName() {
+      return "applegpu.unroll";
+    }
     static constexpr ::llvm::StringLiteral getSpillAttrName() {
       return "applegpu.cooperative_spill";
     }
