@@ -114,6 +114,23 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
                                const TmeKernelOptions *options, char **out,
                                char *error, size_t error_size);
 
+/* ---- address_spaces.c --------------------------------------------------- */
+/* One of MSL's address-space words at p. */
+int tme_is_address_space(const char *code, const char *p);
+/* The address-space word at p (`len` letters) qualifies a pointer or
+ * reference. */
+int tme_qualifies_pointer(const char *p, size_t len);
+/* In `text` (a copy of `code`, the text without comments): array
+ * parameters in an address space written as pointers, and member functions'
+ * address-space qualifiers dropped (then identical members blanked). Every
+ * line and column is kept. */
+void tme_address_space_array_parameters(char *text, const char *code);
+/* `constant` and `threadgroup` where they qualify a pointer or reference
+ * (and `constant` on a variable of static storage) become the shim's
+ * address-space macros, in place. */
+void tme_address_space_words(char *text, const char *code);
+void tme_blank_member_space_overloads(char *text, const char *code);
+
 /* ---- lex.c -------------------------------------------------------------- */
 int tme_is_ident(char c);
 /* `src` with comments, string and character literals replaced by spaces

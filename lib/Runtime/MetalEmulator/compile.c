@@ -425,6 +425,15 @@ static int metal_version_of(const TmeSignature *sig, unsigned *version,
   return TME_OK;
 }
 
+/* The target the kernel modules are built for: this process's. */
+#if defined(__x86_64__)
+#define TME_HOST_TRIPLE "x86_64-pc-linux-gnu"
+#elif defined(__aarch64__)
+#define TME_HOST_TRIPLE "aarch64-unknown-linux-gnu"
+#else
+#error "the Metal emulator runs on x86-64 and AArch64 Linux"
+#endif
+
 /* The compiler's command line up to the input: writes argv, returns argc.
  * `version_define` holds the -D__METAL_VERSION__ flag's text. */
 static size_t compile_flags(const char **argv, const char *cxx,
@@ -475,6 +484,18 @@ static size_t compile_flags(const char **argv, const char *cxx,
     /* .x/.y/.z of program-scope built-in variables (tile_msl_shim.h). */
     argv[argc++] = "-fdeclspec";
     argv[argc++] = "-DTILE_MSL_PROGRAM_SCOPE_PROPERTIES";
+    /* Address spaces as types (tile_msl_shim.h): SYCL device mode is the
+     * C++ of clang with a generic default address space that the others
+     * convert to. It emits only the functions marked sycl_external (the
+     * wrapper's entry points, TME_EMITTED in wrapper.c) and what they
+     * use. Its "host" (the auxiliary target, which it mangles some types
+     * by) is the host itself. */
+    argv[argc++] = "-Xclang";
+    argv[argc++] = "-fsycl-is-device";
+    argv[argc++] = "-Xclang";
+    argv[argc++] = "-aux-triple";
+    argv[argc++] = "-Xclang";
+    argv[argc++] = TME_HOST_TRIPLE;
   }
   if (instrumented)
     argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
@@ -559,7 +580,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
   m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
 
-  const char *argv[64 + 32];
+  const char *argv[64 + 40];
   char version_define[48];
   size_t argc = compile_flags(argv, cxx, shim, sig, metal_version,
                               m->instrumented, version_define);
