@@ -121,10 +121,10 @@ int tme_is_address_space(const char *code, const char *p);
  * reference. */
 int tme_qualifies_pointer(const char *p, size_t len);
 /* In `text` (a copy of `code`, the text without comments): array
- * parameters in an address space written as pointers, and member functions'
- * address-space qualifiers dropped (then identical members blanked). Every
- * line and column is kept. */
-void tme_address_space_array_parameters(char *text, const char *code);
+ * parameters in an address space written as pointers (in `code` too), and
+ * member functions' address-space qualifiers dropped (then identical
+ * members blanked). Every line and column is kept. */
+void tme_address_space_array_parameters(char *text, char *code);
 /* `constant` and `threadgroup` where they qualify a pointer or reference
  * (and `constant` on a variable of static storage) become the shim's
  * address-space macros, in place. */

@@ -73,7 +73,7 @@ static int in_parentheses(const char *code, const char *p) {
 /* `AS T name[N]` as a parameter becomes `AS T*name   ` (the `*` in the
  * space before the name, the extents blanked): clang refuses an array
  * parameter in an address space, and C++ adjusts it to that pointer. */
-static void array_parameter_to_pointer(char *text, const char *code,
+static void array_parameter_to_pointer(char *text, char *code,
                                        const char *p) {
   const char *q = p;
   while (tme_is_ident(*q))
@@ -104,13 +104,13 @@ static void array_parameter_to_pointer(char *text, const char *code,
       return;
     end = tme_skip_space(close);
   }
-  text[nb - 1 - code] = '*';
+  text[nb - 1 - code] = code[nb - 1 - code] = '*';
   for (const char *b = open; b < end; ++b)
     if (text[b - code] != '\n')
-      text[b - code] = ' ';
+      text[b - code] = code[b - code] = ' ';
 }
 
-void tme_address_space_array_parameters(char *text, const char *code) {
+void tme_address_space_array_parameters(char *text, char *code) {
   static const char *const words[] = {"device", "constant", "threadgroup"};
   for (const char *p = code; *p; ++p)
     for (size_t k = 0; k < 3; ++k)
