@@ -268,7 +268,8 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
 }
 
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
-                     char **out, char *error, size_t error_size) {
+                     int flat_spaces, char **out, char *error,
+                     size_t error_size) {
   *out = NULL;
   int failed, braces_failed = 0;
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
@@ -287,7 +288,7 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
   if (members && member_code) {
     tme_address_space_array_parameters(members, member_code);
     tme_address_space_words(members, member_code);
-    tme_blank_member_space_overloads(members, member_code);
+    tme_blank_member_space_overloads(members, member_code, flat_spaces);
     free(rewritten);
     rewritten = members;
     src = members;

@@ -297,7 +297,8 @@ static void blank(char *text, const char *code, const char *b, const char *e) {
       text[q - code] = ' ';
 }
 
-void tme_blank_member_space_overloads(char *text, const char *code) {
+void tme_blank_member_space_overloads(char *text, const char *code,
+                                      int flat_spaces) {
   Keys seen = {0};
   const char *start = code; /* the current declaration's start */
   /* The namespaces and classes the scan is in: a declaration's key names
@@ -367,11 +368,17 @@ void tme_blank_member_space_overloads(char *text, const char *code) {
           text[qe++ - code] = ' ';
       const char *b = tme_skip_space(start);
       /* The key: the declaration without the object's address space (its
-       * parameters' are part of the type, overloads in their own right). */
-      char *key = qe > q ? declaration_key(
-                               code, depth_in ? scopes_in[depth_in - 1] : code,
-                               b, p, q, qe, 0)
-                         : NULL;
+       * parameters' are part of the type, overloads in their own right),
+       * or without any address space when they are not types. */
+      int qualified = qe > q;
+      for (const char *w = b; w < p && flat_spaces && !qualified; ++w)
+        qualified = tme_is_address_space(code, w);
+      char *key = qualified ? declaration_key(code,
+                                              depth_in ? scopes_in[depth_in - 1]
+                                                       : code,
+                                              b, p, qe > q ? q : NULL, qe,
+                                              flat_spaces)
+                            : NULL;
       /* The body, compared without address-space words and spacing. */
       char *body =
           key ? declaration_key(code, code, p, close, NULL, NULL, 1) : NULL;
@@ -395,4 +402,46 @@ void tme_blank_member_space_overloads(char *text, const char *code) {
   }
   free(seen.keys);
   free(seen.bodies);
+}
+
+/* ---- the compiler's verdict --------------------------------------------- */
+/* A line of the log that names a pointer or reference type in one of the
+ * address spaces ('__global float *', 'const __private int &') or a
+ * conversion between address spaces: an argument or initializer of the
+ * wrong address space. The one thing clang
+ * refuses in valid MSL with address spaces as types, a conditional
+ * expression mixing a class object in an address space with one that is
+ * not (`c ? in[i] : T(0)` for a struct T: clang has no rule for it), names
+ * no pointer or reference. */
+int tme_address_space_mistake(const char *log) {
+  static const char *const spaces[] = {"__global", "__local", "__private"};
+  for (const char *line = log; line && *line;) {
+    const char *end = strchr(line, '\n');
+    if (!end)
+      end = line + strlen(line);
+    /* "cannot pass pointer to address space '__private' as a pointer to
+     * address space '__global'" */
+    if (memmem(line, (size_t)(end - line), "address space '__", 17))
+      return 1;
+    for (const char *q = line; q < end; ++q) {
+      if (*q != '\'')
+        continue;
+      const char *close = memchr(q + 1, '\'', (size_t)(end - q - 1));
+      if (!close)
+        break;
+      int spaced = 0, indirect = 0;
+      for (size_t k = 0; k < 3; ++k) {
+        const char *w = memmem(q, (size_t)(close - q), spaces[k],
+                               strlen(spaces[k]));
+        spaced |= w != NULL;
+      }
+      indirect = memchr(q, '*', (size_t)(close - q)) ||
+                 memchr(q, '&', (size_t)(close - q));
+      if (spaced && indirect)
+        return 1;
+      q = close;
+    }
+    line = *end ? end + 1 : end;
+  }
+  return 0;
 }

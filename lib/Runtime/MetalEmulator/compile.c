@@ -439,7 +439,7 @@ static int metal_version_of(const TmeSignature *sig, unsigned *version,
 static size_t compile_flags(const char **argv, const char *cxx,
                             const char *shim, const TmeSignature *sig,
                             unsigned metal_version, int instrumented,
-                            char version_define[48]) {
+                            int typed_spaces, char version_define[48]) {
   int is_clang = strstr(cxx, "clang") != NULL;
   /* Fixed flags. -O2: a kernel runs once per thread and schedule, so its
    * speed is the emulator's (values kept in registers also mean fewer
@@ -484,10 +484,12 @@ static size_t compile_flags(const char **argv, const char *cxx,
     /* .x/.y/.z of program-scope built-in variables (tile_msl_shim.h). */
     argv[argc++] = "-fdeclspec";
     argv[argc++] = "-DTILE_MSL_PROGRAM_SCOPE_PROPERTIES";
+  }
+  if (is_clang && typed_spaces) {
     /* Address spaces as types (tile_msl_shim.h): SYCL device mode is the
      * C++ of clang with a generic default address space that the others
      * convert to. It emits only the functions marked sycl_external (the
-     * wrapper's entry points, TME_EMITTED in wrapper.c) and what they
+     * wrapper's entry points, tme_emitted in wrapper.c) and what they
      * use. Its "host" (the auxiliary target, which it mangles some types
      * by) is the host itself. */
     argv[argc++] = "-Xclang";
@@ -507,6 +509,31 @@ static size_t compile_flags(const char **argv, const char *cxx,
       argv[argc++] = o;
   }
   return argc;
+}
+
+/* Compiles `msl_source` with its address spaces flat (its text into
+ * tmp_cpp), with the flags of `argv` (`argc` of them, ending in the input
+ * and output) otherwise: the compiler's exit status, -1 when it
+ * could not run. */
+static int compile_flat(const char **argv, size_t argc, const char *cxx,
+                        const char *shim, const TmeSignature *sig,
+                        const TmeKernelOptions *options, const char *msl_source,
+                        unsigned metal_version, int instrumented,
+                        const char *tmp_cpp) {
+  char *tu = NULL, error[256], version_define[48], log[256];
+  if (tme_build_translation_unit(msl_source, sig, options, 1, &tu, error,
+                                 sizeof error) != TME_OK ||
+      tme_write_file(tmp_cpp, tu) != 0) {
+    free(tu);
+    return -1;
+  }
+  free(tu);
+  const char *flat[64 + 40];
+  size_t n = compile_flags(flat, cxx, shim, sig, metal_version, instrumented,
+                           0, version_define);
+  for (size_t i = argc - 5; i <= argc; ++i) /* -x c++ FILE -o OUT NULL */
+    flat[n++] = argv[i];
+  return tme_run_capture((char *const *)(void *)flat, log, sizeof log);
 }
 
 int tme_module_load(const char *msl_source, const TmeSignature *sig,
@@ -544,7 +571,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
     goto fail;
   if (expanded)
     msl_source = expanded;
-  rc = tme_build_translation_unit(msl_source, sig, options, &tu, error,
+  rc = tme_build_translation_unit(msl_source, sig, options, 0, &tu, error,
                                   error_size);
   if (rc != TME_OK)
     goto fail;
@@ -583,7 +610,7 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   const char *argv[64 + 40];
   char version_define[48];
   size_t argc = compile_flags(argv, cxx, shim, sig, metal_version,
-                              m->instrumented, version_define);
+                              m->instrumented, 1, version_define);
   size_t nflags = argc;
 
   uint64_t h = 0xcbf29ce484222325ull;
@@ -655,6 +682,14 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   if (!log)
     goto fail;
   int status = tme_run_capture((char *const *)(void *)argv, log, log_size);
+  if (status > 0 && !tme_address_space_mistake(log)) {
+    /* What clang cannot compile with address spaces as types although it
+     * is valid MSL (tme_address_space_mistake) compiles as it did before
+     * they were: one flat address space. The object goes under the same
+     * name, so that the next load finds it. */
+    status = compile_flat(argv, argc, cxx, shim, sig, options, msl_source,
+                          metal_version, m->instrumented, tmp_cpp);
+  }
   if (status != 0) {
     unlink(tmp_so);
     unlink(tmp_cpp);

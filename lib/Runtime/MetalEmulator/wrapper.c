@@ -443,8 +443,8 @@ static int emit_param_fields(TmeStr *s, const TmeSignature *sig) {
 }
 
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
-                               const TmeKernelOptions *options, char **out,
-                               char *error, size_t error_size) {
+                               const TmeKernelOptions *options, int flat_spaces,
+                               char **out, char *error, size_t error_size) {
   static const TmeKernelOptions none;
   if (!options)
     options = &none;
@@ -476,7 +476,8 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   /* The text compiled: the source with what C++ cannot express rewritten
    * (threadgroup pointers, function constants; source.c). */
   char *adapted = NULL;
-  rc = tme_adapt_source(msl_source, options, &adapted, error, error_size);
+  rc = tme_adapt_source(msl_source, options, flat_spaces, &adapted, error,
+                        error_size);
   if (rc != TME_OK)
     return rc;
   TmeStr s = {0};

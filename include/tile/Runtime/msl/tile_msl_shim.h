@@ -24,9 +24,10 @@
 //  * `vec<float, 2>(a, b)` construction: write `float2(a, b)`;
 //  * `.x`/`.xy` on bool vectors (clang allows only `[i]` there);
 //  * `threadgroup` on anything but a block-scope threadgroup variable --
-//    unless the Metal emulator compiles the kernel: it drops the word where
-//    it qualifies a pointer or reference (see `threadgroup` below), and it
-//    gives function constants their values (see `function_constant`).
+//    unless the Metal emulator compiles the kernel: it makes the word an
+//    address space where it qualifies a pointer or reference (see the
+//    address-space qualifiers below), and it gives function constants their
+//    values (see `function_constant`).
 // Accepted like Metal: `kernel void f()` as well as `[[kernel]] void f()`,
 // half literals `1.0h`, `METAL_FUNC`, `as_type<T>(x)`, int32_t & co.
 //
@@ -360,9 +361,8 @@ using remove_address_space_t =
 //    nothing else in these headers is thread_local.
 // A `threadgroup` that qualifies a pointer or reference (`threadgroup
 // float* p = tg + i;`, helper-function and [[threadgroup(n)]] parameters)
-// must not become static: the Metal emulator drops the word there before
-// compiling (lib/Runtime/MetalEmulator/source.c), one address space being
-// all a host has. Compiled without the emulator (a plain syntax check),
+// must not become static: the Metal emulator writes the address space alone
+// there (__msl_tgas, lib/Runtime/MetalEmulator/address_spaces.c). Compiled without the emulator (a plain syntax check),
 // such a pointer local would be one variable shared by all threads; in
 // C++20, require_constant_initialization turns that into a compile error
 // (its non-constant initialiser). Not in C++17, where it would also reject
