@@ -15,7 +15,6 @@
 #include "Internal.h"
 #include "tile/Runtime/msl/tile_msl_hooks.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -33,50 +32,6 @@ extern char **environ;
 #ifndef TME_CXX
 #define TME_CXX "/usr/lib/llvm-22/bin/clang++"
 #endif
-
-/* ---- hashing: 64-bit FNV-1a ------------------------------------------- */
-static void hash_bytes(uint64_t *h, const void *data, size_t n) {
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; ++i) {
-    *h ^= p[i];
-    *h *= 0x100000001b3ull;
-  }
-}
-/* Strings are hashed with their terminator so "ab","c" != "a","bc". */
-static void hash_str(uint64_t *h, const char *s) {
-  hash_bytes(h, s, strlen(s) + 1);
-}
-
-/* The shim headers are part of what is compiled, but only by #include:
- * hash their names and contents so that editing them invalidates the cache.
- * Subdirectories (MetalPerformancePrimitives/) are hashed too. */
-static void hash_shim_dir(uint64_t *h, const char *dir, int depth) {
-  struct dirent **names = NULL;
-  int n = scandir(dir, &names, NULL, alphasort);
-  for (int i = 0; i < n; ++i) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-    struct stat st;
-    int hidden = names[i]->d_name[0] == '.';
-    if (!hidden && depth < 4 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-      hash_str(h, names[i]->d_name);
-      hash_shim_dir(h, path, depth + 1);
-      free(names[i]);
-      continue;
-    }
-    FILE *f = !hidden ? fopen(path, "rb") : NULL;
-    if (f) {
-      hash_str(h, names[i]->d_name);
-      char buf[8192];
-      size_t r;
-      while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-        hash_bytes(h, buf, r);
-      fclose(f);
-    }
-    free(names[i]);
-  }
-  free(names);
-}
 
 /* "4.0" -> 400, "3.1" -> 310, ...: __METAL_VERSION__ of a Metal Shading
  * Language version Apple has released; 0 for anything else. */
@@ -127,37 +82,6 @@ char *tme_find_compiler(void) {
       return p;
   }
   return NULL;
-}
-
-static int mkdir_p(const char *dir) {
-  char buf[4096];
-  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
-    return -1;
-  for (char *p = buf + 1; *p; ++p) {
-    if (*p == '/') {
-      *p = '\0';
-      if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-        return -1;
-      *p = '/';
-    }
-  }
-  if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-    return -1;
-  return 0;
-}
-
-static void default_cache_dir(char *buf, size_t size) {
-  const char *env = getenv("TILE_MSL_CACHE_DIR");
-  const char *xdg = getenv("XDG_CACHE_HOME");
-  const char *home = getenv("HOME");
-  if (env && *env)
-    snprintf(buf, size, "%s", env);
-  else if (xdg && *xdg)
-    snprintf(buf, size, "%s/tile-mlir/msl", xdg);
-  else if (home && *home)
-    snprintf(buf, size, "%s/.cache/tile-mlir/msl", home);
-  else
-    snprintf(buf, size, "/tmp/tile-mlir-msl-%ld", (long)getuid());
 }
 
 int tme_write_file(const char *path, const char *text) {
@@ -324,27 +248,10 @@ static int find_tls_size(struct dl_phdr_info *info, size_t size, void *data) {
 }
 
 /* ---- loading ---------------------------------------------------------- */
-static int open_module(TmeModule *m, const char *path, char *error,
-                       size_t error_size) {
-  m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!m->handle) {
-    const char *e = dlerror();
-    int hooks = e && strstr(e, "tile_msl_");
-    tme_set_error(error, error_size, "dlopen %s: %s%s", path, e ? e : "?",
-                  hooks ? " (the emulator's tile_msl_* "
-                          "functions must be exported by the process: link "
-                          "the executable with -rdynamic)"
-                        : "");
-    return TME_ERR_LOAD;
-  }
-  /* dlsym returns void*; C has no cast to a function pointer, so copy. */
-  void *sym = dlsym(m->handle, "tme_entry");
-  void *hooks_sym = dlsym(m->handle, "tme_hook_addresses");
-  if (!sym || !hooks_sym) {
-    tme_set_error(error, error_size, "%s: entry symbols missing", path);
-    return TME_ERR_LOAD;
-  }
-  memcpy(&m->entry, &sym, sizeof sym);
+/* Whether the module's tile_msl_* hooks resolved to this emulator's
+ * definitions (tme_hook_addresses of the wrapper reports what it sees). */
+static int check_hooks_bound(void *hooks_sym, const char *path, char *error,
+                             size_t error_size) {
   void (*hook_addresses)(void (**)(void));
   memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
   enum { NHOOKS = 10 };
@@ -371,6 +278,35 @@ static int open_module(TmeModule *m, const char *path, char *error,
       return TME_ERR_LOAD;
     }
   }
+  return TME_OK;
+}
+
+/* dlopen()s the object, checks its entry and hooks, and takes its
+ * parameter sizes and threadgroup memory (the TLS segment) from it. */
+static int open_module(TmeModule *m, const char *path, char *error,
+                       size_t error_size) {
+  m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!m->handle) {
+    const char *e = dlerror();
+    int hooks = e && strstr(e, "tile_msl_");
+    tme_set_error(error, error_size, "dlopen %s: %s%s", path, e ? e : "?",
+                  hooks ? " (the emulator's tile_msl_* "
+                          "functions must be exported by the process: link "
+                          "the executable with -rdynamic)"
+                        : "");
+    return TME_ERR_LOAD;
+  }
+  /* dlsym returns void*; C has no cast to a function pointer, so copy. */
+  void *sym = dlsym(m->handle, "tme_entry");
+  void *hooks_sym = dlsym(m->handle, "tme_hook_addresses");
+  if (!sym || !hooks_sym) {
+    tme_set_error(error, error_size, "%s: entry symbols missing", path);
+    return TME_ERR_LOAD;
+  }
+  memcpy(&m->entry, &sym, sizeof sym);
+  int rc = check_hooks_bound(hooks_sym, path, error, error_size);
+  if (rc != TME_OK)
+    return rc;
   /* The compiler's sizes replace those read from the type's spelling,
    * which knows no structs and no macro-named types. */
   const unsigned long *sizes = dlsym(m->handle, "tme_param_sizes");
@@ -425,6 +361,8 @@ static int metal_version_of(const TmeSignature *sig, unsigned *version,
   return TME_OK;
 }
 
+/* The compiler's command line up to the input: writes argv, returns argc.
+ * `version_define` holds the -D__METAL_VERSION__ flag's text. */
 /* The target the kernel modules are built for: this process's. */
 #if defined(__x86_64__)
 #define TME_HOST_TRIPLE "x86_64-pc-linux-gnu"
@@ -434,8 +372,7 @@ static int metal_version_of(const TmeSignature *sig, unsigned *version,
 #error "the Metal emulator runs on x86-64 and AArch64 Linux"
 #endif
 
-/* The compiler's command line up to the input: writes argv, returns argc.
- * `version_define` holds the -D__METAL_VERSION__ flag's text. */
+/* `typed_spaces`: address spaces as types (else flat, compile_flat). */
 static size_t compile_flags(const char **argv, const char *cxx,
                             const char *shim, const TmeSignature *sig,
                             unsigned metal_version, int instrumented,
@@ -449,7 +386,7 @@ static size_t compile_flags(const char **argv, const char *cxx,
    * their threadgroup variables, so the module's TLS segment is exactly this
    * kernel's threadgroup memory. -rtlib=compiler-rt: float->bfloat
    * conversions call __truncsfbf2, which old libgcc lacks. The load/store
-   * callbacks give the byte counters (hooks.c). */
+   * callbacks give the byte counters (access.c). */
   size_t argc = 0;
   argv[argc++] = cxx;
   /* MSL 4.0 needs C++20 (class-type template arguments) and
@@ -511,17 +448,164 @@ static size_t compile_flags(const char **argv, const char *cxx,
   return argc;
 }
 
-/* Compiles `msl_source` with its address spaces flat (its text into
- * tmp_cpp), with the flags of `argv` (`argc` of them, ending in the input
- * and output) otherwise: the compiler's exit status, -1 when it
- * could not run. */
-static int compile_flat(const char **argv, size_t argc, const char *cxx,
-                        const char *shim, const TmeSignature *sig,
-                        const TmeKernelOptions *options, const char *msl_source,
-                        unsigned metal_version, int instrumented,
+/* ---- tme_module_load, step by step ------------------------------------- */
+/* What one load works with between its steps; build_free releases it
+ * whether the load succeeds or not. */
+typedef struct {
+  char *expanded; /* the source with its macros expanded, or NULL */
+  char *tu;       /* the translation unit (wrapper.c) */
+  char *shim;     /* the shim headers' directory */
+  char *cxx;      /* the C++ compiler */
+  char *log;      /* the compiler's captured output */
+  const char *source;              /* the MSL compiled (expanded or not) */
+  const TmeKernelOptions *options; /* the load's */
+  int instrumented;
+  unsigned metal_version;
+  /* The compiler's command line: the flags, then room for the input and
+   * output; argc counts the flags. */
+  const char *argv[64 + 40];
+  size_t argc;
+  char version_define[48];
+  char so_path[4200], cpp_path[4200];
+} ModuleBuild;
+
+static void build_free(ModuleBuild *b) {
+  free(b->log);
+  free(b->tu);
+  free(b->cxx);
+  free(b->shim);
+  free(b->expanded);
+}
+
+/* The MSL version, then the translation unit to compile. */
+static int prepare_source(ModuleBuild *b, const char *msl_source,
+                          const TmeSignature *sig,
+                          const TmeKernelOptions *options, char *error,
+                          size_t error_size) {
+  int rc = metal_version_of(sig, &b->metal_version, error, error_size);
+  if (rc != TME_OK)
+    return rc;
+  /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
+   * in the text with the source's own macros expanded (macros.c), as the
+   * kernel's MSL version sees them. */
+  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name,
+                                   b->metal_version, &b->expanded, error,
+                                   error_size);
+  if (rc != TME_OK)
+    return rc;
+  if (b->expanded)
+    msl_source = b->expanded;
+  b->source = msl_source;
+  b->options = options;
+  return tme_build_translation_unit(msl_source, sig, options, 0, &b->tu,
+                                    error, error_size);
+}
+
+/* The kernel's name and its parameters' names and types, for launches and
+ * messages. TME_ERR_SYSTEM if out of memory. */
+static int describe_params(TmeModule *m, const TmeSignature *sig) {
+  m->kernel_name = tme_strdup(sig->kernel_name);
+  m->num_params = sig->num_params;
+  m->param_names = calloc(sig->num_params + 1, sizeof *m->param_names);
+  m->param_types = calloc(sig->num_params + 1, sizeof *m->param_types);
+  if (!m->kernel_name || !m->param_names || !m->param_types)
+    return TME_ERR_SYSTEM;
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    tme_parse_msl_type(sig->params[i].msl_type, &m->param_types[i]);
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "buffer(%u)", sig->params[i].index);
+    m->param_names[i] =
+        tme_strdup(sig->params[i].name ? sig->params[i].name : fallback);
+    if (!m->param_names[i])
+      return TME_ERR_SYSTEM;
+  }
+  return TME_OK;
+}
+
+/* The shim headers, the compiler and its flags. */
+static int prepare_compiler(ModuleBuild *b, TmeModule *m,
+                            const TmeSignature *sig, char *error,
+                            size_t error_size) {
+  b->shim = tme_find_shim_dir(error, error_size);
+  if (!b->shim)
+    return TME_ERR_LOAD;
+  b->cxx = tme_find_compiler();
+  if (!b->cxx) {
+    tme_set_error(error, error_size,
+                  "no C++ compiler found (set TILE_MSL_CXX to clang++)");
+    return TME_ERR_COMPILE;
+  }
+  const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
+  m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
+  b->instrumented = m->instrumented;
+  b->argc = compile_flags(b->argv, b->cxx, b->shim, sig, b->metal_version,
+                          m->instrumented, 1, b->version_define);
+  return TME_OK;
+}
+
+/* The cache key: everything that determines the object. */
+static uint64_t object_hash(const ModuleBuild *b) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < b->argc; ++i)
+    tme_hash_str(&h, b->argv[i]);
+  tme_hash_str(&h, b->tu);
+  tme_hash_shim_dir(&h, b->shim, 0);
+  /* A compiler upgraded in place must not reuse objects of the old one. */
+  struct stat cst;
+  if (stat(b->cxx, &cst) == 0) {
+    long long id[2] = {(long long)cst.st_size, (long long)cst.st_mtime};
+    tme_hash_bytes(&h, id, sizeof id);
+  }
+  return h;
+}
+
+/* <cache>/<hash>.so and .cpp, creating the cache directory. */
+static int choose_object_path(ModuleBuild *b, TmeModule *m,
+                              const char *cache_dir, char *error,
+                              size_t error_size) {
+  uint64_t h = object_hash(b);
+  char dir[4096];
+  if (cache_dir && *cache_dir)
+    snprintf(dir, sizeof dir, "%s", cache_dir);
+  else
+    tme_default_cache_dir(dir, sizeof dir);
+  if (tme_mkdir_p(dir) != 0) {
+    tme_set_error(error, error_size, "cannot create cache directory '%s': %s",
+                  dir, strerror(errno));
+    return TME_ERR_SYSTEM;
+  }
+  snprintf(b->so_path, sizeof b->so_path, "%s/%016llx.so", dir,
+           (unsigned long long)h);
+  snprintf(b->cpp_path, sizeof b->cpp_path, "%s/%016llx.cpp", dir,
+           (unsigned long long)h);
+  m->library_path = tme_strdup(b->so_path);
+  return m->library_path ? TME_OK : TME_ERR_SYSTEM;
+}
+
+/* Opens the cached object if there is one: TME_OK if it loaded, else the
+ * reason (TME_ERR_SYSTEM if there is none); a stale or damaged object is
+ * closed again, to be rebuilt under the same name. */
+static int open_cached_object(TmeModule *m, const char *so_path, char *error,
+                              size_t error_size) {
+  if (access(so_path, R_OK) != 0)
+    return TME_ERR_SYSTEM;
+  int rc = open_module(m, so_path, error, error_size);
+  if (rc != TME_OK) {
+    if (m->handle)
+      dlclose(m->handle);
+    m->handle = NULL;
+  }
+  return rc;
+}
+
+/* Compiles the source with its address spaces flat (its text into
+ * tmp_cpp), with b's flags and output otherwise (b->argv ends in the
+ * input and output): the compiler's exit status, -1 when it could not
+ * run. */
+static int compile_flat(const ModuleBuild *b, const TmeSignature *sig,
                         const char *tmp_cpp) {
   char *tu = NULL, error[256], version_define[48], log[256];
-  if (tme_build_translation_unit(msl_source, sig, options, 1, &tu, error,
+  if (tme_build_translation_unit(b->source, sig, b->options, 1, &tu, error,
                                  sizeof error) != TME_OK ||
       tme_write_file(tmp_cpp, tu) != 0) {
     free(tu);
@@ -529,11 +613,80 @@ static int compile_flat(const char **argv, size_t argc, const char *cxx,
   }
   free(tu);
   const char *flat[64 + 40];
-  size_t n = compile_flags(flat, cxx, shim, sig, metal_version, instrumented,
-                           0, version_define);
-  for (size_t i = argc - 5; i <= argc; ++i) /* -x c++ FILE -o OUT NULL */
-    flat[n++] = argv[i];
+  size_t n = compile_flags(flat, b->cxx, b->shim, sig, b->metal_version,
+                           b->instrumented, 0, version_define);
+  for (size_t i = b->argc; i <= b->argc + 5; ++i) /* -x c++ IN -o OUT NULL */
+    flat[n++] = b->argv[i];
   return tme_run_capture((char *const *)(void *)flat, log, sizeof log);
+}
+
+/* Runs the compiler on tmp_cpp into tmp_so; removes both if it fails. */
+static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
+                        const char *tmp_cpp, const char *tmp_so, char *error,
+                        size_t error_size) {
+  size_t argc = b->argc;
+  b->argv[argc++] = "-x";
+  b->argv[argc++] = "c++";
+  b->argv[argc++] = tmp_cpp;
+  b->argv[argc++] = "-o";
+  b->argv[argc++] = tmp_so;
+  b->argv[argc] = NULL;
+  size_t log_size = 16384;
+  b->log = malloc(log_size);
+  if (!b->log)
+    return TME_ERR_SYSTEM;
+  int status =
+      tme_run_capture((char *const *)(void *)b->argv, b->log, log_size);
+  /* What clang cannot compile with address spaces as types although it
+   * is valid MSL (tme_address_space_mistake) compiles as it did before
+   * they were: one flat address space. The object goes under the same
+   * name, so that the next load finds it. */
+  if (status > 0 && !tme_address_space_mistake(b->log) &&
+      compile_flat(b, sig, tmp_cpp) == 0)
+    return TME_OK;
+  if (status == 0)
+    return TME_OK;
+  unlink(tmp_so);
+  unlink(tmp_cpp);
+  if (status < 0)
+    tme_set_error(error, error_size, "cannot run %s: %s", b->cxx,
+                  strerror(errno));
+  else
+    tme_set_error(error, error_size,
+                  "compiling kernel '%s' with %s failed (status %d):\n%s",
+                  sig->kernel_name, b->cxx, status, b->log);
+  return TME_ERR_COMPILE;
+}
+
+/* Writes the translation unit and compiles it under temporary names, then
+ * renames both into the cache, so concurrent loads never see a partial
+ * file. */
+static int compile_object(ModuleBuild *b, const TmeSignature *sig, char *error,
+                          size_t error_size) {
+  static atomic_uint counter;
+  unsigned serial = atomic_fetch_add(&counter, 1);
+  char tmp_so[4300], tmp_cpp[4300];
+  snprintf(tmp_cpp, sizeof tmp_cpp, "%s.%ld.%u.cpp", b->so_path, (long)getpid(),
+           serial);
+  snprintf(tmp_so, sizeof tmp_so, "%s.%ld.%u.tmp", b->so_path, (long)getpid(),
+           serial);
+  if (tme_write_file(tmp_cpp, b->tu) != 0) {
+    tme_set_error(error, error_size, "cannot write %s: %s", tmp_cpp,
+                  strerror(errno));
+    return TME_ERR_SYSTEM;
+  }
+  int rc = run_compiler(b, sig, tmp_cpp, tmp_so, error, error_size);
+  if (rc != TME_OK)
+    return rc;
+  /* The .cpp is kept next to the object for debugging. */
+  if (rename(tmp_so, b->so_path) != 0 || rename(tmp_cpp, b->cpp_path) != 0) {
+    tme_set_error(error, error_size, "cannot rename into %s: %s", b->so_path,
+                  strerror(errno));
+    unlink(tmp_so);
+    unlink(tmp_cpp);
+    return TME_ERR_SYSTEM;
+  }
+  return TME_OK;
 }
 
 int tme_module_load(const char *msl_source, const TmeSignature *sig,
@@ -554,184 +707,35 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   }
   *out = NULL;
   TmeModule *m = calloc(1, sizeof *m);
-  char *tu = NULL, *cxx = NULL, *log = NULL, *shim = NULL, *expanded = NULL;
-  int rc = TME_ERR_SYSTEM;
-  if (!m)
-    goto fail;
-  unsigned metal_version;
-  rc = metal_version_of(sig, &metal_version, error, error_size);
-  if (rc != TME_OK)
-    goto fail;
-  /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
-   * in the text with the source's own macros expanded (macros.c), as the
-   * kernel's MSL version sees them. */
-  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name, metal_version,
-                                   &expanded, error, error_size);
-  if (rc != TME_OK)
-    goto fail;
-  if (expanded)
-    msl_source = expanded;
-  rc = tme_build_translation_unit(msl_source, sig, options, 0, &tu, error,
-                                  error_size);
-  if (rc != TME_OK)
-    goto fail;
-  rc = TME_ERR_SYSTEM;
-  m->kernel_name = tme_strdup(sig->kernel_name);
-  m->num_params = sig->num_params;
-  m->param_names = calloc(sig->num_params + 1, sizeof *m->param_names);
-  m->param_types = calloc(sig->num_params + 1, sizeof *m->param_types);
-  if (!m->kernel_name || !m->param_names || !m->param_types)
-    goto fail;
-  for (size_t i = 0; i < sig->num_params; ++i) {
-    tme_parse_msl_type(sig->params[i].msl_type, &m->param_types[i]);
-    char fallback[32];
-    snprintf(fallback, sizeof fallback, "buffer(%u)", sig->params[i].index);
-    m->param_names[i] =
-        tme_strdup(sig->params[i].name ? sig->params[i].name : fallback);
-    if (!m->param_names[i])
-      goto fail;
-  }
-
-  shim = tme_find_shim_dir(error, error_size);
-  if (!shim) {
-    rc = TME_ERR_LOAD;
-    goto fail;
-  }
-  cxx = tme_find_compiler();
-  if (!cxx) {
-    tme_set_error(error, error_size,
-                  "no C++ compiler found (set TILE_MSL_CXX to clang++)");
-    rc = TME_ERR_COMPILE;
-    goto fail;
-  }
-  const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
-  m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
-
-  const char *argv[64 + 40];
-  char version_define[48];
-  size_t argc = compile_flags(argv, cxx, shim, sig, metal_version,
-                              m->instrumented, 1, version_define);
-  size_t nflags = argc;
-
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < nflags; ++i)
-    hash_str(&h, argv[i]);
-  hash_str(&h, tu);
-  hash_shim_dir(&h, shim, 0);
-  /* A compiler upgraded in place must not reuse objects of the old one. */
-  struct stat cst;
-  if (stat(cxx, &cst) == 0) {
-    long long id[2] = {(long long)cst.st_size, (long long)cst.st_mtime};
-    hash_bytes(&h, id, sizeof id);
-  }
-
-  char dir[4096];
-  if (cache_dir && *cache_dir)
-    snprintf(dir, sizeof dir, "%s", cache_dir);
-  else
-    default_cache_dir(dir, sizeof dir);
-  if (mkdir_p(dir) != 0) {
-    tme_set_error(error, error_size, "cannot create cache directory '%s': %s",
-                  dir, strerror(errno));
-    goto fail;
-  }
-  char so_path[4200], cpp_path[4200], tmp_so[4300], tmp_cpp[4300];
-  snprintf(so_path, sizeof so_path, "%s/%016llx.so", dir,
-           (unsigned long long)h);
-  snprintf(cpp_path, sizeof cpp_path, "%s/%016llx.cpp", dir,
-           (unsigned long long)h);
-  m->library_path = tme_strdup(so_path);
-  if (!m->library_path)
-    goto fail;
-
-  if (access(so_path, R_OK) == 0) {
-    rc = open_module(m, so_path, error, error_size);
-    if (rc == TME_OK) {
-      free(tu);
-      free(cxx);
-      free(shim);
-      free(expanded);
-      *out = m;
-      return TME_OK;
+  ModuleBuild b = {0};
+  int rc = m ? prepare_source(&b, msl_source, sig, options, error, error_size)
+             : TME_ERR_SYSTEM;
+  if (rc == TME_OK)
+    rc = describe_params(m, sig);
+  if (rc == TME_OK)
+    rc = prepare_compiler(&b, m, sig, error, error_size);
+  if (rc == TME_OK)
+    rc = choose_object_path(&b, m, cache_dir, error, error_size);
+  if (rc == TME_OK) {
+    /* A cached object that does not load is rebuilt: what counts from
+     * then on is the rebuild's error (the one that stopped the load). */
+    if (open_cached_object(m, b.so_path, error, error_size) != TME_OK) {
+      if (error_size)
+        error[0] = '\0';
+      rc = compile_object(&b, sig, error, error_size);
+      if (rc == TME_OK)
+        rc = open_module(m, b.so_path, error, error_size);
     }
-    /* A stale or damaged object: rebuild it under the same name. */
-    if (m->handle)
-      dlclose(m->handle);
-    m->handle = NULL;
   }
-
-  static atomic_uint counter;
-  unsigned serial = atomic_fetch_add(&counter, 1);
-  snprintf(tmp_cpp, sizeof tmp_cpp, "%s.%ld.%u.cpp", so_path, (long)getpid(),
-           serial);
-  snprintf(tmp_so, sizeof tmp_so, "%s.%ld.%u.tmp", so_path, (long)getpid(),
-           serial);
-  if (tme_write_file(tmp_cpp, tu) != 0) {
-    tme_set_error(error, error_size, "cannot write %s: %s", tmp_cpp,
-                  strerror(errno));
-    goto fail;
-  }
-  argv[argc++] = "-x";
-  argv[argc++] = "c++";
-  argv[argc++] = tmp_cpp;
-  argv[argc++] = "-o";
-  argv[argc++] = tmp_so;
-  argv[argc] = NULL;
-  size_t log_size = 16384;
-  log = malloc(log_size);
-  if (!log)
-    goto fail;
-  int status = tme_run_capture((char *const *)(void *)argv, log, log_size);
-  if (status > 0 && !tme_address_space_mistake(log)) {
-    /* What clang cannot compile with address spaces as types although it
-     * is valid MSL (tme_address_space_mistake) compiles as it did before
-     * they were: one flat address space. The object goes under the same
-     * name, so that the next load finds it. */
-    status = compile_flat(argv, argc, cxx, shim, sig, options, msl_source,
-                          metal_version, m->instrumented, tmp_cpp);
-  }
-  if (status != 0) {
-    unlink(tmp_so);
-    unlink(tmp_cpp);
-    if (status < 0)
-      tme_set_error(error, error_size, "cannot run %s: %s", cxx,
-                    strerror(errno));
-    else
-      tme_set_error(error, error_size,
-                    "compiling kernel '%s' with %s failed (status %d):\n%s",
-                    sig->kernel_name, cxx, status, log);
-    rc = TME_ERR_COMPILE;
-    goto fail;
-  }
-  /* The .cpp is kept next to the object for debugging. */
-  if (rename(tmp_so, so_path) != 0 || rename(tmp_cpp, cpp_path) != 0) {
-    tme_set_error(error, error_size, "cannot rename into %s: %s", so_path,
-                  strerror(errno));
-    unlink(tmp_so);
-    unlink(tmp_cpp);
-    goto fail;
-  }
-  rc = open_module(m, so_path, error, error_size);
-  if (rc != TME_OK)
-    goto fail;
-  free(log);
-  free(tu);
-  free(cxx);
-  free(shim);
-  free(expanded);
-  *out = m;
-  return TME_OK;
-
-fail:
   if (rc == TME_ERR_SYSTEM && error_size && !error[0])
     tme_set_error(error, error_size, "out of memory");
-  free(log);
-  free(tu);
-  free(cxx);
-  free(shim);
-  free(expanded);
-  tme_module_free(m);
-  return rc;
+  build_free(&b);
+  if (rc != TME_OK) {
+    tme_module_free(m);
+    return rc;
+  }
+  *out = m;
+  return TME_OK;
 }
 
 void tme_module_free(TmeModule *m) {
