@@ -16,6 +16,13 @@ class Value:
     a 1-D IR tile viewed as (n, 1) or (1, n) (`x[:, None]`) keeps its 1-D IR
     value and records in `expand` which logical dim it occupies."""
 
+    # A trace makes a few dozen Values: without a __dict__ each they are
+    # smaller and quicker to build and read. Set only on some loads:
+    # `origin` (tl.load's pointer, mask and other, for tl.trans) and
+    # `loaded` (TileLang's access, for T.copy back); unset, getattr's
+    # default applies.
+    __slots__ = ("ssa", "element", "shape", "expand", "origin", "loaded")
+
     def __init__(self, ssa, element, shape=(), expand=None):
         self.ssa, self.element = ssa, element
         self.shape = shape if shape.__class__ is tuple else tuple(shape)
