@@ -5,12 +5,14 @@
 |*   lex.c      lexical scanning helpers of source.c and adapt.c              *|
 |*   source.c   finding kernels, reading parameters                           *|
 |*   adapt.c    rewriting the source for C++                                  *|
+|*   address_spaces.c  MSL address spaces in the text (SYCL device mode)      *|
 |*   include.c  a file with its own headers and the launch's macros          *|
 |*   macros.c   expanding the source's macros to find kernels they declare    *|
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
 |*   cache.c    the compiled-kernel cache's directory and hash keys           *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
+|*   context.c  the fibers' user-space context switch                         *|
 |*   hooks.c    the tile_msl_* hooks (barriers, MMA, rendezvous, reports)     *|
 |*   collectives.c  completing barriers and collectives whose threads arrived *|
 |*   stall.c    explaining a threadgroup that cannot progress (divergence)    *|

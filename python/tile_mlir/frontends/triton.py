@@ -232,14 +232,27 @@ def cumprod(input, axis=0, reverse=False):
     registry.outside("cumprod")
 
 
-def _trans(tr, input, dims=None):
+def _trans(tr, input, *dims):
+    """Triton's permutation of a 2-D tile's axes, given as `trans(x)`,
+    `trans(x, 1, 0)` or `trans(x, (1, 0))`: (1, 0) swaps them, (0, 1)
+    keeps the tile as it is."""
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = tuple(dims[0])
+    if tuple(dims) == (0, 1):
+        return input
+    if dims and tuple(dims) != (1, 0):
+        tr.error("tl.trans with dims %s: a 2-D tile's axes are (1, 0) "
+                 "(swapped) or (0, 1) (kept)" % (tuple(dims),))
     return access.trans(tr, input)
 
 
-@registry.op(_trans)
-def trans(input, dims=None):
-    """The transpose of a 2-D tile loaded with tl.load."""
+def trans(input, *dims):
+    """The transpose of a 2-D tile loaded with tl.load (dims (1, 0), the
+    default), or the tile itself (dims (0, 1))."""
     registry.outside("trans")
+
+
+registry.HANDLERS[trans] = (_trans, None, None)  # *dims, as Triton's
 
 
 @registry.op(checks.static_assert)

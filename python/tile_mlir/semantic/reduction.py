@@ -99,6 +99,14 @@ def arg_reduce(tr, which, x, axis, tie_break_left=True, keep_dims=False,
         view = tuple(1 if d == axis else n for d, n in enumerate(x.shape))
         extreme = Value(extreme.ssa, extreme.element, view, expand=1 - axis)
     at_extreme = em.compare("==", x, extreme)
+    if is_float(x.element):
+        # tile.reduce's maximumf/minimumf give NaN when a lane is NaN, and
+        # NaN equals nothing: as Triton (whose combine takes a NaN over
+        # any number), the index is then a NaN's, not `none` (past the end).
+        nan_extreme = em.compare("!=", extreme, extreme)
+        nan_lane = em.compare("!=", x, x)
+        at_extreme = em.arith("|", at_extreme, em.arith("&", nan_lane,
+                                                        nan_extreme))
     if tie_break_left:
         kind, none = "minsi", x.shape[axis]
     else:

@@ -545,3 +545,32 @@ func.func @half_sums(%X: memref<?xf16>, %Out: memref<?xf16>, %N: index) attribut
   tile.store %q, %Out[%c0] bounds [%c64] : f16, memref<?xf16>
   return
 }
+
+// -----
+
+// Refused: the second loop reads the sum only as its start (a sum of x^2
+// continuing the first one), not in its body.
+// CHECK-LABEL: func.func @sum_as_start
+// CHECK-COUNT-2: tile.for_range
+func.func @sum_as_start(%X: memref<?xf32>, %Out: memref<?xf32>, %N: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-remark @+1 {{not merged with the next loop: the second loop uses the mean other than in one (x - mean)^2, which rescaling cannot repair}}
+  %sum = tile.for_range %i = %c0 to %N step %c64 iter_args(%s = %zero) -> (f32) {
+    %x = tile.load %X[%i] bounds [%N] : memref<?xf32> -> tensor<64xf32>
+    %r = tile.reduce add %x dim 0 : tensor<64xf32> -> f32
+    %n = arith.addf %s, %r : f32
+    tile.yield %n : f32
+  }
+  // expected-note @+1 {{here}}
+  %q = tile.for_range %i = %c0 to %N step %c64 iter_args(%s = %sum) -> (f32) {
+    %x = tile.load %X[%i] bounds [%N] : memref<?xf32> -> tensor<64xf32>
+    %sq = arith.mulf %x, %x : tensor<64xf32>
+    %t = tile.reduce add %sq dim 0 : tensor<64xf32> -> f32
+    %n = arith.addf %s, %t : f32
+    tile.yield %n : f32
+  }
+  tile.store %q, %Out[%c0] bounds [%c64] : f32, memref<?xf32>
+  return
+}

@@ -109,3 +109,28 @@ def int_scan_2d(x_ptr, BLOCK: tl.constexpr):
 show_error("2-D int cumsum", lambda: int_scan_2d.compile(
     np.zeros(64, np.int32), BLOCK=8), __file__)
 # CHECK: 2-D int cumsum -> DSLError: scans.py:[[@LINE-5]]:55: error: cumsum of a 2-D i32 tile is not supported: tile IR has no scan op (1-D tiles, and cumsum of 2-D float tiles, are)
+
+
+# NaN: tile.reduce's maximumf/minimumf give NaN, which equals nothing; as in
+# Triton, whose combine takes a NaN over any number, the index is a NaN's
+# (the first, the last with tie_break_left=False), never BLOCK or -1.
+@triton.jit
+def arg_nan(x_ptr, out_i, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + r)
+    tl.store(out_i, tl.argmax(x, axis=0))
+    tl.store(out_i + 1, tl.argmin(x, 0))
+    tl.store(out_i + 2, tl.argmax(x, 0, tie_break_left=False))
+    x2 = tl.load(x_ptr + r[:, None] * 0 + r[None, :])  # each row is x
+    tl.store(out_i + 3 + r, tl.argmax(x2, axis=1))
+
+
+xn = np.arange(32, dtype=np.float32)
+xn[[7, 20]] = np.nan
+for target in ("apple9", "apple10"):
+    oi = np.zeros(3 + 32, np.int32)
+    arg_nan[(1,)](xn, oi, BLOCK=32, target=target)
+    print("NaN argmax/argmin %s:" % target, list(oi[:3]),
+          set(oi[3:].tolist()))
+# CHECK: NaN argmax/argmin apple9: [7, 7, 20] {7}
+# CHECK-NEXT: NaN argmax/argmin apple10: [7, 7, 20] {7}

@@ -203,14 +203,26 @@ def transpose_only(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     mask = (rows[:, None] < n) & (rows[None, :] < n)
     x = tl.load(x_ptr + rows[:, None] * n + rows[None, :], mask=mask, other=0.0)
     y = tl.load(y_ptr + rows[:, None] * n + rows[None, :], mask=mask, other=0.0)
-    out = tl.dot(x, tl.trans(y)) + y.trans()
+    # Triton's dims, as a tuple or one by one: (0, 1) keeps the tile.
+    out = tl.dot(x, tl.trans(y)) + y.trans() + tl.trans(x, (0, 1)) + x.trans(1, 0)
     tl.store(out_ptr + rows[:, None] * n + rows[None, :], out, mask=mask)
 
 
 out = np.zeros((13, 13), np.float32)
 transpose_only[(1,)](xt, yt, out, 13, BLOCK=16)
-report("trans", out, xt.astype(np.float64) @ yt.T + yt.T)
+report("trans", out, xt.astype(np.float64) @ yt.T + yt.T + xt + xt.T)
 # CHECK: trans: ok
+
+
+@triton.jit
+def trans_bad_dims(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    rows = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + rows[:, None] * BLOCK + rows[None, :])
+    tl.store(out_ptr + rows[:, None] * BLOCK + rows[None, :], tl.trans(x, 1, 2))
+
+
+show_error("trans dims", lambda: trans_bad_dims.compile(xt, out, BLOCK=16), __file__)
+# CHECK: trans dims -> DSLError: softmax_layernorm.py:[[@LINE-4]]:{{[0-9]+}}: error: tl.trans with dims (1, 2): a 2-D tile's axes are (1, 0) (swapped) or (0, 1) (kept)
 
 
 @triton.jit

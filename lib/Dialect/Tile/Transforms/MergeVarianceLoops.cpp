@@ -146,11 +146,14 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
         noteUse(use, nullptr, v);
     }
   });
+  // No use in the body at all: the loop reads the sum only as its start or
+  // bounds (which the walk of its body does not see); blame the loop.
   if (otherUse || uses.size() != 1)
     return refusal.refuse("the second loop uses the mean other than in one "
                           "(x - mean)^2, which rescaling cannot repair",
-                          otherUse ? otherUse
-                                   : uses.back().shift.getOperation());
+                          otherUse       ? otherUse
+                          : uses.empty() ? second.getOperation()
+                                         : uses.back().shift.getOperation());
   const MeanUse &meanUse = uses.front();
   match.shift = meanUse.shift;
   match.meanFirst = meanUse.meanFirst;
