@@ -337,7 +337,8 @@ typedef struct TmeLaunchState TmeLaunchState;
 /* crossgroup.c: races between threadgroups (one writes a buffer byte that
  * another reads or writes), looked for in schedule 0. */
 typedef struct TmeCrossGroup TmeCrossGroup;
-TmeCrossGroup *tme_crossgroup_create(const TmeRegion *regions, size_t n);
+TmeCrossGroup *tme_crossgroup_create(const TmeRegion *regions, size_t n,
+                                     const unsigned grid[3]);
 void tme_crossgroup_free(TmeCrossGroup *c);
 /* A load or store of `n` bytes at `offset` in parameter `param`'s buffer by
  * threadgroup `tg` of `grid` threadgroups. */

@@ -56,10 +56,13 @@ static size_t shadow_bytes(size_t size) {
   return sizeof(LowestTwo) * (size ? size : 1);
 }
 
-TmeCrossGroup *tme_crossgroup_create(const TmeRegion *regions, size_t n) {
+TmeCrossGroup *tme_crossgroup_create(const TmeRegion *regions, size_t n,
+                                     const unsigned grid[3]) {
   TmeCrossGroup *c = calloc(1, sizeof *c);
   if (!c)
     return NULL;
+  /* Set before any worker runs: the workers only read it. */
+  memcpy(c->grid, grid, sizeof c->grid);
   c->nparams = n < TME_MAX_COUNTED_PARAMS ? n : TME_MAX_COUNTED_PARAMS;
   for (size_t i = 0; i < c->nparams; ++i) {
     if (!regions[i].type->is_pointer || regions[i].is_alias)
@@ -121,8 +124,6 @@ void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
                          const unsigned grid[3]) {
   if (!c || param >= c->nparams || !c->writers[param])
     return;
-  if (!c->grid[0]) /* the same for every thread */
-    memcpy(c->grid, grid, sizeof c->grid);
   unsigned long long id =
       tg[0] + (unsigned long long)grid[0] *
                   (tg[1] + (unsigned long long)grid[1] * tg[2]);

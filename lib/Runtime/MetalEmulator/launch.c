@@ -487,7 +487,7 @@ int tme_run(TmeModule *m, TmeBinding *bindings, size_t n,
     }
   }
 
-  ls->cross = tme_crossgroup_create(ls->regions, n);
+  ls->cross = tme_crossgroup_create(ls->regions, n, ls->launch.grid);
   if (!ls->cross) {
     free_launch(ls);
     tme_set_error(error, error_size, "out of memory");
