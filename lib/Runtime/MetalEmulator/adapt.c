@@ -505,6 +505,15 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
     rewritten = with_braced;
     src = with_braced;
   }
+  int casts_failed = 0;
+  char *with_casts =
+      failed ? NULL : tme_rewrite_vector_casts(src, &casts_failed);
+  failed |= casts_failed;
+  if (with_casts) {
+    free(rewritten);
+    rewritten = with_casts;
+    src = with_casts;
+  }
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {
