@@ -41,7 +41,8 @@ bool tile::run::isIntegerElement(ElementType type) {
 bool tile::run::bindsAs(ElementType given, ElementType expected) {
   return given == expected ||
          (isIntegerElement(given) && isIntegerElement(expected) &&
-          elementBytes(given) == elementBytes(expected));
+          elementBytes(given) == elementBytes(expected)) ||
+         (isIntegerElement(expected) && elementBytes(expected) == 1);
 }
 
 llvm::StringRef tile::run::canonicalScalarType(llvm::StringRef type) {

@@ -391,6 +391,35 @@ static void blank(char *text, const char *code, const char *b, const char *e) {
       text[q - code] = ' ';
 }
 
+static int address_space_in(const char *code, const char *b, const char *e) {
+  for (const char *w = b; w < e; ++w)
+    if (is_address_space(code, w))
+      return 1;
+  return 0;
+}
+
+/* The definition [b, close) whose declaration [b, p) names an address
+ * space, in `scope`: blanked if one that differs only in address-space
+ * words came before (1), else remembered (0). */
+static int blank_if_seen(Keys *seen, char *text, const char *code,
+                         const char *scope, const char *b, const char *p,
+                         const char *close) {
+  char *key = declaration_key(code, scope, b, p);
+  /* The body, compared without address-space words and spacing. */
+  char *body = key ? declaration_key(code, code, p, close) : NULL;
+  if (key && !body)
+    free(key);
+  const char *first = key && body ? seen_before(seen, key, body) : NULL;
+  if (!first)
+    return 0;
+  char *mine = declaration_key(code, code, p, close);
+  blank(text, code, b, close);
+  if (mine && strcmp(mine, first))
+    refuse_different_overload(text, code, b, close);
+  free(mine);
+  return 1;
+}
+
 static void blank_address_space_overloads(char *text, const char *code) {
   Keys seen = {0};
   const char *start = code; /* the current declaration's start */
@@ -444,6 +473,21 @@ static void blank_address_space_overloads(char *text, const char *code) {
       const char *w = strstr(start, scopes[k]);
       scope |= w && w < p && !memchr(start, '=', (size_t)(p - start));
     }
+    /* A class template specialized on an address space
+     * (`pointer_element<device T*>` beside `pointer_element<thread T*>`,
+     * MLX's steel/utils/type_traits.h) is a redefinition too. */
+    const char *class_word = NULL;
+    for (const char *q = start; scope && q < p && !class_word; ++q)
+      if (tme_word_at(code, q, "struct") || tme_word_at(code, q, "class"))
+        class_word = q;
+    if (class_word && address_space_in(code, class_word, p) &&
+        blank_if_seen(&seen, text, code,
+                      depth_in ? scopes_in[depth_in - 1] : code,
+                      tme_skip_space(start), p, close)) {
+      p = close - 1;
+      start = close;
+      continue;
+    }
     if (scope) {
       if (depth_in < 64)
         scopes_in[depth_in++] = p;
@@ -459,25 +503,9 @@ static void blank_address_space_overloads(char *text, const char *code) {
         for (const char *w = q; tme_is_ident(*w); ++w)
           text[w - code] = ' ';
       const char *b = tme_skip_space(start);
-      int qualified = 0;
-      for (const char *w = b; w < p && !qualified; ++w)
-        qualified = is_address_space(code, w);
-      char *key =
-          qualified ? declaration_key(
-                          code, depth_in ? scopes_in[depth_in - 1] : code, b, p)
-                    : NULL;
-      /* The body, compared without address-space words and spacing. */
-      char *body = key ? declaration_key(code, code, p, close) : NULL;
-      if (key && !body)
-        free(key);
-      const char *first = key && body ? seen_before(&seen, key, body) : NULL;
-      if (first) {
-        char *mine = declaration_key(code, code, p, close);
-        blank(text, code, b, close);
-        if (mine && strcmp(mine, first))
-          refuse_different_overload(text, code, b, close);
-        free(mine);
-      }
+      if (address_space_in(code, b, p))
+        blank_if_seen(&seen, text, code,
+                      depth_in ? scopes_in[depth_in - 1] : code, b, p, close);
     }
     p = close - 1; /* not into bodies or initializers */
     start = close;

@@ -98,9 +98,10 @@ static int starts_operand(char c) {
 /* The `(X)` at `open` is a cast to a vector type or type parameter, X in
  * [*w, *w + *n): 1 if so. Not after a name (a call `f(T)`, `sizeof(T)`,
  * `if (x)`) other than `return`, nor after `)` or `]` (`operator()(T)`,
- * a lambda's `[](T)`), and an operand must follow. */
+ * a lambda's `[](T)`) unless `after_cast` (it is the operand of a cast:
+ * `(int2)(float2) x`), and an operand must follow. */
 static int cast_at(const char *code, const char *open, const Names *names,
-                   const char **w, size_t *n) {
+                   int after_cast, const char **w, size_t *n) {
   const char *b = tme_skip_space(open + 1), *e = b;
   while (tme_is_ident(*e))
     ++e;
@@ -112,7 +113,7 @@ static int cast_at(const char *code, const char *open, const Names *names,
   const char *before = open;
   while (before > code && isspace((unsigned char)before[-1]))
     --before;
-  if (before > code && (before[-1] == ')' || before[-1] == ']'))
+  if (before > code && !after_cast && (before[-1] == ')' || before[-1] == ']'))
     return 0;
   if (before > code && tme_is_ident(before[-1])) {
     const char *word = before;
@@ -193,7 +194,7 @@ static const char *operand_end(const char *code, const char *p,
     p = tme_skip_space(p + 1);
   const char *w;
   size_t n;
-  if (*p == '(' && cast_at(code, p, names, &w, &n)) /* (A)(B) x */
+  if (*p == '(' && cast_at(code, p, names, 1, &w, &n)) /* (A)(B) x */
     return operand_end(code, tme_matching(p), names);
   if (*p == '(') {
     const char *close = tme_matching(p);
@@ -248,6 +249,7 @@ char *tme_rewrite_vector_casts(const char *src, int *failed) {
    * (nearest) last. */
   size_t ends[256], depth = 0, copied = 0;
   int at_line_start = 1, changed = 0;
+  size_t last_cast_close = 0; /* after the `)` of the last cast rewritten */
   TmeStr s = {0};
   for (const char *p = code; *p; ++p) {
     size_t at = (size_t)(p - code);
@@ -281,8 +283,12 @@ char *tme_rewrite_vector_casts(const char *src, int *failed) {
       p += n - 1;
       continue;
     }
+    const char *before = p;
+    while (before > code && isspace((unsigned char)before[-1]))
+      --before;
+    int after_cast = changed && (size_t)(before - code) == last_cast_close;
     if (*p != '(' || depth == sizeof ends / sizeof ends[0] ||
-        !cast_at(code, p, names, &w, &n))
+        !cast_at(code, p, names, after_cast, &w, &n))
       continue;
     const char *close = tme_matching(p);
     const char *end = operand_end(code, close, names);
@@ -295,6 +301,7 @@ char *tme_rewrite_vector_casts(const char *src, int *failed) {
     tme_str_add(&s, w, n);
     tme_str_add(&s, ">(", 2);
     copied = (size_t)(close - code);
+    last_cast_close = copied;
     ends[depth++] = (size_t)(end - code);
     changed = 1;
     p = close - 1;
