@@ -7,25 +7,21 @@ loaded from memory, `|`) are tile.gather/tile.scatter. docs/python.md has
 the table of Triton's `tl.*` API: what is supported and what is refused
 (with the line, when a kernel calls it)."""
 
-from . import pointers, registry
-from .blockptr import (BlockPointer, advance, load_block, make_block_ptr,
-                       store_block)
-from .dsl import (abs, arange, cast, cdiv, constexpr, exp, full, log, max,
-                  maximum, min, minimum, num_programs, program_id, sqrt, sum,
-                  tanh, where, zeros)
-from .dsl import _h_dot, _h_sum
-from .emitter import Buffer, describe
-from .kernel import jit
-from .poly import Mask, Pointer
-from .registry import static_range
-from .triton_random import philox, rand, randint, randint4x, randn
-from .triton_ops import (assume, ceil, clamp, cos, debug_barrier, div_rn,
-                         exp2, fdiv, floor, fma, log2, max_contiguous,
-                         multiple_of,
-                         next_power_of_2, range, rsqrt, sigmoid, sin,
-                         sqrt_rn, static_assert, static_print, trans,
-                         xor_sum, zeros_like)
-from . import triton_ops as _ops
+from .compiler import registry
+from .compiler.kernel import jit
+from .compiler.registry import static_range
+from .frontends import triton as _triton
+from .frontends.metile import (abs, arange, cast, cdiv, constexpr, exp, full,
+                               log, max, maximum, min, minimum, num_programs,
+                               program_id, sqrt, sum, tanh, where, zeros)
+from .frontends.stubs import reduction_stub
+from .frontends.triton import (assume, ceil, clamp, cos, debug_barrier,
+                               div_rn, exp2, fdiv, floor, fma, log2,
+                               max_contiguous, multiple_of, next_power_of_2,
+                               philox, rand, randint, randint4x, randn, range,
+                               rsqrt, sigmoid, sin, sqrt_rn, static_assert,
+                               static_print, trans, xor_sum, zeros_like)
+from .semantic import access, blockptr, reduction
 
 float32, float16, bfloat16, int32, int1 = "f32", "f16", "bf16", "i32", "i1"
 # Unsigned types are traced as such (logical shifts, unsigned division,
@@ -51,33 +47,13 @@ __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "clamp", "xor_sum", "sqrt_rn", "assume"]
 
 
-def _pointer(tr, pointer, what):
-    if isinstance(pointer, Buffer):
-        return Pointer(pointer, tr.em.index_poly(0))
-    if not isinstance(pointer, Pointer):
-        tr.error("%s needs a pointer expression (buffer + offsets), got %s" %
-                 (what, describe(pointer)))
-    return pointer
+def _load(tr, pointer, mask=None, other=None, boundary_check=(),
+          padding_option="", cache_modifier="", eviction_policy="",
+          volatile=False):
+    return access.load(tr, pointer, mask, other, boundary_check, padding_option)
 
 
-def _h_load(tr, pointer, mask=None, other=None, boundary_check=(),
-            padding_option="", cache_modifier="", eviction_policy="",
-            volatile=False):
-    if isinstance(pointer, BlockPointer):
-        return load_block(tr, pointer, boundary_check, padding_option)
-    if boundary_check or padding_option:
-        tr.error("boundary_check and padding_option are for block pointers "
-                 "(tl.make_block_ptr); use mask= and other= here")
-    if mask is not None and not isinstance(mask, (bool, Mask)) and \
-            not hasattr(mask, "element"):
-        tr.error("a mask must be a boolean tile, got %s" % describe(mask))
-    p = _pointer(tr, pointer, "load")
-    v = pointers.load_pointer(tr.em, p, mask, other)
-    v.origin = (p, mask, other)  # what tl.trans loads again, transposed
-    return v
-
-
-@registry.op(_h_load)
+@registry.op(_load)
 def load(pointer, mask=None, other=None, boundary_check=(), padding_option="",
          cache_modifier="", eviction_policy="", volatile=False):
     """Loads the tile `pointer` points at; masked-off elements read `other`
@@ -85,17 +61,12 @@ def load(pointer, mask=None, other=None, boundary_check=(), padding_option="",
     registry.outside("load")
 
 
-def _h_store(tr, pointer, value, mask=None, boundary_check=(),
-             cache_modifier="", eviction_policy=""):
-    if isinstance(pointer, BlockPointer):
-        return store_block(tr, pointer, value, boundary_check)
-    if boundary_check:
-        tr.error("boundary_check is for block pointers (tl.make_block_ptr); "
-                 "use mask= here")
-    pointers.store_pointer(tr.em, _pointer(tr, pointer, "store"), value, mask)
+def _store(tr, pointer, value, mask=None, boundary_check=(), cache_modifier="",
+           eviction_policy=""):
+    return access.store(tr, pointer, value, mask, boundary_check)
 
 
-@registry.op(_h_store)
+@registry.op(_store)
 def store(pointer, value, mask=None, boundary_check=(), cache_modifier="",
           eviction_policy=""):
     """Stores `value` where `pointer` points; masked-off elements are not
@@ -105,8 +76,7 @@ def store(pointer, value, mask=None, boundary_check=(), cache_modifier="",
 
 def _atomic(op):
     def handler(tr, pointer, val, mask=None, sem=None, scope=None):
-        return pointers.atomic_rmw(tr.em, op, _pointer(tr, pointer, "atomic_" + op),
-                                   val, mask)
+        return access.atomic_rmw(tr, op, pointer, val, mask)
 
     def stub(pointer, val, mask=None, sem=None, scope=None):
         registry.outside("atomic_" + op)
@@ -122,36 +92,47 @@ def _atomic(op):
                                       "xchg"))
 
 
-def _h_atomic_cas(tr, pointer, cmp, val, sem=None, scope=None):
-    return pointers.atomic_cas(tr.em, _pointer(tr, pointer, "atomic_cas"), cmp, val)
+def _atomic_cas(tr, pointer, cmp, val, sem=None, scope=None):
+    return access.atomic_cas(tr, pointer, cmp, val)
 
 
-@registry.op(_h_atomic_cas)
+@registry.op(_atomic_cas)
 def atomic_cas(pointer, cmp, val, sem=None, scope=None):
     """Atomic compare-and-swap on int32 (tile.atomic_cas); the old values."""
     registry.outside("atomic_cas")
 
 
-@registry.op(_h_dot)
+@registry.op(blockptr.make_block_ptr)
+def make_block_ptr(base, shape, strides, offsets, block_shape, order=None):
+    """A block pointer: the `block_shape` block at `offsets` of the tensor
+    of `shape` and `strides` at `base` (order is a layout hint, ignored)."""
+    registry.outside("make_block_ptr")
+
+
+@registry.op(blockptr.advance)
+def advance(base, offsets):
+    """The block pointer moved by `offsets` (elements per dimension)."""
+    registry.outside("advance")
+
+
+@registry.op(reduction.dot)
 def dot(a, b, acc=None):
     """a @ b (+ acc), accumulated in f32."""
     registry.outside("dot")
 
 
-@registry.op(_h_sum)
-def reduce_sum(x, axis=None):
-    """sum() under the name TinyTon kernels use."""
-    registry.outside("reduce_sum")
+reduce_sum = reduction_stub("sum", "sum() under the name TinyTon kernels use.",
+                            name="reduce_sum")
 
 
 def __getattr__(name):
     """tl.<name> for a Triton API tile_mlir refuses: a function that, called
     in a kernel, is a DSLError naming the line and the reason."""
-    reason = _ops.REFUSED.get(name)
+    reason = _triton.REFUSED.get(name)
     if reason is None:
         raise AttributeError("module 'tile_mlir.language' has no attribute %r"
                              % name)
-    return _ops.refused(name, reason)
+    return _triton.refused(name, reason)
 
 
 

@@ -304,150 +304,22 @@ void checkSpecNames(const llvm::StringMap<ArgSpec> &specs,
     }
 }
 
-const llvm::json::Object *findKernel(const llvm::json::Value &abi) {
-  const llvm::json::Object *root = abi.getAsObject();
-  const llvm::json::Array *kernels = root ? root->getArray("kernels") : nullptr;
-  if (!kernels || kernels->empty())
-    return nullptr;
-  for (const llvm::json::Value &k : *kernels) {
-    const llvm::json::Object *obj = k.getAsObject();
-    if (!obj)
-      continue;
-    if (kernelName.empty() && kernels->size() == 1)
-      return obj;
-    if (std::optional<llvm::StringRef> name = obj->getString("name"))
-      if (*name == kernelName)
-        return obj;
-  }
-  return nullptr;
-}
-
-/// Bindings in [[buffer]] order from the ABI and the --arg specs.
-std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
-                                     const llvm::StringMap<ArgSpec> &specs) {
-  struct Param {
-    int64_t index;
-    std::string name, type;
-    bool isBuffer, written;
-    ParamLimit limit;
-  };
-  std::vector<Param> params;
-  for (llvm::StringRef group : {"buffers", "scalars"})
-    if (const llvm::json::Array *list = kernel.getArray(group))
-      for (const llvm::json::Value &v : *list) {
-        const llvm::json::Object *o = v.getAsObject();
-        if (!o)
-          continue;
-        Param p;
-        p.index = o->getInteger("index").value_or(0);
-        p.name = o->getString("name").value_or("").str();
-        p.type = o->getString("type").value_or("").str();
-        p.isBuffer = group == "buffers";
-        p.limit.maxValue = o->getInteger("max_value");
-        p.limit.maxElements = o->getInteger("max_elements");
-        llvm::StringRef access = o->getString("access").value_or("");
-        p.written = access == "write" || access == "read_write";
-        params.push_back(p);
-      }
-  llvm::sort(params,
-             [](const Param &a, const Param &b) { return a.index < b.index; });
-  std::vector<std::string> names;
-  for (const Param &p : params)
-    names.push_back(p.name);
-  checkSpecNames(specs, names);
-  std::vector<Binding> bindings;
-  for (Param &p : params) {
-    std::optional<MslElement> msl = mslElementType(p.type);
-    std::optional<ElementType> element;
-    if (msl) {
-      element = msl->element;
-      p.limit.lanes = msl->lanes;
-    }
-    Binding b =
-        makeBinding(specs, p.name, p.isBuffer, element, p.type, p.limit);
-    b.written = p.written;
-    bindings.push_back(std::move(b));
-  }
-  return bindings;
-}
-
-/// The grid to launch: the one the ABI computes from the scalar arguments
-/// (`grid_extents`), which --grid may enlarge but not shrink (the kernel
-/// would leave part of its output unwritten and the reference would be
-/// computed on the same wrong grid).
-std::array<int64_t, 3>
-launchGrid(std::optional<std::array<int64_t, 3>> requested,
-           const llvm::json::Object &abi, llvm::ArrayRef<Binding> bindings) {
-  std::optional<std::array<int64_t, 3>> computed;
-  if (const llvm::json::Array *extents = abi.getArray("grid_extents");
-      extents && extents->size() == 3) {
-    computed = std::array<int64_t, 3>{1, 1, 1};
-    for (auto [d, value] : llvm::enumerate(*extents)) {
-      const llvm::json::Object *e = value.getAsObject();
-      if (!e)
-        usageError("the ABI's grid_extents are malformed");
-      if (std::optional<int64_t> c = e->getInteger("constant")) {
-        (*computed)[d] = *c;
-        continue;
-      }
-      std::optional<int64_t> index = e->getInteger("index");
-      std::optional<int64_t> divisor = e->getInteger("divisor");
-      if (!index || !divisor || *divisor <= 0 || *index < 0 ||
-          *index >= static_cast<int64_t>(bindings.size()) ||
-          bindings[*index].isBuffer)
-        usageError("the ABI's grid_extents are malformed");
-      int64_t n = bindings[*index].scalarInt;
-      (*computed)[d] = std::max<int64_t>(1, (n + *divisor - 1) / *divisor);
-    }
-  }
-  auto text = [](const std::array<int64_t, 3> &g) {
-    return std::to_string(g[0]) + "," + std::to_string(g[1]) + "," +
-           std::to_string(g[2]);
-  };
-  if (!requested) {
-    if (!computed)
-      usageError(
-          "the kernel's ABI gives no launch grid; pass --grid X[,Y[,Z]]");
-    return *computed;
-  }
-  if (!computed)
-    return *requested;
-  for (int d = 0; d < 3; ++d)
-    if ((*requested)[d] < (*computed)[d])
-      usageError("--grid " + text(*requested) +
-                 " does not cover the problem: "
-                 "the ABI computes " +
-                 text(*computed) +
-                 " (from the scalar arguments); a smaller grid would leave "
-                 "part of the output unwritten");
-  if (*requested != *computed)
-    llvm::errs() << "tile-run: note: --grid " << text(*requested)
-                 << " is larger than the " << text(*computed)
-                 << " the ABI computes; the extra threadgroups run too\n";
-  return *requested;
-}
-
 } // namespace tile::run
 
-/// tile-run KERNEL.mlir: compile, emulate, and compare with the interpreter.
-static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
-  DialectRegistry registry;
-  registerTileDialects(registry);
-  registerAllTilePasses();
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  llvm::SourceMgr sourceMgr;
+/// Parses the input file into a module (the operations of a file without
+/// one are wrapped in one) and verifies it; null after a diagnostic. The
+/// parser's state is kept in `state`, for the parameters' source names.
+static OwningOpRef<ModuleOp> parseInput(MLIRContext &context,
+                                        llvm::SourceMgr &sourceMgr,
+                                        AsmParserState &state) {
   auto file = llvm::MemoryBuffer::getFile(inputFile);
   if (!file)
     usageError("cannot read '" + inputFile + "'");
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  // Parsed with the parser's state kept, for the parameters' source names.
-  AsmParserState state;
   ParserConfig config(&context);
   Block parsed;
   if (failed(parseAsmSourceFile(sourceMgr, &parsed, config, &state)))
-    return 1;
+    return nullptr;
   OwningOpRef<ModuleOp> module;
   if (llvm::hasSingleElement(parsed) && isa<ModuleOp>(parsed.front())) {
     module = cast<ModuleOp>(parsed.front());
@@ -458,8 +330,14 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
                                               parsed.getOperations());
   }
   if (failed(verify(*module)))
-    return 1;
+    return nullptr;
+  return module;
+}
 
+/// The tile kernel --kernel names (default: the first one); a diagnostic
+/// (failure) if the function named lacks the kernel attribute, a usage
+/// error if there is none.
+static FailureOr<func::FuncOp> findTileKernel(ModuleOp module) {
   func::FuncOp kernel;
   module->walk([&](func::FuncOp f) {
     if (!f->hasAttr("tile.kernel"))
@@ -480,31 +358,39 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
                            << "' is not a tile kernel: it lacks the '"
                            << tile::TileDialect::getKernelAttrName()
                            << "' attribute (`attributes {tile.kernel}`)";
-      return 1;
+      return failure();
     }
   }
   if (!kernel)
     usageError("no tile kernel" +
                (kernelName.empty() ? std::string() : " '" + kernelName + "'") +
                " in '" + inputFile + "'");
+  return kernel;
+}
 
-  // Bindings, checked against the kernel's signature.
-  std::vector<std::string> names = parameterNames(kernel, state);
-  llvm::StringMap<ArgSpec> specs = collectSpecs();
-  checkSpecNames(specs, names);
+/// The MSL spelling of a scalar parameter's type, as an ABI would give it.
+static std::string mslScalarType(Type type) {
+  return type.isIndex()       ? "uint"
+         : type.isF32()       ? "float"
+         : type.isF16()       ? "half"
+         : type.isBF16()      ? "bfloat"
+         : type.isInteger(1)  ? "bool"
+         : type.isInteger(8)  ? "char"
+         : type.isInteger(16) ? "short"
+         : type.isInteger(32) ? "int"
+         : type.isInteger(64) ? "long"
+                              : "unsupported";
+}
+
+/// Bindings in parameter order from the --arg specs, checked against the
+/// kernel's signature.
+static std::vector<Binding>
+bindingsFromKernel(func::FuncOp kernel, llvm::ArrayRef<std::string> names,
+                   const llvm::StringMap<ArgSpec> &specs) {
   std::vector<Binding> bindings;
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto memref = dyn_cast<MemRefType>(type);
-    std::string scalarType = type.isIndex()       ? "uint"
-                             : type.isF32()       ? "float"
-                             : type.isF16()       ? "half"
-                             : type.isBF16()      ? "bfloat"
-                             : type.isInteger(1)  ? "bool"
-                             : type.isInteger(8)  ? "char"
-                             : type.isInteger(16) ? "short"
-                             : type.isInteger(32) ? "int"
-                             : type.isInteger(64) ? "long"
-                                                  : "unsupported";
+    std::string scalarType = mslScalarType(type);
     // The limits the generated code's 32-bit indices set (the ABI's
     // max_elements and max_value).
     ParamLimit limit;
@@ -528,16 +414,45 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
                  " elements, but the kernel declares " +
                  llvm::Twine(memref.getNumElements()));
   }
+  return bindings;
+}
 
-  auto outputs = outputsOf(bindings);
-  checkPrintRequests(bindings);
+/// Runs the tile-to-applegpu pipeline with the command line's options.
+/// Scoped: MLIR's timing report, if asked for, is printed when the pass
+/// manager goes, before the kernel runs.
+static void runPipeline(MLIRContext &context, ModuleOp module) {
+  PassManager pm(&context);
+  std::string pipeline = "tile-to-applegpu{backend=" + backend +
+                         (target.empty() ? "" : " target=" + target) +
+                         (fuseEpilogue ? "" : " fuse-epilogue=false") +
+                         (mergeOnlineLoops ? "" : " merge-online-loops=false") +
+                         "}";
+  std::string pipelineError;
+  llvm::raw_string_ostream pipelineErrors(pipelineError);
+  if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))
+    usageError(pipelineError);
+  // MLIR's debugging flags (--mlir-print-ir-after-all, --mlir-timing, ...).
+  if (failed(applyPassManagerCLOptions(pm)))
+    usageError("bad pass manager options (see above)");
+  auto timing = std::make_unique<DefaultTimingManager>();
+  applyDefaultTimingManagerCLOptions(*timing);
+  pm.enableTiming(std::move(timing));
+  if (failed(pm.run(module)))
+    fail("compiling the kernel failed (see above)");
+}
 
-  // The reference runs after compiling (it needs to know what the backend
-  // chose), on a copy of the source kernel.
-  OwningOpRef<ModuleOp> source = module->clone();
-  func::FuncOp sourceKernel =
-      source->lookupSymbol<func::FuncOp>(kernel.getSymName());
+/// What compiling the kernel gives: the MSL to run (--run-msl's, if
+/// given), its ABI, and how the reference must round to match it.
+struct CompiledKernel {
+  std::string msl, abiText;
+  interp::RunOptions referenceOptions;
+};
 
+/// Compiles `kernel` (which it replaces) alone to MSL and its ABI: the
+/// parameters keep their source names in both. Writes --emit-msl.
+static CompiledKernel compileKernel(MLIRContext &context, ModuleOp module,
+                                    func::FuncOp kernel,
+                                    llvm::ArrayRef<std::string> names) {
   // Only the kernel that runs is compiled: another kernel of the file may
   // not fit this target.
   SmallVector<func::FuncOp> others;
@@ -547,69 +462,42 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
   });
   for (func::FuncOp f : others)
     f.erase();
-
-  // Compile (which replaces `kernel`): the parameters keep their source
-  // names in the MSL and ABI.
-  std::string name = kernel.getSymName().str();
   for (auto [i, name] : llvm::enumerate(names))
     kernel.setArgAttr(i, tile::TileDialect::getArgNameAttrName(),
                       StringAttr::get(&context, name));
-  {
-    // Scoped: MLIR's timing report, if asked for, is printed when the pass
-    // manager goes, before the kernel runs.
-    PassManager pm(&context);
-    std::string pipeline =
-        "tile-to-applegpu{backend=" + backend +
-        (target.empty() ? "" : " target=" + target) +
-        (fuseEpilogue ? "" : " fuse-epilogue=false") +
-        (mergeOnlineLoops ? "" : " merge-online-loops=false") + "}";
-    std::string pipelineError;
-    llvm::raw_string_ostream pipelineErrors(pipelineError);
-    if (failed(parsePassPipeline(pipeline, pm, pipelineErrors)))
-      usageError(pipelineError);
-    // MLIR's debugging flags (--mlir-print-ir-after-all, --mlir-timing, ...).
-    if (failed(applyPassManagerCLOptions(pm)))
-      usageError("bad pass manager options (see above)");
-    auto timing = std::make_unique<DefaultTimingManager>();
-    applyDefaultTimingManagerCLOptions(*timing);
-    pm.enableTiming(std::move(timing));
-    if (failed(pm.run(*module)))
-      fail("compiling the kernel failed (see above)");
-  }
+  runPipeline(context, module);
   // Tensor-ops dots on f32 operands may round them to a 10-bit mantissa
   // (relaxed_precision, as M5 may; the emulator truncates): the reference
   // does the same, so that the comparison stays as tight as elsewhere.
-  interp::RunOptions referenceOptions;
+  CompiledKernel compiled;
   module->walk([&](tile::applegpu::Matmul2dOp op) {
     if (op.getOp().getRelaxedPrecision())
-      referenceOptions.relaxedF32Dots = true;
+      compiled.referenceOptions.relaxedF32Dots = true;
   });
-  std::string msl, abiText;
-  llvm::raw_string_ostream mslStream(msl), abiStream(abiText);
-  if (failed(msl::translateToMSL(*module, mslStream, &abiStream)))
+  llvm::raw_string_ostream mslStream(compiled.msl), abiStream(compiled.abiText);
+  if (failed(msl::translateToMSL(module, mslStream, &abiStream)))
     fail("translating the kernel to MSL failed (see above)");
   if (!emitMSL.empty()) {
     std::error_code ec;
     llvm::raw_fd_ostream out(emitMSL, ec);
     if (ec)
       usageError("cannot write '" + emitMSL + "': " + ec.message());
-    out << msl;
+    out << compiled.msl;
   }
   if (!replacementMSL.empty()) {
     auto replacement = llvm::MemoryBuffer::getFile(replacementMSL);
     if (!replacement)
       usageError("cannot read '" + replacementMSL +
                  "': " + replacement.getError().message());
-    msl = (*replacement)->getBuffer().str();
+    compiled.msl = (*replacement)->getBuffer().str();
   }
-  llvm::Expected<llvm::json::Value> abi = llvm::json::parse(abiText);
-  if (!abi)
-    fail("internal error: bad ABI JSON");
-  const llvm::json::Object *abiKernel = findKernel(*abi);
-  if (!abiKernel)
-    fail("internal error: the kernel is missing from the ABI");
-  // Which buffers the kernel writes, as the ABI says.
-  if (const llvm::json::Array *buffers = abiKernel->getArray("buffers"))
+  return compiled;
+}
+
+/// Marks the buffers the kernel writes, as the ABI says.
+static void markWrittenBuffers(const llvm::json::Object &abiKernel,
+                               std::vector<Binding> &bindings) {
+  if (const llvm::json::Array *buffers = abiKernel.getArray("buffers"))
     for (const llvm::json::Value &v : *buffers) {
       const llvm::json::Object *o = v.getAsObject();
       int64_t index = o->getInteger("index").value_or(-1);
@@ -617,62 +505,116 @@ static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
       if (index >= 0 && index < static_cast<int64_t>(bindings.size()))
         bindings[index].written = access == "write" || access == "read_write";
     }
+}
 
+/// Runs the source kernel in the tile interpreter on `reference` (copies
+/// of the inputs); `bounds` receives, beside each reference buffer, the
+/// bound on each element's distance from the reference that a correct
+/// implementation keeps.
+static void runReference(func::FuncOp sourceKernel,
+                         std::vector<Binding> &reference,
+                         std::vector<std::vector<double>> &bounds,
+                         std::array<int64_t, 3> grid,
+                         const interp::RunOptions &options) {
+  std::vector<interp::Argument> args;
+  for (auto [binding, bound] : llvm::zip(reference, bounds)) {
+    interp::Argument a;
+    if (binding.isBuffer) {
+      a.data = binding.data.data();
+      a.numElements = binding.data.size() / elementBytes(binding.element);
+      bound.assign(a.numElements, 0.0);
+      a.errorBound = bound.data();
+    } else {
+      a.floatValue = binding.scalarFloat;
+      a.intValue = binding.scalarInt;
+    }
+    args.push_back(a);
+  }
+  if (failed(interp::runKernel(sourceKernel, args, grid, options)))
+    fail("the tile interpreter failed (see above)");
+}
+
+/// Compares every buffer the kernel writes with the reference and prints
+/// the result; 1 if one differs beyond its tolerance, else 0.
+static int compareWithReference(llvm::ArrayRef<Binding> bindings,
+                                llvm::ArrayRef<Binding> reference,
+                                llvm::ArrayRef<std::vector<double>> bounds) {
+  int status = 0;
+  std::optional<Tolerance> fixed;
+  if (rtolOption >= 0 || atolOption >= 0)
+    fixed = Tolerance{std::max(0.0, double(rtolOption)),
+                      std::max(0.0, double(atolOption))};
+  for (auto [emulated, ref, bound] : llvm::zip(bindings, reference, bounds)) {
+    if (!emulated.isBuffer || !emulated.written)
+      continue;
+    int64_t count = emulated.data.size() / elementBytes(emulated.element);
+    Comparison c = compareBuffers(emulated.element, emulated.data.data(),
+                                  ref.data.data(), count, bound.data(), fixed);
+    printComparison(llvm::outs(), emulated.name, c, fixed);
+    if (c.mismatches != 0)
+      status = 1;
+  }
+  return status;
+}
+
+/// tile-run KERNEL.mlir: compile, emulate, and compare with the interpreter.
+static int runTileKernel(std::optional<std::array<int64_t, 3>> requestedGrid) {
+  DialectRegistry registry;
+  registerTileDialects(registry);
+  registerAllTilePasses();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  AsmParserState state;
+  OwningOpRef<ModuleOp> module = parseInput(context, sourceMgr, state);
+  if (!module)
+    return 1;
+  FailureOr<func::FuncOp> kernel = findTileKernel(*module);
+  if (failed(kernel))
+    return 1;
+
+  std::vector<std::string> names = parameterNames(*kernel, state);
+  llvm::StringMap<ArgSpec> specs = collectSpecs();
+  checkSpecNames(specs, names);
+  std::vector<Binding> bindings = bindingsFromKernel(*kernel, names, specs);
+  auto outputs = outputsOf(bindings);
+  checkPrintRequests(bindings);
+
+  // The reference runs after compiling (it needs to know what the backend
+  // chose), on a copy of the source kernel.
+  OwningOpRef<ModuleOp> source = module->clone();
+  func::FuncOp sourceKernel =
+      source->lookupSymbol<func::FuncOp>(kernel->getSymName());
+  std::string name = kernel->getSymName().str();
+  CompiledKernel compiled = compileKernel(context, *module, *kernel, names);
+  llvm::Expected<llvm::json::Value> abi = llvm::json::parse(compiled.abiText);
+  if (!abi)
+    fail("internal error: bad ABI JSON");
+  const llvm::json::Object *abiKernel = findKernel(*abi);
+  if (!abiKernel)
+    fail("internal error: the kernel is missing from the ABI");
+  markWrittenBuffers(*abiKernel, bindings);
   std::array<int64_t, 3> grid = launchGrid(requestedGrid, *abiKernel, bindings);
 
-  // The reference, on copies of the inputs.
-  // Beside each reference buffer, the bound on each element's distance
-  // from the reference that a correct implementation keeps.
   std::vector<Binding> reference = bindings;
   std::vector<std::vector<double>> bounds(reference.size());
-  if (compare) {
-    std::vector<interp::Argument> args;
-    for (auto [binding, bound] : llvm::zip(reference, bounds)) {
-      interp::Argument a;
-      if (binding.isBuffer) {
-        a.data = binding.data.data();
-        a.numElements = binding.data.size() / elementBytes(binding.element);
-        bound.assign(a.numElements, 0.0);
-        a.errorBound = bound.data();
-      } else {
-        a.floatValue = binding.scalarFloat;
-        a.intValue = binding.scalarInt;
-      }
-      args.push_back(a);
-    }
-    if (failed(interp::runKernel(sourceKernel, args, grid, referenceOptions)))
-      fail("the tile interpreter failed (see above)");
-  }
+  if (compare)
+    runReference(sourceKernel, reference, bounds, grid,
+                 compiled.referenceOptions);
 
   TmeStats stats = {};
   std::string error;
   LaunchExtras extras;
   extras.sourceName = replacementMSL; // errors in --run-msl name its file
-  if (!emulate(msl, *abiKernel, bindings, grid, schedules, launchFlags(),
-               defaultCacheDir(), stats, error, extras))
+  if (!emulate(compiled.msl, *abiKernel, bindings, grid, schedules,
+               launchFlags(), defaultCacheDir(), stats, error, extras))
     fail(error);
   if (std::optional<std::string> message = uninitializedReads(stats, name))
     fail(*message);
   llvm::outs() << "ran " << name << " on the emulator: ok\n";
 
-  int status = 0;
-  if (compare) {
-    std::optional<Tolerance> fixed;
-    if (rtolOption >= 0 || atolOption >= 0)
-      fixed = Tolerance{std::max(0.0, double(rtolOption)),
-                        std::max(0.0, double(atolOption))};
-    for (auto [emulated, ref, bound] : llvm::zip(bindings, reference, bounds)) {
-      if (!emulated.isBuffer || !emulated.written)
-        continue;
-      int64_t count = emulated.data.size() / elementBytes(emulated.element);
-      Comparison c =
-          compareBuffers(emulated.element, emulated.data.data(),
-                         ref.data.data(), count, bound.data(), fixed);
-      printComparison(llvm::outs(), emulated.name, c, fixed);
-      if (c.mismatches != 0)
-        status = 1;
-    }
-  }
+  int status = compare ? compareWithReference(bindings, reference, bounds) : 0;
   if (printStats)
     printStatsTable(stats, bindings);
   printRequestedBuffers(bindings);

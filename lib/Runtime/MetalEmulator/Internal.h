@@ -10,7 +10,10 @@
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
-|*   hooks.c    tile_msl_* hooks and collectives                              *|
+|*   hooks.c    the tile_msl_* hooks (barriers, MMA, rendezvous, reports)     *|
+|*   collectives.c  completing barriers and collectives whose threads arrived *|
+|*   stall.c    explaining a threadgroup that cannot progress (divergence)    *|
+|*   mma.c      simdgroup_multiply_accumulate arithmetic, half/bfloat16      *|
 |*   access.c   load/store and atomic callbacks: counters, checks             *|
 |*   simd.c     SIMD-group functions (simd_sum, ...): hook and arithmetic     *|
 |*   launch.c   tme_run: copies, worker pool, schedule comparison, stats      *|
@@ -412,26 +415,35 @@ TmeWorker *tme_active_worker(void);
 void tme_fiber_block(TmeWorker *w, TmeFiberState state, const void *site);
 const char *tme_schedule_name(unsigned schedule, char *buf, size_t size);
 
-/* hooks.c: called by the scheduler when no fiber is runnable. Returns 1 if
- * some collective completed, 0 if none can (the caller then reports the
- * divergence via tme_describe_stall), -1 on error (w->err set). */
+/* collectives.c: called by the scheduler when no fiber is runnable. Returns
+ * 1 if some collective completed, 0 if none can (the caller then reports the
+ * divergence via tme_describe_stall, stall.c), -1 on error (w->err set). */
 int tme_release_collectives(TmeWorker *w);
 void tme_describe_stall(TmeWorker *w);
-/* hooks.c: called by a fiber that has just started to wait at a collective
- * (state and site set). If it is the last participant to arrive, completes
- * the collective on the spot and returns 1 (all participants runnable), so
- * that the scheduler need not run an empty pass and scan every SIMD-group
- * for it. Returns 0 if others are still to come (or the scheduler must
- * decide: rendezvous, errors). */
+/* collectives.c: called by a fiber that has just started to wait at a
+ * collective (state and site set). If it is the last participant to arrive,
+ * completes the collective on the spot and returns 1 (all participants
+ * runnable), so that the scheduler need not run an empty pass and scan every
+ * SIMD-group for it. Returns 0 if others are still to come (or the scheduler
+ * must decide: rendezvous, errors). */
 int tme_complete_on_arrival(TmeWorker *w);
+/* collectives.c, shared with stall.c: the index in TmeFiber::passed that
+ * counts passes of calls in state `s`; whether two fibers wait at the same
+ * collective call; one past the last thread of the SIMD-group that starts
+ * at thread `lo`. */
+int tme_collective_counter(TmeFiberState s);
+int tme_same_call(const TmeFiber *x, const TmeFiber *y);
+unsigned tme_simdgroup_end(const TmeWorker *w, unsigned lo);
+/* mma.c: D = A*B + C of the 32 lanes' fragments starting at fiber `lo`. */
+void tme_simdgroup_mma(TmeWorker *w, unsigned lo);
 
-/* launch.c / hooks.c: formats "kernel 'k', threadgroup (x,y,z), thread t: "
+/* launch.c: formats "kernel 'k', threadgroup (x,y,z), thread t: "
  * followed by the message into w->err. */
 void tme_worker_error(TmeWorker *w, int code, unsigned thread, const char *fmt,
                       ...) __attribute__((format(printf, 4, 5)));
 
-/* hooks.c: IEEE binary16 to float (exact), float to binary16 and to bfloat16
- * (round to nearest even, NaN kept quiet). */
+/* mma.c: IEEE binary16 to float (exact), float to binary16 and to
+ * bfloat16 (round to nearest even, NaN kept quiet). */
 float tme_half_to_float(uint16_t h);
 uint16_t tme_float_to_half(float v);
 uint16_t tme_float_to_bf16(float v);

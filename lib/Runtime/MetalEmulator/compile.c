@@ -324,27 +324,10 @@ static int find_tls_size(struct dl_phdr_info *info, size_t size, void *data) {
 }
 
 /* ---- loading ---------------------------------------------------------- */
-static int open_module(TmeModule *m, const char *path, char *error,
-                       size_t error_size) {
-  m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!m->handle) {
-    const char *e = dlerror();
-    int hooks = e && strstr(e, "tile_msl_");
-    tme_set_error(error, error_size, "dlopen %s: %s%s", path, e ? e : "?",
-                  hooks ? " (the emulator's tile_msl_* "
-                          "functions must be exported by the process: link "
-                          "the executable with -rdynamic)"
-                        : "");
-    return TME_ERR_LOAD;
-  }
-  /* dlsym returns void*; C has no cast to a function pointer, so copy. */
-  void *sym = dlsym(m->handle, "tme_entry");
-  void *hooks_sym = dlsym(m->handle, "tme_hook_addresses");
-  if (!sym || !hooks_sym) {
-    tme_set_error(error, error_size, "%s: entry symbols missing", path);
-    return TME_ERR_LOAD;
-  }
-  memcpy(&m->entry, &sym, sizeof sym);
+/* Whether the module's tile_msl_* hooks resolved to this emulator's
+ * definitions (tme_hook_addresses of the wrapper reports what it sees). */
+static int check_hooks_bound(void *hooks_sym, const char *path, char *error,
+                             size_t error_size) {
   void (*hook_addresses)(void (**)(void));
   memcpy(&hook_addresses, &hooks_sym, sizeof hooks_sym);
   enum { NHOOKS = 10 };
@@ -371,6 +354,35 @@ static int open_module(TmeModule *m, const char *path, char *error,
       return TME_ERR_LOAD;
     }
   }
+  return TME_OK;
+}
+
+/* dlopen()s the object, checks its entry and hooks, and takes its
+ * parameter sizes and threadgroup memory (the TLS segment) from it. */
+static int open_module(TmeModule *m, const char *path, char *error,
+                       size_t error_size) {
+  m->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!m->handle) {
+    const char *e = dlerror();
+    int hooks = e && strstr(e, "tile_msl_");
+    tme_set_error(error, error_size, "dlopen %s: %s%s", path, e ? e : "?",
+                  hooks ? " (the emulator's tile_msl_* "
+                          "functions must be exported by the process: link "
+                          "the executable with -rdynamic)"
+                        : "");
+    return TME_ERR_LOAD;
+  }
+  /* dlsym returns void*; C has no cast to a function pointer, so copy. */
+  void *sym = dlsym(m->handle, "tme_entry");
+  void *hooks_sym = dlsym(m->handle, "tme_hook_addresses");
+  if (!sym || !hooks_sym) {
+    tme_set_error(error, error_size, "%s: entry symbols missing", path);
+    return TME_ERR_LOAD;
+  }
+  memcpy(&m->entry, &sym, sizeof sym);
+  int rc = check_hooks_bound(hooks_sym, path, error, error_size);
+  if (rc != TME_OK)
+    return rc;
   /* The compiler's sizes replace those read from the type's spelling,
    * which knows no structs and no macro-named types. */
   const unsigned long *sizes = dlsym(m->handle, "tme_param_sizes");
@@ -440,7 +452,7 @@ static size_t compile_flags(const char **argv, const char *cxx,
    * their threadgroup variables, so the module's TLS segment is exactly this
    * kernel's threadgroup memory. -rtlib=compiler-rt: float->bfloat
    * conversions call __truncsfbf2, which old libgcc lacks. The load/store
-   * callbacks give the byte counters (hooks.c). */
+   * callbacks give the byte counters (access.c). */
   size_t argc = 0;
   argv[argc++] = cxx;
   /* MSL 4.0 needs C++20 (class-type template arguments) and
@@ -488,6 +500,212 @@ static size_t compile_flags(const char **argv, const char *cxx,
   return argc;
 }
 
+/* ---- tme_module_load, step by step ------------------------------------- */
+/* What one load works with between its steps; build_free releases it
+ * whether the load succeeds or not. */
+typedef struct {
+  char *expanded; /* the source with its macros expanded, or NULL */
+  char *tu;       /* the translation unit (wrapper.c) */
+  char *shim;     /* the shim headers' directory */
+  char *cxx;      /* the C++ compiler */
+  char *log;      /* the compiler's captured output */
+  unsigned metal_version;
+  /* The compiler's command line: the flags, then room for the input and
+   * output; argc counts the flags. */
+  const char *argv[64 + 32];
+  size_t argc;
+  char version_define[48];
+  char so_path[4200], cpp_path[4200];
+} ModuleBuild;
+
+static void build_free(ModuleBuild *b) {
+  free(b->log);
+  free(b->tu);
+  free(b->cxx);
+  free(b->shim);
+  free(b->expanded);
+}
+
+/* The MSL version, then the translation unit to compile. */
+static int prepare_source(ModuleBuild *b, const char *msl_source,
+                          const TmeSignature *sig,
+                          const TmeKernelOptions *options, char *error,
+                          size_t error_size) {
+  int rc = metal_version_of(sig, &b->metal_version, error, error_size);
+  if (rc != TME_OK)
+    return rc;
+  /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
+   * in the text with the source's own macros expanded (macros.c), as the
+   * kernel's MSL version sees them. */
+  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name,
+                                   b->metal_version, &b->expanded, error,
+                                   error_size);
+  if (rc != TME_OK)
+    return rc;
+  if (b->expanded)
+    msl_source = b->expanded;
+  return tme_build_translation_unit(msl_source, sig, options, &b->tu, error,
+                                    error_size);
+}
+
+/* The kernel's name and its parameters' names and types, for launches and
+ * messages. TME_ERR_SYSTEM if out of memory. */
+static int describe_params(TmeModule *m, const TmeSignature *sig) {
+  m->kernel_name = tme_strdup(sig->kernel_name);
+  m->num_params = sig->num_params;
+  m->param_names = calloc(sig->num_params + 1, sizeof *m->param_names);
+  m->param_types = calloc(sig->num_params + 1, sizeof *m->param_types);
+  if (!m->kernel_name || !m->param_names || !m->param_types)
+    return TME_ERR_SYSTEM;
+  for (size_t i = 0; i < sig->num_params; ++i) {
+    tme_parse_msl_type(sig->params[i].msl_type, &m->param_types[i]);
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "buffer(%u)", sig->params[i].index);
+    m->param_names[i] =
+        tme_strdup(sig->params[i].name ? sig->params[i].name : fallback);
+    if (!m->param_names[i])
+      return TME_ERR_SYSTEM;
+  }
+  return TME_OK;
+}
+
+/* The shim headers, the compiler and its flags. */
+static int prepare_compiler(ModuleBuild *b, TmeModule *m,
+                            const TmeSignature *sig, char *error,
+                            size_t error_size) {
+  b->shim = tme_find_shim_dir(error, error_size);
+  if (!b->shim)
+    return TME_ERR_LOAD;
+  b->cxx = tme_find_compiler();
+  if (!b->cxx) {
+    tme_set_error(error, error_size,
+                  "no C++ compiler found (set TILE_MSL_CXX to clang++)");
+    return TME_ERR_COMPILE;
+  }
+  const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
+  m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
+  b->argc = compile_flags(b->argv, b->cxx, b->shim, sig, b->metal_version,
+                          m->instrumented, b->version_define);
+  return TME_OK;
+}
+
+/* The cache key: everything that determines the object. */
+static uint64_t object_hash(const ModuleBuild *b) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < b->argc; ++i)
+    hash_str(&h, b->argv[i]);
+  hash_str(&h, b->tu);
+  hash_shim_dir(&h, b->shim, 0);
+  /* A compiler upgraded in place must not reuse objects of the old one. */
+  struct stat cst;
+  if (stat(b->cxx, &cst) == 0) {
+    long long id[2] = {(long long)cst.st_size, (long long)cst.st_mtime};
+    hash_bytes(&h, id, sizeof id);
+  }
+  return h;
+}
+
+/* <cache>/<hash>.so and .cpp, creating the cache directory. */
+static int choose_object_path(ModuleBuild *b, TmeModule *m,
+                              const char *cache_dir, char *error,
+                              size_t error_size) {
+  uint64_t h = object_hash(b);
+  char dir[4096];
+  if (cache_dir && *cache_dir)
+    snprintf(dir, sizeof dir, "%s", cache_dir);
+  else
+    default_cache_dir(dir, sizeof dir);
+  if (mkdir_p(dir) != 0) {
+    tme_set_error(error, error_size, "cannot create cache directory '%s': %s",
+                  dir, strerror(errno));
+    return TME_ERR_SYSTEM;
+  }
+  snprintf(b->so_path, sizeof b->so_path, "%s/%016llx.so", dir,
+           (unsigned long long)h);
+  snprintf(b->cpp_path, sizeof b->cpp_path, "%s/%016llx.cpp", dir,
+           (unsigned long long)h);
+  m->library_path = tme_strdup(b->so_path);
+  return m->library_path ? TME_OK : TME_ERR_SYSTEM;
+}
+
+/* Opens the cached object if there is one: TME_OK if it loaded, else the
+ * reason (TME_ERR_SYSTEM if there is none); a stale or damaged object is
+ * closed again, to be rebuilt under the same name. */
+static int open_cached_object(TmeModule *m, const char *so_path, char *error,
+                              size_t error_size) {
+  if (access(so_path, R_OK) != 0)
+    return TME_ERR_SYSTEM;
+  int rc = open_module(m, so_path, error, error_size);
+  if (rc != TME_OK) {
+    if (m->handle)
+      dlclose(m->handle);
+    m->handle = NULL;
+  }
+  return rc;
+}
+
+/* Runs the compiler on tmp_cpp into tmp_so; removes both if it fails. */
+static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
+                        const char *tmp_cpp, const char *tmp_so, char *error,
+                        size_t error_size) {
+  size_t argc = b->argc;
+  b->argv[argc++] = "-x";
+  b->argv[argc++] = "c++";
+  b->argv[argc++] = tmp_cpp;
+  b->argv[argc++] = "-o";
+  b->argv[argc++] = tmp_so;
+  b->argv[argc] = NULL;
+  size_t log_size = 16384;
+  b->log = malloc(log_size);
+  if (!b->log)
+    return TME_ERR_SYSTEM;
+  int status =
+      tme_run_capture((char *const *)(void *)b->argv, b->log, log_size);
+  if (status == 0)
+    return TME_OK;
+  unlink(tmp_so);
+  unlink(tmp_cpp);
+  if (status < 0)
+    tme_set_error(error, error_size, "cannot run %s: %s", b->cxx,
+                  strerror(errno));
+  else
+    tme_set_error(error, error_size,
+                  "compiling kernel '%s' with %s failed (status %d):\n%s",
+                  sig->kernel_name, b->cxx, status, b->log);
+  return TME_ERR_COMPILE;
+}
+
+/* Writes the translation unit and compiles it under temporary names, then
+ * renames both into the cache, so concurrent loads never see a partial
+ * file. */
+static int compile_object(ModuleBuild *b, const TmeSignature *sig, char *error,
+                          size_t error_size) {
+  static atomic_uint counter;
+  unsigned serial = atomic_fetch_add(&counter, 1);
+  char tmp_so[4300], tmp_cpp[4300];
+  snprintf(tmp_cpp, sizeof tmp_cpp, "%s.%ld.%u.cpp", b->so_path, (long)getpid(),
+           serial);
+  snprintf(tmp_so, sizeof tmp_so, "%s.%ld.%u.tmp", b->so_path, (long)getpid(),
+           serial);
+  if (tme_write_file(tmp_cpp, b->tu) != 0) {
+    tme_set_error(error, error_size, "cannot write %s: %s", tmp_cpp,
+                  strerror(errno));
+    return TME_ERR_SYSTEM;
+  }
+  int rc = run_compiler(b, sig, tmp_cpp, tmp_so, error, error_size);
+  if (rc != TME_OK)
+    return rc;
+  /* The .cpp is kept next to the object for debugging. */
+  if (rename(tmp_so, b->so_path) != 0 || rename(tmp_cpp, b->cpp_path) != 0) {
+    tme_set_error(error, error_size, "cannot rename into %s: %s", b->so_path,
+                  strerror(errno));
+    unlink(tmp_so);
+    unlink(tmp_cpp);
+    return TME_ERR_SYSTEM;
+  }
+  return TME_OK;
+}
+
 int tme_module_load(const char *msl_source, const TmeSignature *sig,
                     const char *cache_dir, TmeModule **out, char *error,
                     size_t error_size) {
@@ -506,176 +724,36 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   }
   *out = NULL;
   TmeModule *m = calloc(1, sizeof *m);
-  char *tu = NULL, *cxx = NULL, *log = NULL, *shim = NULL, *expanded = NULL;
-  int rc = TME_ERR_SYSTEM;
-  if (!m)
-    goto fail;
-  unsigned metal_version;
-  rc = metal_version_of(sig, &metal_version, error, error_size);
-  if (rc != TME_OK)
-    goto fail;
-  /* A kernel instantiated by a macro (MLX's instantiate_kernel) is found
-   * in the text with the source's own macros expanded (macros.c), as the
-   * kernel's MSL version sees them. */
-  rc = tme_expand_macros_if_needed(msl_source, sig->kernel_name, metal_version,
-                                   &expanded, error, error_size);
-  if (rc != TME_OK)
-    goto fail;
-  if (expanded)
-    msl_source = expanded;
-  rc = tme_build_translation_unit(msl_source, sig, options, &tu, error,
-                                  error_size);
-  if (rc != TME_OK)
-    goto fail;
-  rc = TME_ERR_SYSTEM;
-  m->kernel_name = tme_strdup(sig->kernel_name);
-  m->num_params = sig->num_params;
-  m->param_names = calloc(sig->num_params + 1, sizeof *m->param_names);
-  m->param_types = calloc(sig->num_params + 1, sizeof *m->param_types);
-  if (!m->kernel_name || !m->param_names || !m->param_types)
-    goto fail;
-  for (size_t i = 0; i < sig->num_params; ++i) {
-    tme_parse_msl_type(sig->params[i].msl_type, &m->param_types[i]);
-    char fallback[32];
-    snprintf(fallback, sizeof fallback, "buffer(%u)", sig->params[i].index);
-    m->param_names[i] =
-        tme_strdup(sig->params[i].name ? sig->params[i].name : fallback);
-    if (!m->param_names[i])
-      goto fail;
-  }
-
-  shim = tme_find_shim_dir(error, error_size);
-  if (!shim) {
-    rc = TME_ERR_LOAD;
-    goto fail;
-  }
-  cxx = tme_find_compiler();
-  if (!cxx) {
-    tme_set_error(error, error_size,
-                  "no C++ compiler found (set TILE_MSL_CXX to clang++)");
-    rc = TME_ERR_COMPILE;
-    goto fail;
-  }
-  const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
-  m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
-
-  const char *argv[64 + 32];
-  char version_define[48];
-  size_t argc = compile_flags(argv, cxx, shim, sig, metal_version,
-                              m->instrumented, version_define);
-  size_t nflags = argc;
-
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < nflags; ++i)
-    hash_str(&h, argv[i]);
-  hash_str(&h, tu);
-  hash_shim_dir(&h, shim, 0);
-  /* A compiler upgraded in place must not reuse objects of the old one. */
-  struct stat cst;
-  if (stat(cxx, &cst) == 0) {
-    long long id[2] = {(long long)cst.st_size, (long long)cst.st_mtime};
-    hash_bytes(&h, id, sizeof id);
-  }
-
-  char dir[4096];
-  if (cache_dir && *cache_dir)
-    snprintf(dir, sizeof dir, "%s", cache_dir);
-  else
-    default_cache_dir(dir, sizeof dir);
-  if (mkdir_p(dir) != 0) {
-    tme_set_error(error, error_size, "cannot create cache directory '%s': %s",
-                  dir, strerror(errno));
-    goto fail;
-  }
-  char so_path[4200], cpp_path[4200], tmp_so[4300], tmp_cpp[4300];
-  snprintf(so_path, sizeof so_path, "%s/%016llx.so", dir,
-           (unsigned long long)h);
-  snprintf(cpp_path, sizeof cpp_path, "%s/%016llx.cpp", dir,
-           (unsigned long long)h);
-  m->library_path = tme_strdup(so_path);
-  if (!m->library_path)
-    goto fail;
-
-  if (access(so_path, R_OK) == 0) {
-    rc = open_module(m, so_path, error, error_size);
-    if (rc == TME_OK) {
-      free(tu);
-      free(cxx);
-      free(shim);
-      free(expanded);
-      *out = m;
-      return TME_OK;
+  ModuleBuild b = {0};
+  int rc = m ? prepare_source(&b, msl_source, sig, options, error, error_size)
+             : TME_ERR_SYSTEM;
+  if (rc == TME_OK)
+    rc = describe_params(m, sig);
+  if (rc == TME_OK)
+    rc = prepare_compiler(&b, m, sig, error, error_size);
+  if (rc == TME_OK)
+    rc = choose_object_path(&b, m, cache_dir, error, error_size);
+  if (rc == TME_OK) {
+    int cached = open_cached_object(m, b.so_path, error, error_size);
+    if (cached != TME_OK) {
+      rc = compile_object(&b, sig, error, error_size);
+      /* A failure to write or rename after a stale object reports the
+       * stale object's code, with the message of what failed. */
+      if (rc == TME_ERR_SYSTEM)
+        rc = cached;
+      if (rc == TME_OK)
+        rc = open_module(m, b.so_path, error, error_size);
     }
-    /* A stale or damaged object: rebuild it under the same name. */
-    if (m->handle)
-      dlclose(m->handle);
-    m->handle = NULL;
   }
-
-  static atomic_uint counter;
-  unsigned serial = atomic_fetch_add(&counter, 1);
-  snprintf(tmp_cpp, sizeof tmp_cpp, "%s.%ld.%u.cpp", so_path, (long)getpid(),
-           serial);
-  snprintf(tmp_so, sizeof tmp_so, "%s.%ld.%u.tmp", so_path, (long)getpid(),
-           serial);
-  if (tme_write_file(tmp_cpp, tu) != 0) {
-    tme_set_error(error, error_size, "cannot write %s: %s", tmp_cpp,
-                  strerror(errno));
-    goto fail;
-  }
-  argv[argc++] = "-x";
-  argv[argc++] = "c++";
-  argv[argc++] = tmp_cpp;
-  argv[argc++] = "-o";
-  argv[argc++] = tmp_so;
-  argv[argc] = NULL;
-  size_t log_size = 16384;
-  log = malloc(log_size);
-  if (!log)
-    goto fail;
-  int status = tme_run_capture((char *const *)(void *)argv, log, log_size);
-  if (status != 0) {
-    unlink(tmp_so);
-    unlink(tmp_cpp);
-    if (status < 0)
-      tme_set_error(error, error_size, "cannot run %s: %s", cxx,
-                    strerror(errno));
-    else
-      tme_set_error(error, error_size,
-                    "compiling kernel '%s' with %s failed (status %d):\n%s",
-                    sig->kernel_name, cxx, status, log);
-    rc = TME_ERR_COMPILE;
-    goto fail;
-  }
-  /* The .cpp is kept next to the object for debugging. */
-  if (rename(tmp_so, so_path) != 0 || rename(tmp_cpp, cpp_path) != 0) {
-    tme_set_error(error, error_size, "cannot rename into %s: %s", so_path,
-                  strerror(errno));
-    unlink(tmp_so);
-    unlink(tmp_cpp);
-    goto fail;
-  }
-  rc = open_module(m, so_path, error, error_size);
-  if (rc != TME_OK)
-    goto fail;
-  free(log);
-  free(tu);
-  free(cxx);
-  free(shim);
-  free(expanded);
-  *out = m;
-  return TME_OK;
-
-fail:
   if (rc == TME_ERR_SYSTEM && error_size && !error[0])
     tme_set_error(error, error_size, "out of memory");
-  free(log);
-  free(tu);
-  free(cxx);
-  free(shim);
-  free(expanded);
-  tme_module_free(m);
-  return rc;
+  build_free(&b);
+  if (rc != TME_OK) {
+    tme_module_free(m);
+    return rc;
+  }
+  *out = m;
+  return TME_OK;
 }
 
 void tme_module_free(TmeModule *m) {

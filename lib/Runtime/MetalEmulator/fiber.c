@@ -7,9 +7,9 @@
 |* runs until it blocks in a hook (barrier, SIMD-group collective) or         *|
 |* returns; the scheduler resumes runnable fibers in the schedule's order     *|
 |* (forward, reverse, shuffled) and, when none is runnable, completes the     *|
-|* collectives whose participants have all arrived (hooks.c). If none can     *|
-|* complete, the threadgroup is stuck in divergent control flow and that is   *|
-|* reported: the emulator never waits for something that cannot happen.       *|
+|* collectives whose participants have all arrived (collectives.c). If none   *|
+|* can complete, the threadgroup is stuck in divergent control flow and that  *|
+|* is reported: the emulator never waits for something that cannot happen.    *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE

@@ -3,8 +3,8 @@
 |* One hook, tile_msl_simd_collective, carries every SIMD-group function of   *|
 |* the shim (metal_simdgroup). A lane records its operands in its fiber and   *|
 |* waits (TME_FS_SIMD) like at any collective; when all lanes of its          *|
-|* SIMD-group wait at the same call, hooks.c calls tme_simd_complete, which   *|
-|* gathers every lane's input before writing any lane's output.               *|
+|* SIMD-group wait at the same call, collectives.c calls tme_simd_complete,   *|
+|* which gathers every lane's input before writing any lane's output.         *|
 |*                                                                            *|
 |* The arithmetic is the reference of tile_msl_hooks.h: a sequential fold in  *|
 |* lane order, each step rounded to the element type. Lanes missing from a    *|

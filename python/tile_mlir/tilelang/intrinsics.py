@@ -8,8 +8,8 @@ memory of tile.dot operands itself (rows padded against bank conflicts,
 see lib/Conversion/TileToAppleGPU/DotStaging.cpp), so the layout is
 checked (a 2-D shared tile) and kept on the tile, and changes no IR."""
 
-from .. import registry
-from .ops import LocalTile
+from ..compiler import registry
+from ..semantic.tiles import LocalTile
 
 
 class Layout:

@@ -7,10 +7,10 @@ measurement. docs/python.md, "TileLang's host API"."""
 
 import warnings
 
-from .._numpy import require
-from ..autotune import TARGET_CHIP, estimate_seconds
+from ..runtime._numpy import require
+from ..runtime.autotune import TARGET_CHIP, estimate_seconds
 from ..errors import DSLError
-from ..ir import ELEMENT_TO_NUMPY
+from ..compiler.ir import ELEMENT_TO_NUMPY
 from .language import PrimFunc
 
 _APPLE_TARGETS = ("apple7", "apple8", "apple9", "apple10")

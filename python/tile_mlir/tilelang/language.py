@@ -21,16 +21,17 @@ every global access is bounded by its buffer's shape."""
 
 import inspect
 
-from .. import registry
-from ..dsl import _h_cdiv
-from ..emitter import Buffer as BufferArg, Emitter
+from ..compiler import registry
+from ..compiler.emitter import Buffer as BufferArg, Emitter
+from ..compiler.ir import ELEMENT_TO_NUMPY, SSA
+from ..compiler.kernel import compile_ir
+from ..compiler.tracer import function_scope, parse_function
 from ..errors import DSLError, SourceLocation
-from ..ir import ELEMENT_TO_NUMPY, SSA
-from .._numpy import require
-from ..kernel import compile_ir
-from ..tracer import TileRange, function_scope, parse_function
-from . import ops as tilelang_ops
-from .ops import KernelSpec, LocalTile, ParallelSpace
+from ..runtime._numpy import require
+from ..semantic import program
+from ..semantic import tiles as tilelang_ops
+from ..semantic.core import host_cdiv
+from ..semantic.tiles import KernelSpec, LocalTile, ParallelSpace
 from .tracer import TileLangTracer
 
 float16, float32, bfloat16, int32 = "float16", "float32", "bfloat16", "int32"
@@ -84,11 +85,11 @@ def Tensor(shape, dtype="float32"):
     return TensorSpec(shape, dtype, _caller_location())
 
 
-@registry.op(_h_cdiv)
+@registry.op(program.cdiv)
 def ceildiv(a, b):
     """ceil(a / b), on the host and inside a prim_func."""
     if isinstance(a, int) and isinstance(b, int):
-        return -(-a // b)
+        return host_cdiv(a, b)
     _outside("ceildiv")
 
 
@@ -139,11 +140,7 @@ def alloc_fragment(shape, dtype, scope="fragment"):
 
 
 def _h_fill(tr, buffer, value):
-    if not isinstance(buffer, LocalTile):
-        tr.error("T.fill/T.clear take a tile from T.alloc_*, got %r" % (buffer,))
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        tr.error("T.fill: the value must be a number known while tracing")
-    buffer.set(tr.em, tr.em.constant(value, buffer.element, buffer.shape))
+    tilelang_ops.fill(tr, buffer, value)
 
 
 def _h_clear(tr, buffer):
@@ -188,7 +185,7 @@ def _h_pipelined(tr, start, stop=None, num_stages=None):
         start, stop = 0, start
     if num_stages is not None and (not isinstance(num_stages, int) or num_stages < 0):
         tr.error("T.Pipelined(num_stages=%r): a non-negative int" % (num_stages,))
-    return TileRange(start, stop, 1, num_stages or None)
+    return program.loop_range(tr, start, stop, 1, num_stages or None)
 
 
 @registry.op(_h_pipelined)

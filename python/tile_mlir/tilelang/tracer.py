@@ -10,13 +10,14 @@ j]` is one tile.load whose strides and bounds come from B's shape."""
 import ast
 import types
 
-from .. import memory
-from ..dsl import _h_program_id
-from ..emitter import Value
-from ..poly import Poly
-from ..tracer import TileRange, Tracer
-from . import ops as tilelang_ops
-from .ops import GlobalTensor, KernelSpec, LocalTile, ParallelSpace, Region
+from ..compiler.emitter import Value
+from ..compiler.loops import TileRange
+from ..compiler.poly import Poly
+from ..compiler.tracer import Tracer
+from ..semantic import memory, program
+from ..semantic import tiles as tilelang_ops
+from ..semantic.tiles import (GlobalTensor, KernelSpec, LocalTile,
+                              ParallelSpace, Region)
 
 # The modules a prim_func reaches T.* through (`import tile_mlir.tilelang as
 # T` and `import tile_mlir.tilelang.language as T`), and where T.* live.
@@ -63,7 +64,7 @@ class TileLangTracer(Tracer):
                        "(`as (bx, by)`)" % (len(spec.extents), len(spec.extents)))
         ids = []
         for axis, n in enumerate(names):
-            v = _h_program_id(self, axis)
+            v = program.program_id(self, axis)
             v.ssa.hint, v.ssa.weak = n.id, False
             ids.append(v)
         self.block_ids = [(n.id, v) for n, v in zip(names, ids)]
@@ -77,7 +78,6 @@ class TileLangTracer(Tracer):
     def use_swizzle(self, panel, order, enable):
         """Remaps the block indices (language.use_swizzle) and rebinds the
         names T.Kernel bound them to."""
-        from ..dsl import _h_tile_swizzle
         if self.launch is None:
             self.error("T.use_swizzle belongs in the `with T.Kernel(...)` body")
         if len(self.launch.extents) != 2:
@@ -87,11 +87,11 @@ class TileLangTracer(Tracer):
             self.error("T.use_swizzle is called once per kernel")
         self.swizzled = True
         ids = [v for _, v in self.block_ids]
-        ids += [_h_program_id(self, axis) for axis in range(len(ids), 2)]
+        ids += [program.program_id(self, axis) for axis in range(len(ids), 2)]
         if enable and order == "col":
-            bx, by = _h_tile_swizzle(self, ids[0], ids[1], "grouped", panel)
+            bx, by = program.tile_swizzle(self, ids[0], ids[1], "grouped", panel)
         else:  # the launch order, which the remapping below starts from
-            bx, by = _h_tile_swizzle(self, ids[0], ids[1], "linear")
+            bx, by = program.tile_swizzle(self, ids[0], ids[1], "linear")
         if enable and order == "row":
             bx, by = self.row_panels(bx, by, panel)
         for (name, _), v in zip(self.block_ids, (bx, by)):

@@ -355,7 +355,7 @@ func.func @other_shapes(%X: memref<?xf32>, %Out: memref<?xf32>, %N: index) attri
     %n = arith.addf %s, %t : f32
     tile.yield %n : f32
   }
-  // expected-remark @+1 {{not merged with the next loop: the first loop does not compute a running maximum}}
+  // expected-remark @+1 {{not merged with the next loop: the first loop computes neither a running maximum nor a running sum}}
   %min = tile.for_range %i = %c0 to %N step %c64 iter_args(%m = %ninf) -> (f32) {
     %x = tile.load %X[%i] bounds [%N] : memref<?xf32> -> tensor<64xf32>
     %r = tile.reduce minimumf %x dim 0 : tensor<64xf32> -> f32

@@ -7,8 +7,9 @@ the second: the running maximum stays -inf for a whole chunk), row 3 is
   softmax_inf_rows.py FILE M N
 """
 import math
-import struct
 import sys
+
+import npy_f32
 
 
 def main():
@@ -20,14 +21,7 @@ def main():
             if c < 40 or r == 3 or (r == 5 and c >= cols - 50):
                 v = -math.inf
             values.append(v)
-    n = len(values)
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%d,), }" % n
-    pad = (64 - (10 + len(header) + 1) % 64) % 64
-    header = header + " " * pad + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode())
-        f.write(struct.pack("<%df" % n, *values))
+    npy_f32.write(path, values)
 
 
 if __name__ == "__main__":

@@ -101,8 +101,8 @@ w = rng.random(N).astype(np.float16)
 b = rng.random(N).astype(np.float16)
 y = np.empty_like(x)
 mean, rstd = np.empty(M, np.float32), np.empty(M, np.float32)
-_layer_norm_fwd_fused[(M, )](x, y, w, b, mean, rstd, N, N, 1e-5,
-                             BLOCK_SIZE=64, num_warps=4)
+merged = _layer_norm_fwd_fused[(M, )](x, y, w, b, mean, rstd, N, N, 1e-5,
+                                      BLOCK_SIZE=64, num_warps=4)
 x64 = x.astype(np.float64)
 mu, var = x64.mean(axis=1), x64.var(axis=1)
 want = (x64 - mu[:, None]) / np.sqrt(var[:, None] + 1e-5) * w + b
@@ -112,6 +112,27 @@ report("layer norm y", y, want, tol=1e-2)
 # CHECK-NEXT: layer norm mean: ok
 # CHECK-NEXT: layer norm rstd: ok
 # CHECK-NEXT: layer norm y: ok
+
+# tile-merge-online-loops merges the mean loop and the variance loop into one
+# online loop (Chan's update), so X is read twice instead of three times; the
+# same on apple10 under three thread orders, and with the merge off.
+for target, options in (("apple10", ""), ("apple9", "merge-online-loops=false")):
+    y2, mean2, rstd2 = np.empty_like(x), np.empty_like(mean), np.empty_like(rstd)
+    stats = _layer_norm_fwd_fused[(M, )](x, y2, w, b, mean2, rstd2, N, N, 1e-5,
+                                         BLOCK_SIZE=64, num_warps=4,
+                                         target=target, options=options,
+                                         schedules=3)
+    report("layer norm rstd %s %s" % (target, options), rstd2,
+           1 / np.sqrt(var + 1e-5), tol=1e-3)
+    report("layer norm y %s %s" % (target, options), y2, want, tol=1e-2)
+    if options:
+        print("layer norm X read once less merged:",
+              stats["bytesRead"] - merged["bytesRead"] == x.nbytes)
+# CHECK-NEXT: layer norm rstd apple10 : ok
+# CHECK-NEXT: layer norm y apple10 : ok
+# CHECK-NEXT: layer norm rstd apple9 merge-online-loops=false: ok
+# CHECK-NEXT: layer norm y apple9 merge-online-loops=false: ok
+# CHECK-NEXT: layer norm X read once less merged: True
 
 
 @triton.jit

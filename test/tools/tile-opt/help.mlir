@@ -12,7 +12,7 @@
 // CHECK-NEXT:   --report - Emit a remark for each epilogue built and for each elementwise op on an accumulator left unfused, with the reason
 // CHECK-NEXT: --tile-gather-to-load - Rewrite gathers and scatters whose offsets are a rectangle into tile.load and tile.store
 // CHECK-NEXT:   --report - Emit a remark for each gather and scatter: the rectangle it became or why it stayed, with the offsets' axis facts
-// CHECK-NEXT: --tile-merge-online-loops - Merge a running-maximum loop and a following sum-of-exp loop into one online loop
+// CHECK-NEXT: --tile-merge-online-loops - Merge a running-maximum or running-sum loop and the loop after it that re-reads its input into one online loop
 // CHECK-NEXT:   --report - Emit a remark at each loop followed by a loop that reads its result: merged, or why not
 // CHECK-NEXT: --tile-pipeline-loads - Read the tiles of later iterations of num_stages loops ahead
 // CHECK-NEXT:   --max-distance=<long> - Read at most this many iterations ahead, whatever num_stages asks (each one holds another copy of the loop's tiles in registers); a remark says when this limits a loop

@@ -19,18 +19,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "OnlineLoops.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEMERGEONLINELOOPS
@@ -39,24 +35,9 @@ namespace tile {
 
 using namespace mlir;
 using namespace tile;
+using namespace tile::online_loops;
 
 namespace {
-
-/// Why a pair of loops was left alone, and the op to blame if there is one.
-struct Refusal {
-  std::string reason;
-  Operation *culprit = nullptr;
-};
-
-/// How a loop updates its one carried value: `combine(acc, term)` (either
-/// operand order), possibly under `select(mask, combine, acc)` (either arm
-/// order) so that masked-off lanes keep their value.
-struct Update {
-  Operation *combine = nullptr;
-  Value term;
-  Value mask;
-  bool updateWhenTrue = true;
-};
 
 /// Everything the rewrite needs about a matched pair.
 struct Match {
@@ -78,161 +59,17 @@ struct Match {
 
 } // namespace
 
-/// Whether `op` (with what it contains) may write memory; unknown effects
-/// count as writes.
-static bool mayWrite(Operation *op) {
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(op);
-  if (!effects)
-    return true;
-  return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
-    return !isa<MemoryEffects::Read>(e.getEffect());
-  });
-}
-
-static bool sameBound(Value a, Value b) {
-  if (a == b)
-    return true;
-  std::optional<int64_t> ca = getConstantIntValue(a);
-  std::optional<int64_t> cb = getConstantIntValue(b);
-  return ca && cb && *ca == *cb;
-}
-
-/// Reads how `loop`, which must carry one value `acc`, updates it from the
-/// value it yields. `acc` must have no other use than the ones the update
-/// consists of.
-template <typename CombineOp>
-static std::optional<Update> matchUpdate(ForRangeOp loop) {
-  if (loop.getNumResults() != 1)
-    return std::nullopt;
-  BlockArgument acc = loop.getRegionIterArgs()[0];
-  Value yielded = loop.getYield().getValues()[0];
-  Update update;
-  Value combined = yielded;
-  if (auto select = yielded.getDefiningOp<arith::SelectOp>()) {
-    update.mask = select.getCondition();
-    if (select.getFalseValue() == acc) {
-      combined = select.getTrueValue();
-    } else if (select.getTrueValue() == acc) {
-      combined = select.getFalseValue();
-      update.updateWhenTrue = false;
-    } else {
-      return std::nullopt;
-    }
-  }
-  auto combine = combined.getDefiningOp<CombineOp>();
-  if (!combine || combine->getBlock() != acc.getOwner())
-    return std::nullopt;
-  if (combine.getLhs() == acc)
-    update.term = combine.getRhs();
-  else if (combine.getRhs() == acc)
-    update.term = combine.getLhs();
-  else
-    return std::nullopt;
-  update.combine = combine;
-  // acc + acc, or acc read by the term: not a plain accumulation.
-  unsigned expectedUses = update.mask ? 2 : 1;
-  if (update.term == acc ||
-      static_cast<unsigned>(std::distance(acc.use_begin(), acc.use_end())) !=
-          expectedUses)
-    return std::nullopt;
-  return update;
-}
-
-/// Maps each value computed in `second`'s body to the value of `first`'s
-/// body computed by the same op on equivalent operands (the induction
-/// variables are equivalent; values from above only to themselves). Loads
-/// count as equivalent too: the caller has checked that nothing in or
-/// between the loops writes memory.
-static DenseMap<Value, Value> matchBodies(ForRangeOp first, ForRangeOp second) {
-  DenseMap<Value, Value> equivalent;
-  equivalent[second.getInductionVar()] = first.getInductionVar();
-  auto mapped = [&](Value v) {
-    return equivalent.lookup(v) ? equivalent.lookup(v) : v;
-  };
-  for (Operation &op : second.getBody()->without_terminator()) {
-    if (op.getNumRegions() != 0 || op.getNumResults() == 0)
-      continue;
-    for (Operation &candidate : first.getBody()->without_terminator()) {
-      bool same = OperationEquivalence::isEquivalentTo(
-          &op, &candidate,
-          [&](Value ours, Value theirs) {
-            return success(mapped(ours) == theirs);
-          },
-          /*markEquivalent=*/nullptr,
-          OperationEquivalence::Flags::IgnoreLocations);
-      if (!same)
-        continue;
-      for (auto [ours, theirs] :
-           llvm::zip(op.getResults(), candidate.getResults()))
-        equivalent[ours] = theirs;
-      break;
-    }
-  }
-  return equivalent;
-}
-
-/// The results of `earlier` and of the ops from there up to `end` that
-/// depend on them; those ops are appended to `dependents` if given.
-static llvm::SetVector<Value>
-derivedUpTo(ForRangeOp earlier, Operation *end,
-            SmallVectorImpl<Operation *> *dependents = nullptr) {
-  llvm::SetVector<Value> derived(earlier->result_begin(),
-                                 earlier->result_end());
-  for (Operation *op = earlier->getNextNode(); op != end;
-       op = op->getNextNode()) {
-    if (llvm::none_of(op->getOperands(),
-                      [&](Value v) { return derived.contains(v); }))
-      continue;
-    if (dependents)
-      dependents->push_back(op);
-    derived.insert(op->result_begin(), op->result_end());
-  }
-  return derived;
-}
-
-/// Whether widening a value by `widen` (a tile.splat or tile.broadcast)
-/// gives, at each element, the statistic of the lanes that `reduce` combined
-/// into that element: then every x is at most its own widened maximum.
-static bool widenUndoesReduce(Operation *widen, ReduceOp reduce) {
-  if (isa_and_nonnull<SplatOp>(widen))
-    return true;
-  auto broadcast = dyn_cast_or_null<BroadcastOp>(widen);
-  return broadcast && reduce && broadcast.getDim() != reduce.getDim();
-}
-
 /// Matches `first` (a running maximum) and `second` (a sum of
-/// exp(x - maximum)) or says why not. `ops between` are the ops of the
-/// block strictly between the two loops.
+/// exp(x - maximum)) or says why not; the caller has checked that the
+/// loops run over the same range and nothing in or between them writes.
 static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
-                                  ArrayRef<Operation *> between,
-                                  Refusal &refusal) {
-  auto refuse = [&](StringRef reason, Operation *culprit = nullptr) {
-    refusal = {reason.str(), culprit};
-    return failure();
-  };
+                                  const Update &maxUpdate, Refusal &refusal) {
   Match match;
   match.first = first;
   match.second = second;
 
-  if (!sameBound(first.getLowerBound(), second.getLowerBound()) ||
-      !sameBound(first.getUpperBound(), second.getUpperBound()) ||
-      !sameBound(first.getStep(), second.getStep()))
-    return refuse("the loops run over different ranges");
-  if (mayWrite(first) || mayWrite(second))
-    return refuse("a loop writes memory, so the second loop may read "
-                  "something else than the first");
-  for (Operation *op : between)
-    if (mayWrite(op))
-      return refuse("an op between the loops writes memory", op);
-
   // The first loop: acc = maximumf(acc, c) (or of tile.reduce maximumf c).
-  std::optional<Update> maxUpdate = matchUpdate<arith::MaximumFOp>(first);
-  if (!maxUpdate)
-    return refuse("the first loop does not compute a running maximum "
-                  "(one carried acc = arith.maximumf(acc, x), possibly "
-                  "under a mask)");
-  Value maxed = maxUpdate->term;
+  Value maxed = maxUpdate.term;
   // Through the reductions of x in the loop (a 2-D chunk may take two):
   // `reduceInLoop` is the one applied to x itself.
   ReduceOp reduceInLoop;
@@ -251,8 +88,9 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
   // The second loop: acc = addf(acc, term) with the maximum only in the term.
   std::optional<Update> sumUpdate = matchUpdate<arith::AddFOp>(second);
   if (!sumUpdate)
-    return refuse("the second loop does not compute a sum (one carried "
-                  "acc = arith.addf(acc, term), possibly under a mask)");
+    return refusal.refuse(
+        "the second loop does not compute a sum (one carried "
+        "acc = arith.addf(acc, term), possibly under a mask)");
 
   // Every read of the maximum in the second loop must be the subtrahend of
   // x - max, which rescaling can shift; anything else cannot be repaired.
@@ -299,32 +137,35 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     }
   });
   if (!match.maxUsed && !otherUse)
-    return refuse("the second loop does not read the first loop's maximum");
+    return refusal.refuse(
+        "the second loop does not read the first loop's maximum");
   if (otherUse || shifts.size() != 1)
-    return refuse("the second loop uses the maximum other than as "
-                  "exp(x - max), which rescaling cannot repair",
-                  otherUse ? otherUse : shifts.back().getOperation());
+    return refusal.refuse("the second loop uses the maximum other than as "
+                          "exp(x - max), which rescaling cannot repair",
+                          otherUse ? otherUse : shifts.back().getOperation());
   // What reaches the second loop: the maximum itself or one reduction of it.
   if (match.maxUsed != first.getResult(0)) {
     match.reduceAfter = match.maxUsed.getDefiningOp<ReduceOp>();
     if (!match.reduceAfter ||
         match.reduceAfter.getInput() != first.getResult(0) ||
         match.reduceAfter.getKind() != CombiningKind::MAXIMUMF)
-      return refuse("the maximum reaches the second loop through something "
-                    "other than tile.reduce maximumf",
-                    match.maxUsed.getDefiningOp());
+      return refusal.refuse(
+          "the maximum reaches the second loop through something "
+          "other than tile.reduce maximumf",
+          match.maxUsed.getDefiningOp());
   }
   if (match.widen && !isa<SplatOp, BroadcastOp>(match.widen))
-    return refuse("the maximum is widened by an unknown op", match.widen);
+    return refusal.refuse("the maximum is widened by an unknown op",
+                          match.widen);
 
   arith::SubFOp shift = shifts.front();
   auto exp = shift->hasOneUse()
                  ? dyn_cast<math::ExpOp>(*shift->getUsers().begin())
                  : nullptr;
   if (!exp || !exp->hasOneUse())
-    return refuse("the second loop uses the maximum other than as "
-                  "exp(x - max), which rescaling cannot repair",
-                  shift);
+    return refusal.refuse("the second loop uses the maximum other than as "
+                          "exp(x - max), which rescaling cannot repair",
+                          shift);
   // exp(x - max), or its sum along one or two dimensions.
   Value summed = exp.getResult();
   while (summed.hasOneUse()) {
@@ -332,17 +173,17 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     if (!reduce)
       break;
     if (reduce.getKind() != CombiningKind::ADD)
-      return refuse("exp(x - max) is not summed", reduce);
+      return refusal.refuse("exp(x - max) is not summed", reduce);
     // sum over a dimension of exp(x - max) * f = f * sum when f, the
     // rescaling factor, is the same along that dimension.
     if (!widenUndoesReduce(match.widen, reduce))
-      return refuse("the sum runs along a dimension the maximum varies over",
-                    reduce);
+      return refusal.refuse(
+          "the sum runs along a dimension the maximum varies over", reduce);
     summed = reduce.getResult();
   }
   if (summed != sumUpdate->term)
-    return refuse("exp(x - max) is not what the second loop adds to its sum",
-                  exp);
+    return refusal.refuse(
+        "exp(x - max) is not what the second loop adds to its sum", exp);
 
   // The rescaling factor has the maximum's type; the sum must have it too,
   // or the shape of x (then the factor is widened as the maximum is), or
@@ -351,7 +192,7 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
   if (sumType != match.maxUsed.getType() &&
       !(match.widen && match.widen->getResult(0).getType() == sumType) &&
       isa<ShapedType>(match.maxUsed.getType()))
-    return refuse("the sum has neither the maximum's shape nor x's");
+    return refusal.refuse("the sum has neither the maximum's shape nor x's");
 
   // x in exp(x - max) must be what the first loop takes the maximum of,
   // under the same mask; then x <= its running maximum and no term of the
@@ -361,55 +202,39 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
     return ours == theirs || match.equivalent.lookup(ours) == theirs;
   };
   if (!sameAs(shift.getLhs(), maxed))
-    return refuse("x in exp(x - max) is not what the first loop takes the "
-                  "maximum of (another buffer, offset or computation)",
-                  shift);
-  if ((bool)maxUpdate->mask != (bool)sumUpdate->mask ||
-      (maxUpdate->mask &&
-       (!sameAs(sumUpdate->mask, maxUpdate->mask) ||
-        maxUpdate->updateWhenTrue != sumUpdate->updateWhenTrue)))
-    return refuse("the loops mask their updates differently",
-                  sumUpdate->combine);
+    return refusal.refuse(
+        "x in exp(x - max) is not what the first loop takes the "
+        "maximum of (another buffer, offset or computation)",
+        shift);
+  if ((bool)maxUpdate.mask != (bool)sumUpdate->mask ||
+      (maxUpdate.mask &&
+       (!sameAs(sumUpdate->mask, maxUpdate.mask) ||
+        maxUpdate.updateWhenTrue != sumUpdate->updateWhenTrue)))
+    return refusal.refuse("the loops mask their updates differently",
+                          sumUpdate->combine);
   ReduceOp lastMaxReduce = match.reduceAfter ? match.reduceAfter : reduceInLoop;
   if (lastMaxReduce ? !widenUndoesReduce(match.widen, lastMaxReduce)
                     : match.widen != nullptr)
-    return refuse("the maximum is widened along another dimension than the "
-                  "one it was taken over",
-                  match.widen);
+    return refusal.refuse(
+        "the maximum is widened along another dimension than the "
+        "one it was taken over",
+        match.widen);
 
   // The merged sum starts from zero and is rescaled from there.
   Value init = second.getInitArgs()[0];
   if (auto splat = init.getDefiningOp<SplatOp>())
     init = splat.getInput();
   if (!matchPattern(init, m_AnyZeroFloat()))
-    return refuse("the sum does not start at zero", init.getDefiningOp());
+    return refusal.refuse("the sum does not start at zero",
+                          init.getDefiningOp());
   return match;
-}
-
-/// A constant of `type` (a float or a tile of floats) with every element
-/// `value`.
-static Value floatConstant(OpBuilder &b, Location loc, Type type,
-                           const APFloat &value) {
-  auto element = cast<FloatType>(getElementTypeOrSelf(type));
-  APFloat converted = value;
-  bool lost;
-  converted.convert(element.getFloatSemantics(), APFloat::rmNearestTiesToEven,
-                    &lost);
-  TypedAttr attr = FloatAttr::get(element, converted);
-  if (auto tensor = dyn_cast<RankedTensorType>(type))
-    attr = DenseElementsAttr::get(tensor, attr);
-  return arith::ConstantOp::create(b, loc, attr);
 }
 
 /// Builds the merged loop in place of `match.second` and removes both loops.
 static void merge(Match &match, IRRewriter &rewriter) {
   ForRangeOp first = match.first, second = match.second;
   // What depends on the maximum runs after the merged loop.
-  Operation *after = second;
-  for (Operation *op : match.dependents) {
-    op->moveAfter(after);
-    after = op;
-  }
+  moveDependentsAfter(second, match.dependents);
 
   Location loc = first.getLoc();
   rewriter.setInsertionPoint(second);
@@ -421,25 +246,11 @@ static void merge(Match &match, IRRewriter &rewriter) {
     initMap.map(first.getResult(0), first.getInitArgs()[0]);
     inits.push_back(rewriter.clone(*match.reduceAfter, initMap)->getResult(0));
   }
-  auto merged =
-      ForRangeOp::create(rewriter, loc, first.getLowerBound(),
-                         first.getUpperBound(), first.getStep(), inits);
-  // The first loop's pipelining hint and discardable attributes carry over.
-  if (first.getNumStagesAttr())
-    merged.setNumStagesAttr(first.getNumStagesAttr());
-  for (NamedAttribute attr : first->getDiscardableAttrs())
-    merged->setAttr(attr.getName(), attr.getValue());
-  Block *body = merged.getBody();
-  rewriter.setInsertionPointToStart(body);
-  Value iv = merged.getInductionVar();
-  ValueRange carried = merged.getRegionIterArgs();
-
   // The first loop's body, as it was: the running maximum.
   IRMapping map;
-  map.map(first.getInductionVar(), iv);
-  map.map(first.getRegionIterArgs()[0], carried[0]);
-  for (Operation &op : first.getBody()->without_terminator())
-    rewriter.clone(op, map);
+  ForRangeOp merged = createMergedLoop(rewriter, first, inits, map);
+  Value iv = merged.getInductionVar();
+  ValueRange carried = merged.getRegionIterArgs();
   Value newAcc = map.lookup(first.getYield().getValues()[0]);
 
   // The maximum before and after this iteration, in the second loop's view.
@@ -492,23 +303,14 @@ static void merge(Match &match, IRRewriter &rewriter) {
 
   // The second loop's body, reading the rescaled sum and the shifted
   // maximum; what it computes exactly as the first loop did is reused.
-  const DenseMap<Value, Value> &equivalent = match.equivalent;
   IRMapping secondMap;
   secondMap.map(second.getInductionVar(), iv);
   secondMap.map(second.getRegionIterArgs()[0], rescaled);
   secondMap.map(match.maxUsed, shiftBy);
   if (widenOutside)
     secondMap.map(match.widen->getResult(0), widened);
-  for (Operation &op : second.getBody()->without_terminator()) {
-    if (op.getNumResults() != 0 && llvm::all_of(op.getResults(), [&](Value v) {
-          return equivalent.count(v);
-        })) {
-      for (Value v : op.getResults())
-        secondMap.map(v, map.lookup(equivalent.lookup(v)));
-      continue;
-    }
-    rewriter.clone(op, secondMap);
-  }
+  llvm::SmallPtrSet<Operation *, 1> replaced; // The maximum maps to shiftBy.
+  cloneSecondBody(rewriter, second, match.equivalent, map, secondMap, replaced);
   SmallVector<Value> yielded = {
       newAcc, secondMap.lookup(second.getYield().getValues()[0])};
   if (match.reduceAfter)
@@ -535,7 +337,7 @@ struct TileMergeOnlineLoopsPass
   }
 
   /// Tries each loop with the next loop of the block; a merged loop is not
-  /// tried again (it carries more than a maximum).
+  /// tried again (it carries more than one statistic).
   void mergeInBlock(Block &block, IRRewriter &rewriter) {
     SmallVector<ForRangeOp> loops;
     for (Operation &op : block)
@@ -545,30 +347,60 @@ struct TileMergeOnlineLoopsPass
       ForRangeOp first = loops[i], second = loops[i + 1];
       if (first.getNumResults() == 0 || !readsResultOf(second, first))
         continue;
-      SmallVector<Operation *> between;
-      for (Operation *op = first->getNextNode(); op != second;
-           op = op->getNextNode())
-        between.push_back(op);
       Refusal refusal;
-      FailureOr<Match> match = matchPair(first, second, between, refusal);
-      if (failed(match)) {
-        if (report) {
-          InFlightDiagnostic remark =
-              first.emitRemark("not merged with the next loop: ")
-              << refusal.reason;
-          if (refusal.culprit)
-            remark.attachNote(refusal.culprit->getLoc()) << "here";
-        }
+      if (succeeded(mergePair(first, second, rewriter, refusal))) {
+        ++i; // The second loop is gone; its successor starts a new pair.
         continue;
       }
+      if (report) {
+        InFlightDiagnostic remark =
+            first.emitRemark("not merged with the next loop: ")
+            << refusal.reason;
+        if (refusal.culprit)
+          remark.attachNote(refusal.culprit->getLoc()) << "here";
+      }
+    }
+  }
+
+  /// Merges `first` and `second` by the pattern the first loop's update
+  /// selects (a running maximum or a running sum), or says why not.
+  LogicalResult mergePair(ForRangeOp first, ForRangeOp second,
+                          IRRewriter &rewriter, Refusal &refusal) {
+    SmallVector<Operation *> between;
+    for (Operation *op = first->getNextNode(); op != second;
+         op = op->getNextNode())
+      between.push_back(op);
+    if (failed(checkSameRangeNoWrites(first, second, between, refusal)))
+      return failure();
+
+    if (std::optional<Update> maxUpdate =
+            matchUpdate<arith::MaximumFOp>(first)) {
+      FailureOr<Match> match = matchPair(first, second, *maxUpdate, refusal);
+      if (failed(match))
+        return failure();
       if (report)
         first.emitRemark("merged with the next loop into one online loop: "
                          "running maximum and sum of exp(x - max), the sum "
                          "rescaled by exp(old max - new max); x is read once "
                          "instead of twice");
       merge(*match, rewriter);
-      ++i; // The second loop is gone; its successor starts a new pair.
+      return success();
     }
+    if (matchUpdate<arith::AddFOp>(first)) {
+      FailureOr<VarianceMatch> variance =
+          matchVarianceLoops(first, second, refusal);
+      if (failed(variance))
+        return failure();
+      if (report)
+        first.emitRemark("merged with the next loop into one online loop: ")
+            << describeVarianceMerge();
+      mergeVarianceLoops(*variance, rewriter);
+      return success();
+    }
+    return refusal.refuse("the first loop computes neither a running maximum "
+                          "nor a running sum (one carried acc = "
+                          "arith.maximumf(acc, x) or arith.addf(acc, x), "
+                          "possibly under a mask)");
   }
 
   /// Whether `later` reads a result of `earlier`, directly or through ops

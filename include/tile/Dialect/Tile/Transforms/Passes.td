@@ -357,8 +357,8 @@ def TilePipelineLoads : Pass<"tile-pipeline-loads"> {
 }
 
 def TileMergeOnlineLoops : Pass<"tile-merge-online-loops"> {
-  let summary = "Merge a running-maximum loop and a following sum-of-exp "
-                "loop into one online loop";
+  let summary = "Merge a running-maximum or running-sum loop and the loop "
+                "after it that re-reads its input into one online loop";
   let description = [{
     Finds two consecutive `tile.for_range` loops of a block over the same
     range (same lower bound, upper bound and step) where
@@ -406,6 +406,49 @@ def TileMergeOnlineLoops : Pass<"tile-merge-online-loops"> {
     `exp(x - max)` (e.g. `x - max` summed as is, or `max` in a mask), which
     no rescaling can repair. With `report`, each loop followed by one that
     reads its result gets a remark: merged, or why not.
+
+    The same for the variance after the mean (layer norm's statistics):
+    when the first loop carries a sum, `acc = arith.addf(acc, x)` (or of
+    `tile.reduce add x`, possibly under a mask), and the second carries one
+    that starts at zero and adds `(x - mean) * (x - mean)` (or
+    `(mean - x)`), summed by `tile.reduce add` along dimensions the mean is
+    the same over or not at all, where
+
+    - `mean` is anything computed from the first loop's result between the
+      loops (typically `sum / N`), used in the second loop only there, as
+      is or through one `tile.splat` or `tile.broadcast`;
+    - `x - mean` may be zeroed by `arith.select(mask, d, 0)` before or after
+      squaring (a ragged tail, Triton's `tl.where(mask, x - mean, 0.)`), and
+      the update may be under a mask as above;
+    - `x` is computed as the first loop computes what it sums (through its
+      `tile.reduce add` and zeroing selects), as for the maximum.
+
+    The merged loop carries, per lane of the sum, the count `n` of lanes
+    summed (the select's mask decides which), a shift `c` that follows the
+    running mean, `t = sum(x - c)` and `q = sum((x - c)^2)`, and folds each
+    chunk in with Chan et al.'s parallel update (Welford's when a chunk
+    brings one `x` per lane):
+
+    ```
+    n' = n + k
+    c' = c + (t + sum(x - c)) / n'     (c stays while n' is 0)
+    q' = q + (c - c') (2 t + n (c - c')) + sum((x - c')^2)
+    t' = t + n (c - c') + sum(x - c')
+    ```
+
+    and after the loop replaces the second loop's result with
+    `q + (c - mean) (2 t + n (c - mean))`, the mean being whatever the
+    second loop read. This is exact in real arithmetic for any `c`, whatever
+    the first loop's sum is; in f32 no step subtracts large squares (as
+    `sum(x^2) - n mean^2` would), `x - c` is as small as `x - mean`, and
+    `t` (0 in real arithmetic) keeps what rounding `c` cost, so the result
+    is as accurate as the two loops'. Lanes the zeroing select keeps out
+    count for neither `n` nor the sums; with no select every lane counts,
+    as in the second loop (padding included). Refused, with a remark: a
+    second loop that uses the mean other than in one `(x - mean)^2`
+    (`|x - mean|`, `(x - mean)^3`, the mean in a mask), that stores (any
+    write), that squares another buffer than the first sums, sums along a
+    dimension the mean varies over, or starts from a nonzero sum.
 
     Example (`x` and `y` are equivalent loads of one row chunk):
 

@@ -24,9 +24,9 @@ import ctypes
 import os
 import threading
 
-from .errors import CompilationError, EmulatorError, LibraryNotFoundError
+from ..errors import CompilationError, EmulatorError, LibraryNotFoundError
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _SOURCE_ROOT = os.path.dirname(os.path.dirname(_PACKAGE_DIR))
 _LIB_NAME = "libTileCAPI.so"
 
@@ -38,7 +38,7 @@ def library_candidates():
     if env:
         out.append(os.path.join(env, _LIB_NAME) if os.path.isdir(env) else env)
     try:
-        from ._installed import LIBRARY_DIR
+        from .._installed import LIBRARY_DIR
         out.append(os.path.normpath(os.path.join(_PACKAGE_DIR, LIBRARY_DIR,
                                                  _LIB_NAME)))
     except ImportError:  # the source tree's package

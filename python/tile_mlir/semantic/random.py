@@ -10,10 +10,9 @@ bit products; tile IR kernels compute in i32, so the product is formed from
 `rand` maps the first word x (as int32) to `(x < 0 ? -x - 1 : x) *
 4.6566127342e-10`; `randn` is Box-Muller on the first two words."""
 
-from . import registry
-from .dsl import _int
-from .emitter import Value, describe
-from .poly import Poly
+from .core import int_arg
+from ..compiler.emitter import Value, describe
+from ..compiler.poly import Poly
 
 _KEY_A, _KEY_B = 0x9E3779B9, 0xBB67AE85
 _ROUND_A, _ROUND_B = 0xD2511F53, 0xCD9E8D57
@@ -100,7 +99,7 @@ def _counter(tr, x):
 
 def _words(tr, seed, counters, n_rounds):
     em = tr.em
-    n_rounds = _int(tr, n_rounds, "n_rounds")
+    n_rounds = int_arg(tr, n_rounds, "n_rounds")
     values = [_counter(tr, c) for c in counters]
     shape = ()
     for v in values:
@@ -110,35 +109,20 @@ def _words(tr, seed, counters, n_rounds):
     return philox_words(em, _seed(tr, seed), values, n_rounds)
 
 
-def _h_philox(tr, seed, c0, c1, c2, c3, n_rounds=10):
+def philox(tr, seed, c0, c1, c2, c3, n_rounds=10):
+    """The four 32-bit words (int32) of Philox 4x32 for counter (c0, c1, c2,
+    c3) and key (seed low word, seed high word)."""
     return _words(tr, seed, (c0, c1, c2, c3), n_rounds)
 
 
-@registry.op(_h_philox)
-def philox(seed, c0, c1, c2, c3, n_rounds=10):
-    """The four 32-bit words (as int32) of Philox 4x32 for counter (c0, c1,
-    c2, c3) and key (seed low word, seed high word)."""
-    registry.outside("philox")
-
-
-def _h_randint4x(tr, seed, offset, n_rounds=10):
+def randint4x(tr, seed, offset, n_rounds=10):
+    """Four blocks of random 32-bit words (int32) for `offset`."""
     return _words(tr, seed, (offset, 0, 0, 0), n_rounds)
 
 
-@registry.op(_h_randint4x)
-def randint4x(seed, offset, n_rounds=10):
-    """Four blocks of random 32-bit words (int32) for `offset`."""
-    registry.outside("randint4x")
-
-
-def _h_randint(tr, seed, offset, n_rounds=10):
-    return _h_randint4x(tr, seed, offset, n_rounds)[0]
-
-
-@registry.op(_h_randint)
-def randint(seed, offset, n_rounds=10):
+def randint(tr, seed, offset, n_rounds=10):
     """A block of random 32-bit words (int32): Triton's randint."""
-    registry.outside("randint")
+    return randint4x(tr, seed, offset, n_rounds)[0]
 
 
 def uniform(em, x):
@@ -148,26 +132,16 @@ def uniform(em, x):
     return em.arith("*", em.cast(folded, "f32"), 4.6566127342e-10)
 
 
-def _h_rand(tr, seed, offset, n_rounds=10):
-    return uniform(tr.em, _h_randint(tr, seed, offset, n_rounds))
-
-
-@registry.op(_h_rand)
-def rand(seed, offset, n_rounds=10):
+def rand(tr, seed, offset, n_rounds=10):
     """A block of uniform floats in [0, 1)."""
-    registry.outside("rand")
+    return uniform(tr.em, randint(tr, seed, offset, n_rounds))
 
 
-def _h_randn(tr, seed, offset, n_rounds=10):
+def randn(tr, seed, offset, n_rounds=10):
+    """A block of standard normal floats (Box-Muller on two words)."""
     em = tr.em
-    i1, i2, _, _ = _h_randint4x(tr, seed, offset, n_rounds)
+    i1, i2, _, _ = randint4x(tr, seed, offset, n_rounds)
     u1 = em.minmax("max", uniform(em, i1), 1.0e-7)
     th = em.arith("*", uniform(em, i2), 6.283185307179586)
     r = em.unary_math("sqrt", em.arith("*", em.unary_math("log", u1), -2.0))
     return em.arith("*", r, em.unary_math("cos", th))
-
-
-@registry.op(_h_randn)
-def randn(seed, offset, n_rounds=10):
-    """A block of standard normal floats (Box-Muller on two words)."""
-    registry.outside("randn")

@@ -1,15 +1,14 @@
-"""meTile's thread-level names in `@tile_mlir.kernel` functions: per-thread
-scalar code (docs/python.md, "Thread-level code"). `thread_id()`,
+"""Thread-level code, meTile's per-thread names in `@tile_mlir.kernel`
+functions (docs/python.md, "Thread-level code"). `thread_id()`,
 `simd_lane_id()`, `shared(n, dtype=)`, `barrier()`, `simd_sum`/`simd_max`/
 `simd_min`/`simd_shuffle_xor` emit the tile dialect's thread-level ops; once
 a kernel has called one, `load(ptr)`/`store(ptr, v, mask=)` of a scalar
 pointer are per-thread `tile.thread_load`/`tile.thread_store`, a mask or a
 runtime `if` guarding them with `scf.if`."""
 
-from . import registry
-from .emitter import Buffer, Value, describe
-from .ir import SSA, is_float, loc_text
-from .poly import Mask, Poly
+from ..compiler.emitter import Buffer, Value, describe
+from ..compiler.ir import SSA, is_float, loc_text
+from ..compiler.poly import Mask, Poly
 
 
 class SharedArray(Buffer):
@@ -30,39 +29,25 @@ def _index_builtin(tr, mnemonic):
     return em.op1("index", (), "tile.%s : index" % mnemonic)
 
 
-def _h_thread_id(tr):
+def thread_id(tr):
+    """The thread's index in its program instance (threadgroup)."""
     return _index_builtin(tr, "thread_id")
 
 
-@registry.op(_h_thread_id)
-def thread_id():
-    """The thread's index in its program instance (threadgroup)."""
-    registry.outside("thread_id")
-
-
-def _h_simd_lane_id(tr):
+def simd_lane_id(tr):
+    """The thread's lane in its SIMD group, 0 to 31."""
     return _index_builtin(tr, "simd_lane_id")
 
 
-@registry.op(_h_simd_lane_id)
-def simd_lane_id():
-    """The thread's lane in its SIMD group, 0 to 31."""
-    registry.outside("simd_lane_id")
-
-
-def _h_scalar(tr, value, dtype="f32"):
+def scalar(tr, value, dtype="f32"):
+    """A per-thread scalar of `dtype` starting at `value`."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         tr.error("scalar() takes a number, got %s" % describe(value))
     return tr.em.constant(value, dtype)
 
 
-@registry.op(_h_scalar)
-def scalar(value, dtype="f32"):
-    """A per-thread scalar of `dtype` (default f32) starting at `value`."""
-    registry.outside("scalar")
-
-
-def _h_shared(tr, size, dtype="f32"):
+def shared(tr, size, dtype="f32"):
+    """A threadgroup array of `size` elements (tile.shared)."""
     em = tr.em
     if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
         tr.error("shared() needs a positive size known while tracing, got %s"
@@ -73,21 +58,9 @@ def _h_shared(tr, size, dtype="f32"):
     return SharedArray(v.ssa, dtype, size)
 
 
-@registry.op(_h_shared)
-def shared(size, dtype="f32"):
-    """A threadgroup array of `size` elements, a pointer base (`s + i`)."""
-    registry.outside("shared")
-
-
-def _h_barrier(tr):
+def barrier(tr):
     tr.em.thread_level = True
     tr.em.op([], ["tile.barrier"])
-
-
-@registry.op(_h_barrier)
-def barrier():
-    """Every thread waits here; writes before it are seen after it."""
-    registry.outside("barrier")
 
 
 def _scalar_operand(tr, x, what):
@@ -102,27 +75,24 @@ def _scalar_operand(tr, x, what):
     return v
 
 
-def _simd_reduce(name, float_kind, int_kind):
-    def handler(tr, x):
-        v = _scalar_operand(tr, x, name)
-        tr.em.thread_level = True
-        kind = float_kind if is_float(v.element) else int_kind
-        return tr.em.op1(v.element, (), "tile.simd_reduce %s " % kind, v.ssa,
-                         " : %s" % v.element)
-
-    def stub(x):
-        registry.outside(name)
-    stub.__name__ = stub.__qualname__ = name
-    stub.__doc__ = "`x` combined over the 32 lanes of the SIMD group."
-    return registry.op(handler)(stub)
+# simd_sum/simd_max/simd_min -> the tile.simd_reduce kinds for floats and ints.
+SIMD_REDUCTIONS = {"simd_sum": ("add", "add"), "simd_max": ("maxnumf", "maxsi"),
+                   "simd_min": ("minnumf", "minsi")}
 
 
-simd_sum = _simd_reduce("simd_sum", "add", "add")
-simd_max = _simd_reduce("simd_max", "maxnumf", "maxsi")
-simd_min = _simd_reduce("simd_min", "minnumf", "minsi")
+def simd_reduce(tr, name, x):
+    """`x` combined over the 32 lanes of the SIMD group (`name` is one of
+    SIMD_REDUCTIONS)."""
+    float_kind, int_kind = SIMD_REDUCTIONS[name]
+    v = _scalar_operand(tr, x, name)
+    tr.em.thread_level = True
+    kind = float_kind if is_float(v.element) else int_kind
+    return tr.em.op1(v.element, (), "tile.simd_reduce %s " % kind, v.ssa,
+                     " : %s" % v.element)
 
 
-def _h_simd_shuffle_xor(tr, value, mask):
+def simd_shuffle_xor(tr, value, mask):
+    """`value` of the lane whose index is this lane's xor `mask`."""
     if not isinstance(mask, int) or isinstance(mask, bool) or \
             not 1 <= mask <= 31:
         tr.error("simd_shuffle_xor needs a lane mask from 1 to 31 known "
@@ -131,23 +101,6 @@ def _h_simd_shuffle_xor(tr, value, mask):
     tr.em.thread_level = True
     return tr.em.op1(v.element, (), "tile.simd_shuffle_xor ", v.ssa,
                      " mask %d : %s" % (mask, v.element))
-
-
-@registry.op(_h_simd_shuffle_xor)
-def simd_shuffle_xor(value, mask):
-    """`value` of the lane whose index is this lane's xor `mask`."""
-    registry.outside("simd_shuffle_xor")
-
-
-def _h_fast_exp(tr, x):
-    # math.exp: the MSL printer already picks the fast form (docs/python.md).
-    return tr.em.unary_math("exp", x)
-
-
-@registry.op(_h_fast_exp)
-def fast_exp(x):
-    """exp(x)."""
-    registry.outside("fast_exp")
 
 
 # ---- per-thread loads and stores ------------------------------------------

@@ -2,7 +2,7 @@
 buffers, and the ops of the tile dialect plus arith/math on them, with
 broadcasting, constant and expression caching, and located errors."""
 
-from .errors import DSLError
+from ..errors import DSLError
 from .ir import (INT_WIDTHS, SSA, Function, format_float, ir_element, is_float,
                  is_unsigned, loc_text, tensor_type)
 from .poly import Mask, Poly, Pointer

@@ -3,8 +3,8 @@ expressions stay symbolic (Poly, Mask, Pointer), everything else is IR."""
 
 import operator
 
-from .emitter import Buffer, Value, broadcast_shapes, describe
-from .poly import Mask, Pointer, Poly
+from ..compiler.emitter import Buffer, Value, broadcast_shapes, describe
+from ..compiler.poly import Mask, Pointer, Poly
 
 _PY = {"+": operator.add, "-": operator.sub, "*": operator.mul,
        "/": operator.truediv, "//": operator.floordiv, "%": operator.mod,

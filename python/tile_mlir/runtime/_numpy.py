@@ -2,7 +2,7 @@
 without it (tile IR, MSL and the ABI need no arrays: buffer arguments can
 be given as dtypes or Buffer(dtype=...)); running kernels needs it."""
 
-from .errors import TileError
+from ..errors import TileError
 
 try:
     import numpy

@@ -1,4 +1,5 @@
-"""What TileLang's T.* calls do while a @T.prim_func is traced.
+"""TileLang's buffers: what T.copy, T.gemm and T.fill do to them while a
+@T.prim_func is traced.
 
 TileLang buffers are mutable: T.copy fills a shared tile, T.gemm adds into a
 fragment, T.clear zeroes it. Tile IR is SSA, so each allocation is a
@@ -7,10 +8,12 @@ it gives it a new Value (and a loop carries it, see tilelang.tracer). Global
 buffers are the prim_func's parameters, row-major with the shapes of their
 T.Buffer annotations, so every global access gets exact bounds from them."""
 
-from .. import memory
-from ..emitter import Value
-from ..ir import tensor_type
-from ..poly import Poly
+from ..compiler.emitter import Value
+from ..compiler.ir import tensor_type
+from ..compiler.poly import Poly
+from . import memory
+from .creation import full
+from .reduction import dot
 
 # TileLang dtype names -> element types ("float" is TileLang's float32).
 DTYPES = {"float16": "f16", "half": "f16", "fp16": "f16", "float32": "f32",
@@ -195,7 +198,6 @@ def transposed(tr, tile, what):
 
 
 def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
-    from ..dsl import _h_dot
     a = transposed(tr, A, "T.gemm") if transpose_A else read(tr, A, "T.gemm")
     b = transposed(tr, B, "T.gemm") if transpose_B else read(tr, B, "T.gemm")
     if not isinstance(C, LocalTile):
@@ -209,7 +211,17 @@ def gemm(tr, A, B, C, transpose_A, transpose_B, clear_accum):
             " (transpose_B=True takes B as N x K)" if transpose_B else ""))
     acc = tr.em.constant(0, C.element, C.shape) if clear_accum else \
         read(tr, C, "T.gemm")
-    C.set(tr.em, _h_dot(tr, a, b, acc))
+    C.set(tr.em, dot(tr, a, b, acc))
+
+
+def fill(tr, tile, value):
+    """T.fill / T.clear: every element of a tile from T.alloc_* is `value`,
+    a number known while tracing."""
+    if not isinstance(tile, LocalTile):
+        tr.error("T.fill/T.clear take a tile from T.alloc_*, got %r" % (tile,))
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        tr.error("T.fill: the value must be a number known while tracing")
+    tile.set(tr.em, full(tr, tile.shape, value, tile.element))
 
 
 def affine_access(tr, tensor, index, nodes, shape, broadcast=False):

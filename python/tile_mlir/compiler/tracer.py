@@ -17,9 +17,10 @@ import builtins
 import inspect
 import textwrap
 
-from . import operators, registry
+from ..semantic import operators
+from . import registry
 from .emitter import Buffer, Value, describe
-from .errors import DSLError, SourceLocation, TileError
+from ..errors import DSLError, SourceLocation, TileError
 from .lists import ListTracing
 from .loops import TileRange  # noqa: F401 (tile_mlir.dsl and triton_ops import it here)
 from .loops import LoopTracing, _LoopLocal, _Return

@@ -13,7 +13,7 @@ import inspect
 import types
 
 from .emitter import Buffer, Value
-from .errors import DSLError
+from ..errors import DSLError
 from .lists import LIST_METHODS
 from .poly import Mask, Pointer, Poly
 

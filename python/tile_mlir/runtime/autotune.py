@@ -9,8 +9,8 @@ ANALYTIC ESTIMATE, not a measurement (docs/python.md, "Autotuning")."""
 import math
 
 from ._numpy import require
-from .errors import CompilationError, DSLError, EmulatorError
-from .kernel import _launch_option
+from ..errors import CompilationError, DSLError, EmulatorError
+from ..compiler.kernel import _launch_option
 
 # Per-chip figures for the estimate: (GPU cores, clock GHz, FP32 peak TFLOPS,
 # FP16 peak TFLOPS, DRAM GB/s). The M5 FP16 figure is its neural
@@ -153,7 +153,7 @@ class Autotuned:
 def _copy(arg):
     """A copy of an array argument (also inside a meTile Buffer), so that
     tuning runs never write the caller's buffers."""
-    from .kernel import Buffer
+    from ..compiler.kernel import Buffer
     np = require("autotuning")
     if isinstance(arg, Buffer) and arg.data is not None:
         return Buffer(np.copy(arg.data))

@@ -7,7 +7,7 @@ the Tracer (tracer.py)."""
 import ast
 
 from . import registry
-from .blockptr import BlockPointer
+from ..semantic.blockptr import BlockPointer
 from .emitter import Value, describe
 from .ir import SSA, joined, loc_text
 from .lists import mutated_names

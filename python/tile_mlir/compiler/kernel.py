@@ -7,10 +7,11 @@ import inspect
 import json
 import warnings
 
-from . import _capi, registry
-from ._numpy import numpy as np, require
+from ..runtime import _capi
+from . import registry
+from ..runtime._numpy import numpy as np, require
 from .emitter import Buffer as BufferArg, Emitter, Value
-from .errors import DSLError, SourceLocation, TileError
+from ..errors import DSLError, SourceLocation, TileError
 from .extents import HiddenArguments
 from .ir import ELEMENT_TO_NUMPY, NUMPY_TO_ELEMENT, SSA, ir_element
 from .tracer import Tracer, parse_function
@@ -66,7 +67,7 @@ _ELEMENTS = {}
 
 
 def _is_constexpr(annotation):
-    from .dsl import constexpr
+    from ..semantic.core import constexpr
     if annotation is constexpr or isinstance(annotation, constexpr):
         return True
     return isinstance(annotation, str) and annotation.split(".")[-1] == "constexpr"

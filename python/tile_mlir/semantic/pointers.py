@@ -10,10 +10,10 @@ the offsets are materialized as an i32 tile of element offsets and the mask
 as an i1 tile of the pointer's shape. A scalar pointer is a one-element
 tile, reduced back to a scalar."""
 
-from .emitter import Value, describe
-from .ir import is_float, tensor_type
+from ..compiler.emitter import Value, describe
+from ..compiler.ir import is_float, tensor_type
 from .memory import NotRectangle, decompose, load, store
-from .poly import Poly
+from ..compiler.poly import Poly
 
 # tl.atomic_* name -> tile.atomic_rmw kind on integer buffers (Triton takes
 # the signedness of max/min from the pointer's element type; buffers of
@@ -55,7 +55,7 @@ def mask_tile(em, mask, pointer):
 def _mask_value(em, mask, shape):
     if isinstance(mask, bool):
         return em.constant(int(mask), "i1", shape)
-    from .poly import Mask
+    from ..compiler.poly import Mask
     v = em.mask_value(mask, shape) if isinstance(mask, Mask) and mask.shape \
         else em.materialize(mask)
     if v.element != "i1":

@@ -3,8 +3,8 @@ form (tile_load) or from a Triton pointer expression and mask. A pointer
 tile and mask that are no rectangle (pointers.py) become tile.gather /
 tile.scatter."""
 
-from .ir import format_float, ir_element, is_float, joined, tensor_type
-from .poly import Mask, Pointer, Poly, divide
+from ..compiler.ir import format_float, ir_element, is_float, joined, tensor_type
+from ..compiler.poly import Mask, Pointer, Poly, divide
 
 
 class NotRectangle(Exception):

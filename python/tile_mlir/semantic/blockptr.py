@@ -8,9 +8,9 @@ tile `base + sum_k (o_k + arange_k) * s_k` with the mask `o_k + arange_k <
 shape_k` for the checked dimensions, which the pointer machinery turns into
 that one tile.load / tile.store."""
 
-from . import pointers, registry
-from .emitter import Buffer, describe
-from .poly import Mask, Pointer, Poly
+from . import pointers
+from ..compiler.emitter import Buffer, describe
+from ..compiler.poly import Mask, Pointer, Poly
 
 
 class BlockPointer:
@@ -47,7 +47,9 @@ def _polys(tr, values, n, what):
     return tuple(tr.em.index_poly(v) for v in values)
 
 
-def _h_make_block_ptr(tr, base, shape, strides, offsets, block_shape, order=None):
+def make_block_ptr(tr, base, shape, strides, offsets, block_shape, order=None):
+    """A block pointer: the `block_shape` block at `offsets` of the tensor
+    of `shape` and `strides` at `base` (order is a layout hint, ignored)."""
     block = _ints(tr, block_shape, "block_shape")
     if len(block) not in (1, 2):
         tr.error("block pointers of rank %d: tiles are 1-D or 2-D" % len(block))
@@ -65,24 +67,14 @@ def _h_make_block_ptr(tr, base, shape, strides, offsets, block_shape, order=None
                         _polys(tr, offsets, n, "offsets"), block)
 
 
-@registry.op(_h_make_block_ptr)
-def make_block_ptr(base, shape, strides, offsets, block_shape, order=None):
-    """A block pointer: the `block_shape` block at `offsets` of the tensor
-    of `shape` and `strides` at `base` (order is a layout hint, ignored)."""
-    registry.outside("make_block_ptr")
 
-
-def _h_advance(tr, base, offsets):
+def advance(tr, base, offsets):
+    """The block pointer moved by `offsets` (elements per dimension)."""
     if not isinstance(base, BlockPointer):
         tr.error("tl.advance needs a block pointer, got %s" % describe(base))
     deltas = _polys(tr, offsets, len(base.block_shape), "offsets")
     return base.with_offsets(o.add(d, ()) for o, d in zip(base.offsets, deltas))
 
-
-@registry.op(_h_advance)
-def advance(base, offsets):
-    """The block pointer moved by `offsets` (elements per dimension)."""
-    registry.outside("advance")
 
 
 def _pointer_and_mask(tr, bp, boundary_check):
