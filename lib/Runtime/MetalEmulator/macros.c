@@ -118,14 +118,8 @@ static int expand_macros(const char *src, const char *name,
   snprintf(stubs, sizeof stubs, "%s/stubs", dir);
   snprintf(input, sizeof input, "%s/kernel.metal", dir);
   snprintf(output, sizeof output, "%s/kernel.ii", dir);
-  unsigned version_number =
-      metal_version ? metal_version : TME_DEFAULT_METAL_VERSION;
-  snprintf(version, sizeof version, "-D__METAL_VERSION__=%u", version_number);
-  /* The shim's macros that depend on the version, which its stubs do not
-   * define (tile_msl_shim.h): `#if defined(__HAVE_BFLOAT__)` must choose
-   * the same kernels here as in the compile. */
-  const char *bfloat = version_number >= 310 ? "-D__HAVE_BFLOAT__=1" : "-U__HAVE_BFLOAT__";
-  const char *tensor = version_number >= 400 ? "-D__HAVE_TENSOR__=1" : "-U__HAVE_TENSOR__";
+  snprintf(version, sizeof version, "-D__METAL_VERSION__=%u",
+           metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
   char *shim = tme_find_shim_dir(error, error_size);
   char *cxx = tme_find_compiler();
   char *log = malloc(8192);
@@ -140,9 +134,8 @@ static int expand_macros(const char *src, const char *name,
     tme_set_error(error, error_size, "cannot write to %s", dir);
   } else {
     const char *argv[] = {
-        cxx,    "-E",         "-x",   "c++",  "-std=c++17", version, bfloat,
-        tensor, "-nostdinc",  "-nostdinc++", "-I", stubs, input, "-o",
-        output, NULL};
+        cxx,           "-E", "-x",  "c++", "-std=c++17", version, "-nostdinc",
+        "-nostdinc++", "-I", stubs, input, "-o",         output,  NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
     char *text = status == 0 ? tme_read_file(output) : NULL;
     char shown[256];

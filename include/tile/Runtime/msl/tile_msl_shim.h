@@ -73,12 +73,6 @@
 #ifndef __METAL_VERSION__
 #define __METAL_VERSION__ 320
 #endif
-// Apple's compiler also defines __HAVE_BFLOAT__ from MSL 3.1 on, the macro
-// candle's kernels test before instantiating their bfloat variants
-// (macros.c defines it for the emulator's macro pre-pass the same way).
-#if __METAL_VERSION__ >= 310 && !defined(__HAVE_BFLOAT__)
-#define __HAVE_BFLOAT__ 1
-#endif
 
 // Standard headers are included BEFORE the address-space macros below exist:
 // libstdc++ uses `thread`, and a header parsed after `#define thread` breaks.
