@@ -72,7 +72,8 @@ check-asserts: deps
 # Benchmarks (benchmarks/bench.py): in-process compile time and MSL size per
 # GEMM config, the emulator's traffic counters, emulator wall time, and the
 # LLM table (benchmarks/llm.py). They measure, never fail on a number;
-# BENCH_FLAGS=--quick for a short run, BENCH_ONLY=llm for the LLM table alone.
+# BENCH_FLAGS=--quick for a short run, BENCH_ONLY=llm for the LLM table alone,
+# BENCH_ONLY=python for the Python compile table alone.
 bench: build
 	python3 benchmarks/bench.py $(BUILD_DIR) $(BENCH_FLAGS) \
 	  $(if $(BENCH_ONLY),--only $(BENCH_ONLY))

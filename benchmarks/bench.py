@@ -98,9 +98,10 @@ def parse_args():
     parser.add_argument("--quick", action="store_true",
                         help="fewer compile iterations and no 512^3 "
                              "emulator run")
-    parser.add_argument("--only", choices=["all", "llm"],
+    parser.add_argument("--only", choices=["all", "llm", "python"],
                         default=os.environ.get("BENCH_ONLY") or "all",
-                        help="llm: only the LLM table (default: the "
+                        help="llm: only the LLM table; python: only the "
+                             "Python compile table (default: the "
                              "BENCH_ONLY environment variable, else all)")
     return parser.parse_args()
 
@@ -216,6 +217,10 @@ def main():
     work = pathlib.Path(tempfile.mkdtemp(prefix="tile-bench-"))
     bench = work / "compile_bench"
     build_compile_bench(build, bench)
+    if args.only == "python":
+        python_compile(build, bench, work, 200 if quick else 1000,
+                       1 if quick else 5)
+        return 0
     headline(bench, 200 if quick else 1000, 1 if quick else 5)
     python_compile(build, bench, work, 200 if quick else 1000, 1 if quick else 5)
     triton_tutorial(build)

@@ -208,9 +208,11 @@ def attention_prefill(work, b, hq, hkv, s, d, causal):
 def decode_partial(work, b, hq, hkv, l, d, ns):
     """Flash-decoding, first kernel: NS splits of the cache per KV head; the
     query heads of a KV head share one program, which reads its split of K
-    and V once (and the queries of its heads once per split)."""
+    and V once per block of 8 of those heads (once for groups up to 8), and
+    the queries of its heads once per split."""
     q = b * hq * d * 2
-    kv = 2 * b * hkv * l * d * 2
+    head_blocks = -(-(hq // hkv) // 8)
+    kv = 2 * b * hkv * l * d * 2 * head_blocks
     return Bench(
         "attention_decode_partial", LLM / "attention_decode_partial.mlir",
         f"B={b} Hq={hq} Hkv={hkv} L={l} D={d} NS={ns}",

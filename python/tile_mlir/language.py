@@ -15,7 +15,10 @@ from .frontends.metile import (abs, arange, cast, cdiv, constexpr, exp, full,
                                log, max, maximum, min, minimum, num_programs,
                                program_id, sqrt, sum, tanh, where, zeros)
 from .frontends.stubs import reduction_stub
-from .frontends.triton import (assume, ceil, clamp, cos, debug_barrier,
+from .frontends.triton import (add, argmax, argmin, assume, ceil, clamp, cos,
+                               cumprod, cumsum, debug_barrier, max_constancy,
+                               mul, pair_uniform_to_normal, rand4x, randn4x,
+                               reduce_or, sub, uint_to_uniform_float,
                                div_rn, exp2, fdiv, floor, fma, log2,
                                max_contiguous, multiple_of, next_power_of_2,
                                philox, rand, randint, randint4x, randn, range,
@@ -44,7 +47,10 @@ __all__ = ["abs", "arange", "cast", "cdiv", "constexpr", "exp", "full", "log",
            "debug_barrier", "make_block_ptr", "advance", "next_power_of_2",
            "philox", "rand", "randint", "randint4x", "randn", "multiple_of",
            "max_contiguous", "fdiv", "div_rn", "cos", "sin", "floor", "ceil",
-           "clamp", "xor_sum", "sqrt_rn", "assume"]
+           "clamp", "xor_sum", "sqrt_rn", "assume", "argmax", "argmin",
+           "cumsum", "cumprod", "add", "sub", "mul", "max_constancy",
+           "pair_uniform_to_normal", "rand4x", "randn4x", "reduce_or",
+           "uint_to_uniform_float"]
 
 
 def _load(tr, pointer, mask=None, other=None, boundary_check=(),

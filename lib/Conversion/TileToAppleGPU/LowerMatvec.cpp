@@ -8,16 +8,17 @@
 //   A (M x K) to threadgroup memory, row-major (nothing when uniform)
 //   for each slot of B the thread holds, element (k, n):
 //     partial[m][n's place] += A[m, k] * B[k, n]          (f32)
-//   then, with Gc = N / V column groups per row, either
-//   - Gc divides 32 ("split K"): every lane's groups are in column group
-//     lane mod Gc, so the lanes of a column group split K; a butterfly of
-//     simd_shuffle_xor (masks Gc, ..., 16) sums them, and lanes < Gc of
-//     each SIMD-group write one partial row per SIMD-group, or
-//   - Gc is a multiple of the thread count ("own columns"): thread t holds
-//     column groups t, t + T, ... of every row, whole columns: no shuffles,
-//     every thread writes its sums;
+//   then, with Gc = N / V column groups per row and d = gcd(T, Gc) on T
+//   threads (thread t's column groups are those congruent to t mod d, so
+//   Gc / d of them, and the threads congruent mod d split K), either
+//   - d < 32 (it divides 32): the lanes of a SIMD-group congruent mod d
+//     meet by a butterfly of simd_shuffle_xor (masks d, ..., 16), and lanes
+//     < d of each SIMD-group write one partial row per SIMD-group
+//     (Gc dividing 32: d = Gc, each thread in one column group), or
+//   - d >= 32: the T / d threads sharing columns (none when d = T: each
+//     thread owns whole columns) each write a partial row, no shuffles;
 //   barrier; each thread adds, for the accumulator elements it holds
-//   (distributed), the SIMD-groups' partials and the accumulator.
+//   (distributed), the partial rows and the accumulator.
 //
 // B is read once, from the registers its tile.load filled; no staging
 // buffers (DotStaging.cpp skips these dots), two small scratch buffers.
@@ -43,8 +44,9 @@ struct MatvecGeometry {
   int64_t rows, depth, cols; ///< M, K, N
   int64_t vector;            ///< V of B's groups
   int64_t columnGroups;      ///< Gc = N / V
-  bool splitK;               ///< Gc divides 32; else threads own columns
-  int64_t groupsPerThread;   ///< P: distinct column groups a thread holds
+  int64_t stride;            ///< d: threads congruent mod d share columns
+  bool shuffle;              ///< d < 32: lanes sharing columns shuffle
+  int64_t groupsPerThread;   ///< P = Gc / d column groups a thread holds
   int64_t partialSets;       ///< S: partial rows written to memory
 };
 } // namespace
@@ -60,17 +62,19 @@ static FailureOr<MatvecGeometry> matvecGeometry(KernelLowering &k, DotOp dot) {
   int64_t threads = k.numThreads();
   g.vector = bLayout.getVectorWidth(bType.getShape());
   g.columnGroups = g.cols / g.vector;
-  g.splitK = 32 % g.columnGroups == 0;
-  if (bLayout.getThreads() != threads || threads % 32 != 0 ||
-      (!g.splitK && g.columnGroups % threads != 0))
+  std::optional<int64_t> stride =
+      applegpu::matvecColumnStride(threads, g.columnGroups);
+  if (bLayout.getThreads() != threads || !stride)
     return dot.emitOpError()
            << "is marked " << TileDialect::getMatvecAttrName()
            << " but its B operand " << bType << " on " << threads
-           << " threads neither puts each thread's groups in one column "
-              "group (N / V dividing 32) nor gives each thread whole "
-              "columns (N / V a multiple of the thread count)";
-  g.groupsPerThread = g.splitK ? 1 : g.columnGroups / threads;
-  g.partialSets = g.splitK ? threads / 32 : 1;
+           << " threads shares columns between threads that can meet "
+              "neither by SIMD-group shuffles nor by partial rows (gcd of "
+              "the thread count and N / V must divide 32 or be at least 32)";
+  g.stride = *stride;
+  g.shuffle = g.stride < 32;
+  g.groupsPerThread = g.columnGroups / g.stride;
+  g.partialSets = threads / (g.shuffle ? 32 : g.stride);
   return g;
 }
 
@@ -147,14 +151,19 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   forEachIndex(k, k.numSlots(bType), loc, [&](Value s) {
     auto [e, held] = k.slotIndex(bType, s, loc);
     Value kRow = k.fold<arith::DivUIOp>(loc, e, k.index(g.cols));
-    Value place =
-        addIndex(k,
-                 mulIndex(k,
-                          k.fold<arith::RemUIOp>(
-                              loc, k.fold<arith::DivUIOp>(loc, s, vec),
-                              k.index(g.groupsPerThread)),
-                          vec, loc),
-                 k.fold<arith::RemUIOp>(loc, s, vec), loc);
+    // Column group c of the element is the thread's (c / d)-th: 0 when it
+    // has one, its round mod P when it owns whole columns (d = T), else
+    // from the element's column.
+    Value ownIndex =
+        g.groupsPerThread == 1 ? k.index(0)
+        : g.stride == k.numThreads()
+            ? k.fold<arith::RemUIOp>(loc, k.fold<arith::DivUIOp>(loc, s, vec),
+                                     k.index(g.groupsPerThread))
+            : k.fold<arith::DivUIOp>(
+                  loc, k.fold<arith::RemUIOp>(loc, e, k.index(g.cols)),
+                  k.index(g.vector * g.stride));
+    Value place = addIndex(k, mulIndex(k, ownIndex, vec, loc),
+                           k.fold<arith::RemUIOp>(loc, s, vec), loc);
     ifHeld(k, held, loc, [&] {
       Value bv = bSlots ? widen(loadArray(k, bSlots, s, loc)) : bScalar;
       forEachIndex(k, g.rows, loc, [&](Value m) {
@@ -174,11 +183,11 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
     });
   });
 
-  // Lanes of one column group split K: sum them within the SIMD-group.
-  if (g.splitK && g.columnGroups < 32)
+  // Lanes sharing columns split K: sum them within the SIMD-group.
+  if (g.shuffle)
     forEachIndex(k, g.rows * perRow, loc, [&](Value i) {
       Value v = loadArray(k, partial, i, loc);
-      for (int32_t mask = g.columnGroups; mask < 32; mask *= 2) {
+      for (int32_t mask = g.stride; mask < 32; mask *= 2) {
         Value other = applegpu::SimdShuffleXorOp::create(b, loc, f32, v, mask)
                           .getResult();
         v = arith::AddFOp::create(b, loc, v, other).getResult();
@@ -192,23 +201,27 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   Value sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
   if (!aMemory)
     threadgroupBarrier(k, loc);
-  Value lane = k.fold<arith::RemUIOp>(loc, k.threadIndex(), k.index(32));
+  // Lanes < d write their SIMD-group's sums (shuffles), or every thread
+  // its own; the thread's column groups are `firstGroup` + j * d.
+  Value tid = k.threadIndex();
   Value writer;
-  if (g.splitK && g.columnGroups < 32)
-    writer = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lane,
-                                   k.index(g.columnGroups));
+  if (g.shuffle)
+    writer = k.fold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::ult,
+        k.fold<arith::RemUIOp>(loc, tid, k.index(32)), k.index(g.stride));
   Value set = g.partialSets > 1
-                  ? k.fold<arith::DivUIOp>(loc, k.threadIndex(), k.index(32))
+                  ? k.fold<arith::DivUIOp>(
+                        loc, tid, k.index(g.shuffle ? 32 : g.stride))
                   : k.index(0);
-  Value firstGroup = g.splitK ? k.fold<arith::RemUIOp>(loc, k.threadIndex(),
-                                                       k.index(g.columnGroups))
-                              : k.threadIndex();
+  Value firstGroup = g.stride == k.numThreads()
+                         ? tid
+                         : k.fold<arith::RemUIOp>(loc, tid, k.index(g.stride));
   Value setBase = mulIndex(k, set, k.index(g.rows * g.cols), loc);
   forEachIndex(k, g.rows, loc, [&](Value m) {
     forEachIndex(k, perRow, loc, [&](Value q) {
       Value group = addIndex(k,
                              mulIndex(k, k.fold<arith::DivUIOp>(loc, q, vec),
-                                      k.index(k.numThreads()), loc),
+                                      k.index(g.stride), loc),
                              firstGroup, loc);
       Value col = addIndex(k, mulIndex(k, group, vec, loc),
                            k.fold<arith::RemUIOp>(loc, q, vec), loc);

@@ -8,6 +8,7 @@
 |*   include.c  a file with its own headers and the launch's macros          *|
 |*   macros.c   expanding the source's macros to find kernels they declare    *|
 |*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
+|*   cache.c    the compiled-kernel cache's directory and hash keys           *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
 |*   hooks.c    the tile_msl_* hooks (barriers, MMA, rendezvous, reports)     *|
@@ -189,6 +190,17 @@ char *tme_find_shim_dir(char *error, size_t error_size);
 /* Runs argv, collects its output; returns the exit status or -1. */
 int tme_run_capture(char *const *argv, char *out, size_t out_size);
 int tme_write_file(const char *path, const char *text);
+
+/* ---- cache.c ------------------------------------------------------------ */
+/* 64-bit FNV-1a over bytes, strings (with their terminator, so "ab","c" !=
+ * "a","bc") and the shim headers' names and contents. */
+void tme_hash_bytes(uint64_t *h, const void *data, size_t n);
+void tme_hash_str(uint64_t *h, const char *s);
+void tme_hash_shim_dir(uint64_t *h, const char *dir, int depth);
+/* mkdir -p; 0 on success, else -1 with errno set. */
+int tme_mkdir_p(const char *dir);
+/* $TILE_MSL_CACHE_DIR, else under $XDG_CACHE_HOME or $HOME, else /tmp. */
+void tme_default_cache_dir(char *buf, size_t size);
 /* The whole file (malloc'd), or NULL (include.c). */
 char *tme_read_file(const char *path);
 /* When kernel `name` (NULL: the only one) is not found in `src` but `src`

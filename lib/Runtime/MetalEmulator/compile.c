@@ -15,7 +15,6 @@
 #include "Internal.h"
 #include "tile/Runtime/msl/tile_msl_hooks.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -33,50 +32,6 @@ extern char **environ;
 #ifndef TME_CXX
 #define TME_CXX "/usr/lib/llvm-22/bin/clang++"
 #endif
-
-/* ---- hashing: 64-bit FNV-1a ------------------------------------------- */
-static void hash_bytes(uint64_t *h, const void *data, size_t n) {
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; ++i) {
-    *h ^= p[i];
-    *h *= 0x100000001b3ull;
-  }
-}
-/* Strings are hashed with their terminator so "ab","c" != "a","bc". */
-static void hash_str(uint64_t *h, const char *s) {
-  hash_bytes(h, s, strlen(s) + 1);
-}
-
-/* The shim headers are part of what is compiled, but only by #include:
- * hash their names and contents so that editing them invalidates the cache.
- * Subdirectories (MetalPerformancePrimitives/) are hashed too. */
-static void hash_shim_dir(uint64_t *h, const char *dir, int depth) {
-  struct dirent **names = NULL;
-  int n = scandir(dir, &names, NULL, alphasort);
-  for (int i = 0; i < n; ++i) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-    struct stat st;
-    int hidden = names[i]->d_name[0] == '.';
-    if (!hidden && depth < 4 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-      hash_str(h, names[i]->d_name);
-      hash_shim_dir(h, path, depth + 1);
-      free(names[i]);
-      continue;
-    }
-    FILE *f = !hidden ? fopen(path, "rb") : NULL;
-    if (f) {
-      hash_str(h, names[i]->d_name);
-      char buf[8192];
-      size_t r;
-      while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-        hash_bytes(h, buf, r);
-      fclose(f);
-    }
-    free(names[i]);
-  }
-  free(names);
-}
 
 /* "4.0" -> 400, "3.1" -> 310, ...: __METAL_VERSION__ of a Metal Shading
  * Language version Apple has released; 0 for anything else. */
@@ -127,37 +82,6 @@ char *tme_find_compiler(void) {
       return p;
   }
   return NULL;
-}
-
-static int mkdir_p(const char *dir) {
-  char buf[4096];
-  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
-    return -1;
-  for (char *p = buf + 1; *p; ++p) {
-    if (*p == '/') {
-      *p = '\0';
-      if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-        return -1;
-      *p = '/';
-    }
-  }
-  if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-    return -1;
-  return 0;
-}
-
-static void default_cache_dir(char *buf, size_t size) {
-  const char *env = getenv("TILE_MSL_CACHE_DIR");
-  const char *xdg = getenv("XDG_CACHE_HOME");
-  const char *home = getenv("HOME");
-  if (env && *env)
-    snprintf(buf, size, "%s", env);
-  else if (xdg && *xdg)
-    snprintf(buf, size, "%s/tile-mlir/msl", xdg);
-  else if (home && *home)
-    snprintf(buf, size, "%s/.cache/tile-mlir/msl", home);
-  else
-    snprintf(buf, size, "/tmp/tile-mlir-msl-%ld", (long)getuid());
 }
 
 int tme_write_file(const char *path, const char *text) {
@@ -593,14 +517,14 @@ static int prepare_compiler(ModuleBuild *b, TmeModule *m,
 static uint64_t object_hash(const ModuleBuild *b) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (size_t i = 0; i < b->argc; ++i)
-    hash_str(&h, b->argv[i]);
-  hash_str(&h, b->tu);
-  hash_shim_dir(&h, b->shim, 0);
+    tme_hash_str(&h, b->argv[i]);
+  tme_hash_str(&h, b->tu);
+  tme_hash_shim_dir(&h, b->shim, 0);
   /* A compiler upgraded in place must not reuse objects of the old one. */
   struct stat cst;
   if (stat(b->cxx, &cst) == 0) {
     long long id[2] = {(long long)cst.st_size, (long long)cst.st_mtime};
-    hash_bytes(&h, id, sizeof id);
+    tme_hash_bytes(&h, id, sizeof id);
   }
   return h;
 }
@@ -614,8 +538,8 @@ static int choose_object_path(ModuleBuild *b, TmeModule *m,
   if (cache_dir && *cache_dir)
     snprintf(dir, sizeof dir, "%s", cache_dir);
   else
-    default_cache_dir(dir, sizeof dir);
-  if (mkdir_p(dir) != 0) {
+    tme_default_cache_dir(dir, sizeof dir);
+  if (tme_mkdir_p(dir) != 0) {
     tme_set_error(error, error_size, "cannot create cache directory '%s': %s",
                   dir, strerror(errno));
     return TME_ERR_SYSTEM;
@@ -734,13 +658,12 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
   if (rc == TME_OK)
     rc = choose_object_path(&b, m, cache_dir, error, error_size);
   if (rc == TME_OK) {
-    int cached = open_cached_object(m, b.so_path, error, error_size);
-    if (cached != TME_OK) {
+    /* A cached object that does not load is rebuilt: what counts from
+     * then on is the rebuild's error (the one that stopped the load). */
+    if (open_cached_object(m, b.so_path, error, error_size) != TME_OK) {
+      if (error_size)
+        error[0] = '\0';
       rc = compile_object(&b, sig, error, error_size);
-      /* A failure to write or rename after a stale object reports the
-       * stale object's code, with the message of what failed. */
-      if (rc == TME_ERR_SYSTEM)
-        rc = cached;
       if (rc == TME_OK)
         rc = open_module(m, b.so_path, error, error_size);
     }

@@ -163,6 +163,25 @@ LogicalResult tile::msl::printUnsignedBinary(MSLPrinter &p, Operation &op,
   return printAssign(p, op, std::move(expr));
 }
 
+/// arith's integer +, -, * and << wrap (two's complement) unless the op
+/// carries `nsw`. In MSL, as in C++14, signed overflow is undefined, and
+/// compilers use that: the emulator's clang turned Philox's
+/// `(c2 * 0xCD9E8D57) < 0` into a test of c2's sign alone, so tl.rand4x's
+/// second word came out with the wrong sign. i32 and i64 ops therefore
+/// compute on the unsigned reinterpretation; narrower integers are promoted
+/// to int by MSL and cannot overflow it, and index math (offsets, never
+/// near 2^31) keeps the plain operator.
+LogicalResult tile::msl::printWrappingBinary(MSLPrinter &p, Operation &op,
+                                             StringRef symbol) {
+  Type type = op.getResult(0).getType();
+  bool mayWrap = type.isInteger(32) || type.isInteger(64);
+  if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+    mayWrap = mayWrap && !flags.hasNoSignedWrap();
+  if (mayWrap)
+    return printUnsignedBinary(p, op, symbol);
+  return printBinary(p, op, symbol);
+}
+
 /// `function(a, b, ...)`. MSL's math functions have no bfloat overloads
 /// (Apple's compiler rejects exp(bfloat), max(bfloat, bfloat), ...), so on
 /// bf16 the call goes through float and rounds back once:

@@ -94,6 +94,11 @@ LogicalResult MSLPrinter::printOperation(Operation &op) {
       return printUnsignedBinary(p, *o, symbol);
     };
   };
+  auto wrapping = [&](StringRef symbol) {
+    return [&p, symbol](Operation *o) {
+      return printWrappingBinary(p, *o, symbol);
+    };
+  };
   auto function = [&](StringRef name) {
     return [&p, name](Operation *o) { return printCall(p, *o, name); };
   };
@@ -103,9 +108,12 @@ LogicalResult MSLPrinter::printOperation(Operation &op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
       // arith (MSLEmitArith.cpp).
       .Case([&](arith::ConstantOp o) { return printConstant(p, o); })
-      .Case<arith::AddIOp, arith::AddFOp>(binary("+"))
-      .Case<arith::SubIOp, arith::SubFOp>(binary("-"))
-      .Case<arith::MulIOp, arith::MulFOp>(binary("*"))
+      .Case<arith::AddFOp>(binary("+"))
+      .Case<arith::SubFOp>(binary("-"))
+      .Case<arith::MulFOp>(binary("*"))
+      .Case<arith::AddIOp>(wrapping("+"))
+      .Case<arith::SubIOp>(wrapping("-"))
+      .Case<arith::MulIOp>(wrapping("*"))
       .Case<arith::DivSIOp, arith::DivFOp>(binary("/"))
       .Case<arith::RemSIOp>(binary("%"))
       .Case<arith::RemFOp>(function("fmod"))
@@ -114,7 +122,7 @@ LogicalResult MSLPrinter::printOperation(Operation &op) {
       .Case<arith::OrIOp>(
           [&](Operation *o) { return printLogicalOrBitwise(p, *o, "||", "|"); })
       .Case<arith::XOrIOp>(binary("^"))
-      .Case<arith::ShLIOp>(binary("<<"))
+      .Case<arith::ShLIOp>(wrapping("<<"))
       .Case<arith::ShRSIOp>(binary(">>"))
       .Case<arith::DivUIOp>(unsignedBinary("/"))
       .Case<arith::RemUIOp>(unsignedBinary("%"))

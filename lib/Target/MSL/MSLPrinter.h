@@ -134,6 +134,11 @@ mlir::LogicalResult printLogicalOrBitwise(MSLPrinter &p, mlir::Operation &op,
 /// `a symbol b` on the unsigned reinterpretation of the operands.
 mlir::LogicalResult printUnsignedBinary(MSLPrinter &p, mlir::Operation &op,
                                         llvm::StringRef symbol);
+/// arith.addi/subi/muli/shli: `a symbol b`, on the unsigned
+/// reinterpretation for 32- and 64-bit integers (they wrap in arith; signed
+/// overflow is undefined in MSL).
+mlir::LogicalResult printWrappingBinary(MSLPrinter &p, mlir::Operation &op,
+                                        llvm::StringRef symbol);
 /// `function(a, ...)` (through float on bfloat).
 mlir::LogicalResult printCall(MSLPrinter &p, mlir::Operation &op,
                               llvm::StringRef function);

@@ -29,7 +29,9 @@ class Value:
 
     @property
     def ir_type(self):
-        return tensor_type(self.ir_shape, self.element)
+        if self.expand is not None:
+            return tensor_type((self.shape[self.expand],), self.element)
+        return tensor_type(self.shape, self.element)
 
     @property
     def dtype(self):
@@ -83,6 +85,7 @@ class Emitter:
         self.loc = None
         self.scopes = [{}]      # expression/constant caches, one per region
         self.atoms = {}         # ssa id -> Value for Poly atoms
+        self.atom_polys = {}    # ssa id -> its Poly (Polys do not change)
         self.hidden = None      # extents.HiddenArguments of the kernel
         self.inline_stack = []  # names of the @jit helpers being traced
         self.default_stages = None  # the launch's num_stages, for loops
@@ -117,8 +120,10 @@ class Emitter:
     def op1(self, element, shape, *parts, hint=None):
         """Emits a one-result op (the common case, without op's lists)."""
         ssa = SSA(hint, True)
-        func = self.func
-        func.lines.append((func.indent, [ssa, " = ", *parts, loc_text(self.loc)]))
+        func, loc = self.func, self.loc
+        # loc_text, without its call for the locations already rendered
+        loc = "" if loc is None else loc._text or loc_text(loc)
+        func.lines.append((func.indent, [ssa, " = ", *parts, loc]))
         return Value(ssa, element, shape)
 
     def cached(self, key, make):
@@ -136,11 +141,14 @@ class Emitter:
         """The Value cached under `key` (see cached) or None; the hot paths
         look up first and build the Value only when missing, without a
         closure per call."""
-        for scope in reversed(self.scopes):
-            v = scope.get(key)
-            if v is not None:
-                return v
-        return None
+        scopes = self.scopes
+        v = scopes[-1].get(key)  # the innermost region first
+        if v is None and len(scopes) > 1:
+            for scope in reversed(scopes):
+                v = scope.get(key)
+                if v is not None:
+                    break
+        return v
 
     # ---- constants and scalars -----------------------------------------
     def constant(self, value, element, shape=()):
@@ -173,13 +181,19 @@ class Emitter:
 
     def atom_poly(self, value):
         """A scalar index Value as a Poly atom."""
-        self.atoms[value.ssa.id] = value
-        return Poly.atom(value.ssa.id)
+        i = value.ssa.id
+        self.atoms[i] = value
+        p = self.atom_polys.get(i)
+        if p is None:
+            p = self.atom_polys[i] = Poly.atom(i)
+        return p
 
     def index_poly(self, x):
         """An int, Poly or index Value as a Poly."""
         if isinstance(x, Poly):
             return x
+        if x.__class__ is Value and x.element == "index" and not x.shape:
+            return self.atom_poly(x)  # the common case: a program id, K
         if isinstance(x, bool):
             self.error("a boolean is not an integer offset")
         if isinstance(x, int):
@@ -195,6 +209,8 @@ class Emitter:
         Poly or an index/i32 scalar Value (an index Value is itself)."""
         if x.__class__ is Value and x.element == "index" and not x.shape:
             return x
+        if x.__class__ is int:  # what scalar_poly(Poly.const(x)) gives
+            return self.constant(x, "index")
         return self.scalar_poly(self.index_poly(x))
 
     # ---- Poly materialization ------------------------------------------
@@ -397,8 +413,9 @@ class Emitter:
     # ---- arithmetic -----------------------------------------------------
     def binary_ir(self, opname, a, b, element=None):
         """An arith op on two IR values of the same type."""
-        return self.op1(element or a.element, a.ir_shape, "arith.%s " % opname,
-                        a.ssa, ", ", b.ssa, " : %s" % a.ir_type)
+        shape = a.shape if a.expand is None else (a.shape[a.expand],)
+        return self.op1(element or a.element, shape, "arith.%s " % opname,
+                        a.ssa, ", ", b.ssa, " : " + tensor_type(shape, a.element))
 
     def unify(self, a, b):
         """Two operands as Values of one element type and shape."""

@@ -18,7 +18,7 @@ from .tracer import Tracer, parse_function
 
 # Launch keywords that are not kernel parameters.
 _LAUNCH_OPTIONS = ("target", "WM", "WN", "schedules", "options", "num_warps",
-                   "num_stages", "SWIZZLE")
+                   "num_stages", "SWIZZLE", "num_ctas", "maxnreg")
 # meTile's tensor-op hints (NAX_FRAGMENTS, NAX_OUTER_K, NAX_K_UNROLL, ...)
 # tune meTile's own M5 matmul code; tile-mlir's backends choose their
 # fragments and K loop themselves. Accepted, warned about once each.
@@ -225,10 +225,19 @@ class Kernel:
 
     def bind(self, args, kwargs):
         """(values by parameter name, launch options)."""
-        options = {k: kwargs.pop(k) for k in list(kwargs)
-                   if _launch_option(k) and k not in self.signature.parameters}
-        for k in options:
-            _warn_hint(k)
+        options = {}
+        if kwargs:  # (a loop, not a comprehension: a compile is short)
+            params = self.signature.parameters
+            for k in list(kwargs):
+                if _launch_option(k) and k not in params:
+                    options[k] = kwargs.pop(k)
+                    _warn_hint(k)
+            # Triton's launch keywords without a meaning here: one CTA per
+            # program (Metal has no thread-block clusters), no register cap.
+            if options.pop("num_ctas", 1) != 1:
+                raise DSLError("num_ctas must be 1: Metal has no thread-block "
+                               "clusters", self.def_location)
+            options.pop("maxnreg", None)
         values = registry.bind_simple(self.simple, args, kwargs) \
             if self.simple else None
         if values is not None:
@@ -255,7 +264,8 @@ class Kernel:
         return tuple(key)
 
     def arg_kind(self, name, v):
-        loc = self.def_location
+        if v.__class__ is int:  # the common cases first
+            return ("int",)
         if isinstance(v, Buffer):
             if v.data is None:
                 return ("buffer", self.element_of(name, v.dtype))
@@ -266,14 +276,14 @@ class Kernel:
             return ("buffer", self.element_of(name, v))
         if isinstance(v, bool):
             raise DSLError("argument '%s': a bool is not a kernel argument type; "
-                           "mark it constexpr" % name, loc)
+                           "mark it constexpr" % name, self.def_location)
         if isinstance(v, int) or np is not None and isinstance(v, np.integer):
             return ("int",)
         if isinstance(v, float) or np is not None and isinstance(v, np.floating):
             return ("float",)
         raise DSLError("argument '%s': %s is not a kernel argument (numpy "
                        "arrays, ints, floats; constexpr parameters take any "
-                       "value)" % (name, type(v).__name__), loc)
+                       "value)" % (name, type(v).__name__), self.def_location)
 
     def element_of(self, name, dtype):
         try:
@@ -326,9 +336,11 @@ class Kernel:
                 parts += [ssa, ": %s" % element]
         em.func.arg_parts = parts
         Tracer(self.fn, node, filename, em, env).run()
-        parts += em.hidden.signature_parts(
-            [name for name, k in zip(self.param_names, key)
-             if k[1:2] == ("buffer",)])
+        buffers = []
+        for name, k in zip(self.param_names, key):
+            if k[1:2] == ("buffer",):
+                buffers.append(name)
+        parts += em.hidden.signature_parts(buffers)
         em.func.add(["return"])
         attrs = ["tile.kernel"]
         if "num_warps" in options and "WM" not in options and "WN" not in options:
@@ -344,9 +356,7 @@ class Kernel:
         elif em.thread_level:
             attrs.append("tile.simdgroups = array<i64: %d, 1>" %
                          self._thread_level_simdgroups(key))
-        return (em.func.render(attrs, SourceLocation(filename, node.lineno,
-                                                     node.col_offset)),
-                em.hidden.sources())
+        return em.func.render(attrs, self.def_location), em.hidden.sources()
 
     def _thread_level_simdgroups(self, key):
         """A thread-level kernel's SIMD groups without WM/WN/num_warps: its

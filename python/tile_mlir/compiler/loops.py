@@ -9,7 +9,7 @@ import ast
 from . import registry
 from ..semantic.blockptr import BlockPointer
 from .emitter import Value, describe
-from .ir import SSA, joined, loc_text
+from .ir import SSA, loc_text
 from .lists import mutated_names
 from .poly import Mask, Poly, Pointer, divide
 
@@ -102,6 +102,27 @@ def _exposed(name, stmts):
         if isinstance(s, ast.Return):
             return "killed"
     return None
+
+
+def _slot_ssas(slots):
+    """The SSA values of a loop's results for its carried slots: a slot's
+    name, or name_i for each part of one carried in several."""
+    out = []
+    for name, kind, extra, n in slots:
+        if n == 1:
+            out.append(SSA(name))
+        else:
+            for i in range(n):
+                out.append(SSA("%s_%s" % (name, i)))
+    return out
+
+
+def _iter_ssas(results):
+    """The block arguments of a loop, one per result: `<result>_iter`."""
+    out = []
+    for res in results:
+        out.append(SSA(res.hint + "_iter"))
+    return out
 
 
 class _LoopLocal:
@@ -209,12 +230,13 @@ class LoopTracing:
     def assigned_names(self, stmts):
         """The names `stmts` bind, and those of the lists they change in
         place (a loop carries both)."""
-        names = []
+        names, env = [], self.env
         for s in stmts:
-            mutated = [n for n in mutated_names(s)
-                       if isinstance(self.env.get(n), list)]
-            for name in _stored_names(s) + mutated:
+            for name in _stored_names(s):
                 if name not in names:
+                    names.append(name)
+            for name in mutated_names(s):
+                if isinstance(env.get(name), list) and name not in names:
                     names.append(name)
         return names
 
@@ -223,20 +245,29 @@ class LoopTracing:
         loop's block arguments or results), typed like its initial values."""
         k = 0
         for name, kind, extra, n in slots:
-            vals = [Value(ssa, v.element, v.shape) for ssa, v in
-                    zip(ssas[k:k + n], inits[k:k + n])]
+            if n == 1:  # one value, without a comprehension
+                v = inits[k]
+                vals = [Value(ssas[k], v.element, v.shape)]
+            else:
+                vals = [Value(ssa, v.element, v.shape) for ssa, v in
+                        zip(ssas[k:k + n], inits[k:k + n])]
             self.env[name] = self.rebuild(kind, extra, vals)
             k += n
 
     def tile_loop(self, s, r, promoted=frozenset()):
+        # Plain loops rather than comprehensions here and below: each
+        # comprehension is a function of its own, called once per trace.
         if not isinstance(s.target, ast.Name):
             self.error("the variable of a tile loop must be a name", s.target)
-        em = self.em
-        bounds = [em.index_value(x) for x in
-                  (r.start, r.stop, r.step)]
-        assigned = [n for n in self.assigned_names(s.body) if n != s.target.id]
-        carried = [n for n in assigned if n in self.env and
-                   not isinstance(self.env[n], _LoopLocal)]
+        em, env = self.em, self.env
+        index_value = em.index_value
+        bounds = [index_value(r.start), index_value(r.stop), index_value(r.step)]
+        assigned, carried = [], []
+        for n in self.assigned_names(s.body):
+            if n != s.target.id:
+                assigned.append(n)
+                if n in env and not isinstance(env[n], _LoopLocal):
+                    carried.append(n)
         slots = []  # (name, kind, extra, n) for each iter_arg group
         inits = []
         for name in carried:
@@ -248,11 +279,9 @@ class LoopTracing:
         outer_indent = em.func.indent
         header_at = len(em.func.lines)
         em.func.add([])  # the header, written once the carried values are known
-        res_ssas = []
-        for name, kind, extra, n in slots:
-            res_ssas += [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
+        res_ssas = _slot_ssas(slots)
         iv = SSA(s.target.id)
-        arg_ssas = [SSA(res.hint + "_iter") for res in res_ssas]
+        arg_ssas = _iter_ssas(res_ssas)
         em.func.indent += 1
         em.scopes.append({})
         saved_env = dict(self.env)
@@ -303,8 +332,11 @@ class LoopTracing:
         line = ["tile.yield"]
         all_yields = yields + new_yields
         if all_yields:
-            line += [" "] + joined([y.ssa] for y in all_yields)
-            line.append(" : %s" % ", ".join(y.ir_type for y in all_yields))
+            types = []
+            for y in all_yields:
+                line += [", " if types else " ", y.ssa]
+                types.append(y.ir_type)
+            line.append(" : %s" % ", ".join(types))
         em.func.add(line)
         em.scopes.pop()
         em.func.indent = outer_indent
@@ -312,20 +344,29 @@ class LoopTracing:
         lines_before = len(em.func.lines)
         new_inits = self.zeros_before(header_at, new_yields)
         header_at += len(em.func.lines) - lines_before
-        for name, kind, extra, n in new_slots:
-            ssas = [SSA(name if n == 1 else "%s_%s" % (name, i)) for i in range(n)]
+        for slot in new_slots:
+            ssas = _slot_ssas([slot])
             res_ssas += ssas
-            arg_ssas += [SSA(x.hint + "_iter") for x in ssas]
+            arg_ssas += _iter_ssas(ssas)
         slots, inits = slots + new_slots, inits + new_inits
-        head = joined([rs] for rs in res_ssas)
+        head = []
+        for rs in res_ssas:
+            if head:
+                head.append(", ")
+            head.append(rs)
         if res_ssas:
             head.append(" = ")
         head += ["tile.for_range ", iv, " = ", bounds[0].ssa, " to ",
                  bounds[1].ssa, " step ", bounds[2].ssa]
         if inits:
-            head += [" iter_args("] + joined(
-                [a, " = ", v.ssa] for a, v in zip(arg_ssas, inits))
-            head.append(") -> (%s)" % ", ".join(v.ir_type for v in inits))
+            head.append(" iter_args(")
+            types = []
+            for a, v in zip(arg_ssas, inits):
+                if types:
+                    head.append(", ")
+                head += [a, " = ", v.ssa]
+                types.append(v.ir_type)
+            head.append(") -> (%s)" % ", ".join(types))
         head.append(" {")
         em.func.lines[header_at] = (outer_indent, head)
         tail = "}"
@@ -385,6 +426,9 @@ class LoopTracing:
         loop-invariant part). Pointers and integer tiles carry only their
         per-axis starts; their strides must not change in the loop."""
         em = self.em
+        if v.__class__ is Value and v.expand is None and \
+                (expect is None or expect[0] == "value"):
+            return "value", [v], None  # an accumulator: what the end gives
         if isinstance(v, _LoopLocal):
             self.error("'%s' is only defined inside the loop at line %d" %
                        (name, v.line))

@@ -21,6 +21,7 @@ from ..semantic import operators
 from . import registry
 from .emitter import Buffer, Value, describe
 from ..errors import DSLError, SourceLocation, TileError
+from .closures import BINOPS, CMPOPS, compiler_for
 from .lists import ListTracing
 from .loops import TileRange  # noqa: F401 (tile_mlir.dsl and triton_ops import it here)
 from .loops import LoopTracing, _LoopLocal, _Return
@@ -28,13 +29,6 @@ from .poly import Mask, Poly, Pointer
 
 
 _MODULE = type(ast)
-
-
-_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
-           ast.FloorDiv: "//", ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|",
-           ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
-_CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-           ast.Eq: "==", ast.NotEq: "!="}
 
 
 def parse_function(fn):
@@ -61,10 +55,11 @@ def function_scope(fn):
 
 def _closure(fn):
     """{name: value} of `fn`'s closure cells."""
-    if not fn.__closure__:
-        return {}
-    return {name: cell.cell_contents
-            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
+    out = {}
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            out[name] = cell.cell_contents
+    return out
 
 
 class Tracer(LoopTracing, ListTracing):
@@ -79,8 +74,9 @@ class Tracer(LoopTracing, ListTracing):
         self.inlined = False    # a @jit helper called from a kernel
         self.loop_depth = 0
         self.following = []     # statements after the current one, per block
-        self._stmts = _handlers(type(self), "stmt_")
-        self._exprs = _handlers(type(self), "expr_")
+        # Statements and expressions run as closures made once per node
+        # (closures.py), not by dispatching on each node again.
+        self.compiler = compiler_for(type(self), Tracer)
 
     def located(self, node):
         # The AST lives as long as its kernel and every trace locates the
@@ -145,20 +141,18 @@ class Tracer(LoopTracing, ListTracing):
             self.em.loc = saved
 
     def block(self, stmts):
+        following, compiled, filename = self.following, self.compiler.stmt, \
+            self.filename
         for i, s in enumerate(stmts):
-            self.following.append((stmts, i + 1))
+            following.append((stmts, i + 1))
             try:
-                self.stmt(s)
+                compiled(s, filename)(self)
             finally:
-                self.following.pop()
+                following.pop()
 
     def stmt(self, s):
-        self.located(s)
-        method = self._stmts[s.__class__]
-        if method is None:
-            self.error("'%s' statements are not supported in a kernel" %
-                       type(s).__name__.lower())
-        method(self, s)
+        """Traces statement `s`, located at its line."""
+        self.compiler.stmt(s, self.filename)(self)
 
     def stmt_Expr(self, s):
         if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
@@ -187,13 +181,13 @@ class Tracer(LoopTracing, ListTracing):
     def stmt_AugAssign(self, s):
         if isinstance(s.target, ast.Subscript):  # accumulators[i] += x
             base, index = self.list_item(s.target)
-            base[index] = self.binop(_BINOPS.get(type(s.op)), base[index],
+            base[index] = self.binop(BINOPS.get(type(s.op)), base[index],
                                      self.expr(s.value), s)
             return
         if not isinstance(s.target, ast.Name):
             self.error("only plain names can be updated in a kernel")
         cur = self.lookup(s.target.id, s.target)
-        self.assign(s.target, self.binop(_BINOPS.get(type(s.op)), cur,
+        self.assign(s.target, self.binop(BINOPS.get(type(s.op)), cur,
                                          self.expr(s.value), s))
 
     def stmt_Assert(self, s):
@@ -281,11 +275,8 @@ class Tracer(LoopTracing, ListTracing):
 
     # ---- loops --------------------------------------------------------------
     def expr(self, node):
-        method = self._exprs[node.__class__]
-        if method is None:
-            self.error("'%s' expressions are not supported in a kernel" %
-                       type(node).__name__, node)
-        return method(self, node)
+        """The value of expression `node` (see closures.py)."""
+        return self.compiler.expr(node, self.filename)(self)
 
     def expr_Constant(self, node):
         return node.value
@@ -368,6 +359,10 @@ class Tracer(LoopTracing, ListTracing):
     def expr_UnaryOp(self, node):
         x = self.expr(node.operand)
         self.located(node)
+        return self.unary(x, node)
+
+    def unary(self, x, node):
+        """Unary operator `node.op` on the evaluated operand `x`."""
         if isinstance(node.op, ast.USub):
             if isinstance(x, (int, float)):
                 return -x
@@ -378,12 +373,17 @@ class Tracer(LoopTracing, ListTracing):
             return x
         if isinstance(node.op, ast.Not) and not isinstance(x, (Value, Poly, Mask)):
             return not x
+        if isinstance(node.op, ast.Invert) and isinstance(x, int):
+            return ~x
+        if isinstance(node.op, (ast.Invert, ast.Not)) and \
+                isinstance(x, (Value, Poly, Mask)):
+            return operators.invert(self, x, isinstance(node.op, ast.Not))
         self.error("unary operator not supported on %s" % describe(x), node)
 
     def expr_BinOp(self, node):
         a, b = self.expr(node.left), self.expr(node.right)
         self.located(node)
-        return self.binop(_BINOPS.get(type(node.op)), a, b, node)
+        return self.binop(BINOPS.get(type(node.op)), a, b, node)
 
     def binop(self, sym, a, b, node):
         if sym is None:
@@ -395,7 +395,7 @@ class Tracer(LoopTracing, ListTracing):
             self.error("chained comparisons are not supported in a kernel", node)
         a, b = self.expr(node.left), self.expr(node.comparators[0])
         self.located(node)
-        sym = _CMPOPS.get(type(node.ops[0]))
+        sym = CMPOPS.get(type(node.ops[0]))
         if sym is None:
             self.error("comparison not supported in a kernel", node)
         return operators.compare(self, sym, a, b)
@@ -426,32 +426,9 @@ class Tracer(LoopTracing, ListTracing):
         return registry.call(self, fn, args, kwargs)
 
 
-_HANDLERS = {}
-
 # Plain helper functions already parsed: code object -> (FunctionDef,
 # filename, signature).
 _PLAIN_HELPERS = {}
-
-
-def _handlers(cls, prefix):
-    """{AST node type: the function `<prefix><node type name>` of tracer
-    class `cls`}, filled as node types are met: one dict lookup per node
-    (a trace visits a few hundred)."""
-    table = _HANDLERS.get((cls, prefix))
-    if table is None:
-        table = _HANDLERS[(cls, prefix)] = _HandlerTable(cls, prefix)
-    return table
-
-
-class _HandlerTable(dict):
-    def __init__(self, cls, prefix):
-        super().__init__()
-        self.cls, self.prefix = cls, prefix
-
-    def __missing__(self, node_type):
-        fn = self[node_type] = getattr(self.cls, self.prefix + node_type.__name__,
-                                       None)
-        return fn
 
 
 class _PointerType:

@@ -19,11 +19,22 @@ def unary_stub(name, op=None):
 
 def reduction_stub(which, doc, name=None):
     """The public stub `name`(x, axis=None), default `which`, of
-    reduction.reduce(`which`)."""
-    def handler(tr, x, axis=None):
-        return reduction.reduce(tr, which, x, axis)
+    reduction.reduce(`which`), with Triton's keywords: `dtype` converts x
+    first (tl.sum), `return_indices` also gives the argmax/argmin (tl.max,
+    tl.min)."""
+    def handler(tr, x, axis=None, keep_dims=False, dtype=None,
+                return_indices=False, return_indices_tie_break_left=True):
+        value = reduction.reduce(tr, which, x, axis, keep_dims, dtype)
+        if not return_indices:
+            return value
+        if which not in ("max", "min"):
+            tr.error("return_indices is for max and min")
+        return value, reduction.arg_reduce(tr, which, x, axis,
+                                           return_indices_tie_break_left,
+                                           dtype=dtype)
 
-    def stub(x, axis=None):
+    def stub(x, axis=None, keep_dims=False, dtype=None, return_indices=False,
+             return_indices_tie_break_left=True):
         registry.outside(name or which)
     stub.__name__ = stub.__qualname__ = name or which
     stub.__doc__ = doc

@@ -13,11 +13,7 @@ from .stubs import unary_stub
 
 # Triton's tl.* names tile_mlir does not provide, and why (docs/python.md).
 REFUSED = {
-    "cumsum": "tile IR has no scan op",
-    "cumprod": "tile IR has no scan op",
     "associative_scan": "tile IR has no scan op",
-    "argmax": "tile IR has no index-returning reduction",
-    "argmin": "tile IR has no index-returning reduction",
     "sort": "tile IR has no sort op",
     "histogram": "use tl.atomic_add on a pointer tile",
     "reduce": "tile IR reductions are fixed kinds: use tl.sum/tl.max/tl.min/"
@@ -49,6 +45,12 @@ REFUSED = {
     "broadcast_to": "broadcasting is implicit in operators",
     "expand_dims": "use x[:, None] / x[None, :]",
     "softmax": "write it with tl.max, tl.exp and tl.sum",
+    "topk": "tile IR has no sort op",
+    "bitonic_merge": "tile IR has no sort op",
+    "map_elementwise": "call the @jit function on the tiles: elementwise "
+                       "code is traced on whole tiles",
+    "philox_impl": "use tl.philox(seed, c0, c1, c2, c3, n_rounds), whose "
+                   "key is the seed's two words",
 }
 
 
@@ -69,7 +71,7 @@ _REFUSED_STUBS = {}
 
 def _range(tr, arg1, arg2=None, step=1, num_stages=None,
            loop_unroll_factor=None, disallow_acc_multi_buffer=False,
-           flatten=False, warp_specialize=False):
+           flatten=False, warp_specialize=False, disable_licm=False):
     if loop_unroll_factor not in (None, 0, 1) or flatten or warp_specialize:
         tr.error("tl.range: loop_unroll_factor, flatten and warp_specialize "
                  "are not supported (num_stages is)")
@@ -78,7 +80,8 @@ def _range(tr, arg1, arg2=None, step=1, num_stages=None,
 
 @registry.op(_range)
 def range(arg1, arg2=None, step=1, num_stages=None, loop_unroll_factor=None,
-          disallow_acc_multi_buffer=False, flatten=False, warp_specialize=False):
+          disallow_acc_multi_buffer=False, flatten=False, warp_specialize=False,
+          disable_licm=False):
     """A runtime loop (one tile.for_range); num_stages is the loop's
     software-pipelining depth."""
     registry.outside("range")
@@ -143,6 +146,33 @@ def zeros_like(input, dtype=None):
     registry.outside("zeros_like")
 
 
+def _reduce_or(tr, input, axis, keep_dims=False):
+    return reduction.reduce(tr, "or", input, axis, keep_dims)
+
+
+@registry.op(_reduce_or)
+def reduce_or(input, axis, keep_dims=False):
+    """The bitwise or of an integer tile's elements along `axis`."""
+    registry.outside("reduce_or")
+
+
+def _binary(symbol, name):
+    """Triton's tl.add/sub/mul(x, y, sanitize_overflow=True): the operator
+    (integer overflow wraps, as Triton's sanitizer assumes it may not)."""
+    def handler(tr, x, y, sanitize_overflow=True):
+        return elementwise.arith(tr, symbol, x, y)
+
+    def stub(x, y, sanitize_overflow=True):
+        registry.outside(name)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = "x %s y." % symbol
+    return registry.op(handler)(stub)
+
+
+add, sub, mul = (_binary(s, n) for s, n in (("+", "add"), ("-", "sub"),
+                                            ("*", "mul")))
+
+
 def _xor_sum(tr, input, axis=None, keep_dims=False):
     return reduction.reduce(tr, "xor", input, axis, keep_dims)
 
@@ -151,6 +181,55 @@ def _xor_sum(tr, input, axis=None, keep_dims=False):
 def xor_sum(input, axis=None, keep_dims=False):
     """The xor of the elements along `axis`."""
     registry.outside("xor_sum")
+
+
+def _argmax(tr, input, axis, tie_break_left=True, keep_dims=False):
+    return reduction.arg_reduce(tr, "max", input, axis, tie_break_left,
+                                keep_dims)
+
+
+def _argmin(tr, input, axis, tie_break_left=True, keep_dims=False):
+    return reduction.arg_reduce(tr, "min", input, axis, tie_break_left,
+                                keep_dims)
+
+
+@registry.op(_argmax)
+def argmax(input, axis, tie_break_left=True, keep_dims=False):
+    """The int32 index along `axis` of the first maximum (the last with
+    tie_break_left=False)."""
+    registry.outside("argmax")
+
+
+@registry.op(_argmin)
+def argmin(input, axis, tie_break_left=True, keep_dims=False):
+    """The int32 index along `axis` of the first minimum (the last with
+    tie_break_left=False)."""
+    registry.outside("argmin")
+
+
+def _cumsum(tr, input, axis=0, reverse=False, dtype=None):
+    return reduction.cumulative(tr, "sum", _scan_input(tr, input, dtype),
+                                axis, reverse)
+
+
+def _cumprod(tr, input, axis=0, reverse=False):
+    return reduction.cumulative(tr, "prod", input, axis, reverse)
+
+
+def _scan_input(tr, input, dtype):
+    return input if dtype is None else elementwise.to(tr, input, dtype)
+
+
+@registry.op(_cumsum)
+def cumsum(input, axis=0, reverse=False, dtype=None):
+    """Inclusive prefix sums along `axis` (1-D tiles; 2-D float tiles)."""
+    registry.outside("cumsum")
+
+
+@registry.op(_cumprod)
+def cumprod(input, axis=0, reverse=False):
+    """Inclusive prefix products of a 1-D tile."""
+    registry.outside("cumprod")
 
 
 def _trans(tr, input, dims=None):
@@ -203,6 +282,12 @@ def max_contiguous(input, values):
     registry.outside("max_contiguous")
 
 
+@registry.op(checks.hint)
+def max_constancy(input, values):
+    """A compiler hint, accepted and ignored: returns input."""
+    registry.outside("max_constancy")
+
+
 # ---- random numbers (Philox 4x32, as Triton defines them) -----------------
 
 @registry.op(random.philox)
@@ -228,6 +313,20 @@ randint = _random_stub(
 rand = _random_stub("rand", "A block of uniform floats in [0, 1).")
 randn = _random_stub(
     "randn", "A block of standard normal floats (Box-Muller on two words).")
+rand4x = _random_stub("rand4x", "Four blocks of uniform floats in [0, 1).")
+randn4x = _random_stub("randn4x", "Four blocks of standard normal floats.")
+
+
+@registry.op(random.uint_to_uniform_float)
+def uint_to_uniform_float(x):
+    """32-bit random words to uniform floats in [0, 1), as Triton maps them."""
+    registry.outside("uint_to_uniform_float")
+
+
+@registry.op(random.pair_uniform_to_normal)
+def pair_uniform_to_normal(u1, u2):
+    """Box-Muller: two blocks of uniforms to two of standard normals."""
+    registry.outside("pair_uniform_to_normal")
 
 
 # ---- methods of traced tiles ----------------------------------------------
@@ -245,4 +344,6 @@ def _method_reduction(which):
 
 registry.METHODS.update({"to": _to, "sum": _method_reduction("sum"),
                          "max": _method_reduction("max"),
-                         "min": _method_reduction("min"), "trans": _trans})
+                         "min": _method_reduction("min"), "trans": _trans,
+                         "argmax": _argmax, "argmin": _argmin,
+                         "cumsum": _cumsum, "cumprod": _cumprod})

@@ -64,7 +64,14 @@ class _LogicalResult(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int8)]
 
 
-_StringCallback = ctypes.CFUNCTYPE(None, _StringRef, ctypes.c_void_p)
+class _CallbackText(ctypes.Structure):
+    """The MlirStringRef a callback receives: its data as an address, so
+    that reading it copies the text once (a c_char_p field would copy it
+    up to a NUL first)."""
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+
+
+_StringCallback = ctypes.CFUNCTYPE(None, _CallbackText, ctypes.c_void_p)
 
 
 class _MSLOutput(ctypes.Structure):
@@ -141,7 +148,9 @@ class Library:
 
     def _collector(self, slot):
         def collect(ref, _):
-            self._texts[slot] = ctypes.string_at(ref.data, ref.length).decode()
+            length = ref.length
+            self._texts[slot] = ctypes.string_at(ref.data, length).decode() \
+                if length else ""
         return _StringCallback(collect)
 
     def _compiler(self, options):

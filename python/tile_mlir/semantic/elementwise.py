@@ -33,6 +33,12 @@ def where(tr, cond, x, y):
     return tr.em.select(cond, x, y)
 
 
+def arith(tr, symbol, x, y):
+    """x `symbol` y (+, -, *, ...) as the Python operator computes it
+    (Triton's tl.add, tl.sub, tl.mul)."""
+    return tr.em.arith(symbol, x, y)
+
+
 def divide(tr, x, y):
     """x / y (MSL's division, rounded to nearest)."""
     return tr.em.arith("/", x, y)

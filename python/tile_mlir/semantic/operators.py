@@ -4,6 +4,7 @@ expressions stay symbolic (Poly, Mask, Pointer), everything else is IR."""
 import operator
 
 from ..compiler.emitter import Buffer, Value, broadcast_shapes, describe
+from ..compiler.ir import is_float
 from ..compiler.poly import Mask, Pointer, Poly
 
 _PY = {"+": operator.add, "-": operator.sub, "*": operator.mul,
@@ -150,3 +151,18 @@ def subscript(tr, base, index):
         return base
     tr.error("only x[:, None] and x[None, :] indexing of 1-D tiles is "
              "supported in a kernel")
+
+
+def invert(tr, x, logical=False):
+    """Triton's ~x (and `not x`) on a traced value: the negation of a mask
+    or comparison (i1); on integers ~ flips every bit and `not` is x == 0."""
+    em = tr.em
+    v = em.materialize(x)
+    if is_float(v.element):
+        tr.error("%s needs an integer or boolean operand, got %s" % (
+            "not" if logical else "~", describe(v)))
+    if v.element == "i1":
+        return em.arith("^", v, True)
+    if logical:
+        return em.compare("==", v, 0)
+    return em.arith("^", v, -1)

@@ -137,11 +137,37 @@ def rand(tr, seed, offset, n_rounds=10):
     return uniform(tr.em, randint(tr, seed, offset, n_rounds))
 
 
+def rand4x(tr, seed, offset, n_rounds=10):
+    """Four blocks of uniform floats in [0, 1)."""
+    return tuple(uniform(tr.em, w) for w in randint4x(tr, seed, offset, n_rounds))
+
+
+def uint_to_uniform_float(tr, x):
+    """Triton's uint_to_uniform_float of 32-bit words (int32 or uint32)."""
+    v = tr.em.materialize(x)
+    if v.element not in ("i32", "u32"):
+        tr.error("uint_to_uniform_float takes 32-bit words, got %s" % describe(v))
+    return uniform(tr.em, tr.em.cast(v, "i32"))
+
+
+def pair_uniform_to_normal(tr, u1, u2):
+    """Box-Muller: two blocks of uniform floats to two of standard normals."""
+    em = tr.em
+    u1 = em.minmax("max", em.materialize(u1), 1.0e-7)
+    th = em.arith("*", u2, 6.283185307179586)
+    r = em.unary_math("sqrt", em.arith("*", em.unary_math("log", u1), -2.0))
+    return (em.arith("*", r, em.unary_math("cos", th)),
+            em.arith("*", r, em.unary_math("sin", th)))
+
+
 def randn(tr, seed, offset, n_rounds=10):
     """A block of standard normal floats (Box-Muller on two words)."""
-    em = tr.em
     i1, i2, _, _ = randint4x(tr, seed, offset, n_rounds)
-    u1 = em.minmax("max", uniform(em, i1), 1.0e-7)
-    th = em.arith("*", uniform(em, i2), 6.283185307179586)
-    r = em.unary_math("sqrt", em.arith("*", em.unary_math("log", u1), -2.0))
-    return em.arith("*", r, em.unary_math("cos", th))
+    return pair_uniform_to_normal(tr, uniform(tr.em, i1), uniform(tr.em, i2))[0]
+
+
+def randn4x(tr, seed, offset, n_rounds=10):
+    """Four blocks of standard normal floats."""
+    u1, u2, u3, u4 = rand4x(tr, seed, offset, n_rounds)
+    return (pair_uniform_to_normal(tr, u1, u2) +
+            pair_uniform_to_normal(tr, u3, u4))

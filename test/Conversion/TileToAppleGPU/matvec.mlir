@@ -67,3 +67,31 @@ func.func @own_columns(%X: memref<?xf32>, %W: memref<?xf32>, %Y: memref<?xf32>) 
   tile.store %d, %Y[%c0, %c0] strides [%c512, %c1] bounds [%c1, %c512] : tensor<1x512xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+// 24 column groups (N = 96, V = 4) on 128 threads: d = gcd(128, 24) = 8, so
+// each thread holds 3 column groups and the lanes congruent mod 8 meet by
+// shuffles with masks 8 and 16 (no more); 4 partial rows of 96.
+// CHECK-LABEL: func.func @cols24
+// CHECK-NOT:     simdgroup_matrix
+// CHECK:         applegpu.threadgroup_view {{.*}} to memref<384xf32, #applegpu.address_space<threadgroup>>
+// CHECK-NOT:     applegpu.simd_shuffle_xor {{.*}} mask {{1|2|4}} :
+// CHECK:         applegpu.simd_shuffle_xor {{.*}} mask 8 : f32
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    applegpu.simd_shuffle_xor {{.*}} mask 16 : f32
+// CHECK-NOT:     applegpu.simd_shuffle_xor
+// CHECK-NOT:     applegpu.simdgroup_multiply_accumulate
+// CHECK:         return
+func.func @cols24(%X: memref<?xf16>, %W: memref<?xf16>, %Y: memref<?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  %zero = arith.constant dense<0.0> : tensor<1x96xf32>
+  %x = tile.load %X[%c0, %c0] strides [%c64, %c1] bounds [%c1, %c64] : memref<?xf16> -> tensor<1x64xf16>
+  %w = tile.load %W[%c0, %c0] strides [%c96, %c1] bounds [%c64, %c96] : memref<?xf16> -> tensor<64x96xf16>
+  %d = tile.dot %x, %w, %zero : tensor<1x64xf16>, tensor<64x96xf16> -> tensor<1x96xf32>
+  tile.store %d, %Y[%c0, %c0] strides [%c96, %c1] bounds [%c1, %c96] : tensor<1x96xf32>, memref<?xf32>
+  return
+}

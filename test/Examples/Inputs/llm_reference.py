@@ -6,14 +6,19 @@
     llm_reference.py attention-prefill Q.npy K.npy V.npy O.npy B Hq Hkv S D scale causal
     llm_reference.py attention-decode Q.npy K.npy V.npy O.npy B Hq Hkv L D scale
     llm_reference.py make-q4-affine|make-q8-affine PREFIX N K G SEED
-    llm_reference.py q4-affine|q8-affine PREFIX Y.npy N K G
+    llm_reference.py q4-affine|q8-affine PREFIX Y.npy N K G [bf16]
+    llm_reference.py make-qmm-affine PREFIX M N K G SEED BITS
+    llm_reference.py qmm-affine PREFIX Y.npy M N K G BITS [bf16]
     llm_reference.py make-q4_0|make-q8_0 PREFIX N K SEED
     llm_reference.py q4_0|q8_0 PREFIX Y.npy N K
 
 The make-* commands write random quantized weights in the format docs/llm.md
 describes, and an x, to PREFIX.*.npy (MLX affine 4- or 8-bit: PREFIX.wq.npy, .s.npy,
 .b.npy; q4_0 and q8_0: PREFIX.q.npy, the blocks as bytes; all: PREFIX.x.npy).
-The checks read them back and dequantize them with numpy.
+The checks read them back and dequantize them with numpy. With `bf16` the
+scales, biases, activations and output are bf16: tile-run made them at random
+and wrote them (--out) as float32 .npy files (numpy has no bf16), exactly;
+the tolerance is then bf16's, and the matmul's weights are rounded to bf16.
 
 Loads the inputs and what the emulator wrote (tile-run --out), computes the
 expected result independently of tile IR, and prints the largest relative
@@ -75,6 +80,13 @@ def attention(q, k, v, o, b, hq, hkv, s, d, scale, causal):
                      v[:, kv_head])
     # P and the output are rounded to f16.
     return want, o[:b * hq * s * d].reshape(b, hq, s, d), 2e-3
+
+
+def round_bf16(x):
+    """float64 -> the nearest bf16 (ties to even), as float64."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return bits.astype(np.uint32).view(np.float32).astype(np.float64)
 
 
 def make_affine(prefix, n, k, g, seed, bits):
@@ -171,14 +183,16 @@ def main(argv):
                 .astype(np.float16))
         return 0
     elif kind == "qmm-affine":
-        # qmm-affine PREFIX Y M N K G BITS: Y = X W^T, M x N.
+        # qmm-affine PREFIX Y M N K G BITS [bf16]: Y = X W^T, M x N.
         prefix, y = args[0], np.load(args[1])
         m, n, k, g, bits = (int(v) for v in args[2:7])
+        bf16 = args[7:] == ["bf16"]
         w = affine(prefix, n, k, g, bits)
         x = np.load(prefix + ".x.npy").astype(np.float64).reshape(m, k)
-        # The kernel rounds each dequantized weight to f16 for the dot.
-        w = w.astype(np.float16).astype(np.float64)
-        want, got, tol = x @ w.T, y.reshape(m, n), 2e-3
+        # The kernel rounds each dequantized weight to the activations' type
+        # for the dot.
+        w = round_bf16(w) if bf16 else w.astype(np.float16).astype(np.float64)
+        want, got, tol = x @ w.T, y.reshape(m, n), 8e-3 if bf16 else 2e-3
     elif kind in ("make-q4_0", "make-q8_0"):
         make_q_blocks(args[0], *(int(v) for v in args[1:4]),
                       4 if kind == "make-q4_0" else 8)
@@ -190,7 +204,8 @@ def main(argv):
         else:
             w = q_blocks(prefix, n, k, 4 if kind == "q4_0" else 8)
         x = np.load(prefix + ".x.npy").astype(np.float64)
-        want, got, tol = w @ x, y[:n], 2e-3
+        bf16 = kind.endswith("-affine") and args[5:] == ["bf16"]
+        want, got, tol = w @ x, y[:n], 8e-3 if bf16 else 2e-3
     else:
         raise SystemExit(f"unknown kernel {kind}")
     err = np.abs(got.astype(np.float64) - want) / (1.0 + np.abs(want))

@@ -11,6 +11,17 @@ def rand(*shape, dtype=np.float32, seed=0):
     return (rng.random(shape) - 0.5).astype(dtype)
 
 
+def to_bf16_bits(x):
+    """float32 -> bf16 bits (uint16), rounding to nearest even: numpy has no
+    bf16, so the tests pass bf16 buffers as uint16 arrays of their bits."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def from_bf16_bits(b):
+    return (b.astype(np.uint32) << 16).view(np.float32)
+
+
 def report(name, got, want, tol=1e-4):
     err = float(np.max(np.abs(got.astype(np.float64) - want)))
     print("%s: %s" % (name, "ok" if err <= tol else "MISMATCH max error %g" % err))

@@ -4,9 +4,9 @@
 # head against a KV cache, split over the cache length into partials that a
 # second kernel combines). f16 tensors, f32 statistics (online softmax: the
 # running maximum and sum), head dims 64 and 128, 1, 2 and 8 query heads per
-# KV head, sequence and cache lengths that are not multiples of the block;
-# both backends (apple9 simdgroup matrices, apple10 tensor ops); against
-# numpy in float64.
+# KV head (and 16 and 32 at decode), sequence and cache lengths that are not
+# multiples of the block; both backends (apple9 simdgroup matrices, apple10
+# tensor ops); against numpy in float64.
 # RUN: %python %s | FileCheck %s
 
 import os
@@ -80,42 +80,43 @@ def attn_decode_partial(Q, K, V, Opart, Mpart, Lpart, H_Q, H_KV, L, NUM_SPLITS,
                         sm_scale, HEAD_DIM: tl.constexpr, BLOCK_H: tl.constexpr,
                         BLOCK_N: tl.constexpr):
     # Q: B x H_Q x HEAD_DIM; K, V: B x H_KV x L x HEAD_DIM. Program (split,
-    # kv_head, batch) runs the query heads of one KV head (at most BLOCK_H, the
-    # rows of one tile) over the keys of one split and writes, per head, the
-    # unnormalized output (Opart: B x H_Q x NUM_SPLITS x HEAD_DIM), the
-    # maximum score and the sum of exponentials (Mpart, Lpart: B x H_Q x
-    # NUM_SPLITS).
+    # kv_head, batch) runs the query heads of one KV head (any number of
+    # them, BLOCK_H at a time: the rows of one tile) over the keys of one
+    # split and writes, per head, the unnormalized output (Opart: B x H_Q x
+    # NUM_SPLITS x HEAD_DIM), the maximum score and the sum of exponentials
+    # (Mpart, Lpart: B x H_Q x NUM_SPLITS).
     split = tl.program_id(0)
     kv_head = tl.program_id(1)
     batch = tl.program_id(2)
     group = H_Q // H_KV
-    rows = tl.arange(0, BLOCK_H)
-    heads = batch * H_Q + kv_head * group + rows
     offs_d = tl.arange(0, HEAD_DIM)
     offs_n = tl.arange(0, BLOCK_N)
-    q = tl.load(Q + heads[:, None] * HEAD_DIM + offs_d[None, :],
-                mask=rows[:, None] < group, other=0.0)
     chunk = tl.cdiv(L, NUM_SPLITS)
     lo = tl.minimum(split * chunk, L)
     hi = tl.minimum(lo + chunk, L)
     kv_start = (batch * H_KV + kv_head) * L * HEAD_DIM
-    m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
-    l_i = tl.zeros([BLOCK_H], tl.float32)
-    acc = tl.zeros([BLOCK_H, HEAD_DIM], tl.float32)
-    for start_n in range(lo, hi, BLOCK_N):
-        keys = start_n + offs_n
-        k = tl.load(K + kv_start + keys[:, None] * HEAD_DIM + offs_d[None, :],
-                    mask=keys[:, None] < hi, other=0.0)
-        qk = tl.dot(q, tl.trans(k)) * sm_scale
-        qk = tl.where(keys[None, :] < hi, qk, float("-inf"))
-        v = tl.load(V + kv_start + keys[:, None] * HEAD_DIM + offs_d[None, :],
-                    mask=keys[:, None] < hi, other=0.0)
-        m_i, l_i, acc = online_softmax_step(qk, v, m_i, l_i, acc)
-    part = heads * NUM_SPLITS + split
-    tl.store(Opart + part[:, None] * HEAD_DIM + offs_d[None, :], acc,
-             mask=rows[:, None] < group)
-    tl.store(Mpart + part, m_i, mask=rows < group)
-    tl.store(Lpart + part, l_i, mask=rows < group)
+    for h0 in range(0, group, BLOCK_H):
+        rows = h0 + tl.arange(0, BLOCK_H)
+        heads = batch * H_Q + kv_head * group + rows
+        q = tl.load(Q + heads[:, None] * HEAD_DIM + offs_d[None, :],
+                    mask=rows[:, None] < group, other=0.0)
+        m_i = tl.full([BLOCK_H], float("-inf"), tl.float32)
+        l_i = tl.zeros([BLOCK_H], tl.float32)
+        acc = tl.zeros([BLOCK_H, HEAD_DIM], tl.float32)
+        for start_n in range(lo, hi, BLOCK_N):
+            keys = start_n + offs_n
+            k = tl.load(K + kv_start + keys[:, None] * HEAD_DIM + offs_d[None, :],
+                        mask=keys[:, None] < hi, other=0.0)
+            qk = tl.dot(q, tl.trans(k)) * sm_scale
+            qk = tl.where(keys[None, :] < hi, qk, float("-inf"))
+            v = tl.load(V + kv_start + keys[:, None] * HEAD_DIM + offs_d[None, :],
+                        mask=keys[:, None] < hi, other=0.0)
+            m_i, l_i, acc = online_softmax_step(qk, v, m_i, l_i, acc)
+        part = heads * NUM_SPLITS + split
+        tl.store(Opart + part[:, None] * HEAD_DIM + offs_d[None, :], acc,
+                 mask=rows[:, None] < group)
+        tl.store(Mpart + part, m_i, mask=rows < group)
+        tl.store(Lpart + part, l_i, mask=rows < group)
 
 
 @triton.jit
@@ -223,8 +224,10 @@ for target, shapes in PREFILL.items():
 # Decode: (batch, query heads, KV heads, cache length, head dim, splits). A
 # cache of 41 keys in 8 splits of ceil(41 / 8) = 6 leaves the last one empty.
 DECODE = {
-    "apple9": [(2, 8, 1, 300, 64, 4), (1, 3, 3, 41, 128, 8), (2, 4, 2, 1000, 128, 7)],
-    "apple10": [(1, 8, 1, 517, 128, 3), (2, 2, 2, 41, 64, 8), (2, 4, 2, 95, 64, 2)],
+    "apple9": [(2, 8, 1, 300, 64, 4), (1, 3, 3, 41, 128, 8), (2, 4, 2, 1000, 128, 7),
+               (2, 32, 2, 87, 64, 3)],
+    "apple10": [(1, 8, 1, 517, 128, 3), (2, 2, 2, 41, 64, 8), (2, 4, 2, 95, 64, 2),
+                (1, 32, 1, 130, 128, 2)],
 }
 for target, shapes in DECODE.items():
     for seed, (b, hq, hkv, t, d, splits) in enumerate(shapes):
@@ -236,9 +239,11 @@ for target, shapes in DECODE.items():
 # CHECK-NEXT: decode apple9 group 8 L=300 D=64 splits=4: ok
 # CHECK-NEXT: decode apple9 group 1 L=41 D=128 splits=8: ok
 # CHECK-NEXT: decode apple9 group 2 L=1000 D=128 splits=7: ok
+# CHECK-NEXT: decode apple9 group 16 L=87 D=64 splits=3: ok
 # CHECK-NEXT: decode apple10 group 8 L=517 D=128 splits=3: ok
 # CHECK-NEXT: decode apple10 group 1 L=41 D=64 splits=8: ok
 # CHECK-NEXT: decode apple10 group 2 L=95 D=64 splits=2: ok
+# CHECK-NEXT: decode apple10 group 32 L=130 D=128 splits=2: ok
 
 # The causal output is not the full one (the test tells them apart).
 q, k, v = inputs(1, 2, 1, 37, 37, 64, 99)

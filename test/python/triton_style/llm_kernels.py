@@ -15,7 +15,7 @@ import tile_mlir as triton
 import tile_mlir.language as tl
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Inputs"))
-from check import report  # noqa: E402
+from check import from_bf16_bits, report, to_bf16_bits  # noqa: E402
 
 TARGETS = ("apple9", "apple10")
 
@@ -88,16 +88,6 @@ def swiglu_kernel(A, B, Y, n, BLOCK: tl.constexpr):
     b = tl.load(B + offs, mask=offs < n, other=0.0).to(tl.float32)
     silu = a * tl.sigmoid(a)
     tl.store(Y + offs, (silu * b).to(tl.float16), mask=offs < n)
-
-
-def to_bf16_bits(x):
-    """float32 -> bf16 bits (uint16), rounding to nearest even."""
-    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
-    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-
-
-def from_bf16_bits(b):
-    return (b.astype(np.uint32) << 16).view(np.float32)
 
 
 def rmsnorm(x, w, eps, target, bf16):

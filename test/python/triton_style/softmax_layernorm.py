@@ -2,7 +2,8 @@
 # (layer norm forward: three loops over the columns rebinding `cols`, `.to`)
 # as their kernels are written, plus the rest of Triton's control flow:
 # a runtime `if`, a name bound in a loop read after it, tl.static_range,
-# tl.static_assert, tl.exp2/log2/rsqrt/sigmoid/fma/zeros_like, num_warps and
+# tl.static_assert, tl.exp2/log2/rsqrt/sigmoid/fma/zeros_like, num_warps,
+# num_ctas=1 (and num_ctas=2 refused) and
 # triton.next_power_of_2; ragged shapes against numpy.
 # RUN: %python %s | FileCheck %s
 
@@ -101,8 +102,9 @@ w = rng.random(N).astype(np.float16)
 b = rng.random(N).astype(np.float16)
 y = np.empty_like(x)
 mean, rstd = np.empty(M, np.float32), np.empty(M, np.float32)
+# num_ctas=1 as the tutorial's launch passes it (one CTA per program).
 merged = _layer_norm_fwd_fused[(M, )](x, y, w, b, mean, rstd, N, N, 1e-5,
-                                      BLOCK_SIZE=64, num_warps=4)
+                                      BLOCK_SIZE=64, num_warps=4, num_ctas=1)
 x64 = x.astype(np.float64)
 mu, var = x64.mean(axis=1), x64.var(axis=1)
 want = (x64 - mu[:, None]) / np.sqrt(var[:, None] + 1e-5) * w + b
@@ -112,6 +114,10 @@ report("layer norm y", y, want, tol=1e-2)
 # CHECK-NEXT: layer norm mean: ok
 # CHECK-NEXT: layer norm rstd: ok
 # CHECK-NEXT: layer norm y: ok
+show_error("num_ctas", lambda: _layer_norm_fwd_fused[(M, )](
+    x, y, w, b, mean, rstd, N, N, 1e-5, BLOCK_SIZE=64, num_ctas=2), __file__)
+# CHECK-NEXT: num_ctas -> DSLError: softmax_layernorm.py:{{[0-9]+}}:1: error: num_ctas must be 1: Metal has no thread-block clusters
+# CHECK-NEXT: def _layer_norm_fwd_fused(
 
 # tile-merge-online-loops merges the mean loop and the variance loop into one
 # online loop (Chan's update), so X is read twice instead of three times; the
@@ -208,10 +214,10 @@ report("trans", out, xt.astype(np.float64) @ yt.T + yt.T)
 
 
 @triton.jit
-def scan(x_ptr, BLOCK: tl.constexpr):
+def sort(x_ptr, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, BLOCK))
-    tl.store(x_ptr + tl.arange(0, BLOCK), tl.cumsum(x, axis=0))
+    tl.store(x_ptr + tl.arange(0, BLOCK), tl.sort(x, dim=0))
 
 
-show_error("cumsum", lambda: scan.compile(xs, BLOCK=16), __file__)
-# CHECK: cumsum -> DSLError: softmax_layernorm.py:[[@LINE-4]]:43: error: tl.cumsum is not supported by tile_mlir: tile IR has no scan op
+show_error("sort", lambda: sort.compile(xs, BLOCK=16), __file__)
+# CHECK: sort -> DSLError: softmax_layernorm.py:[[@LINE-4]]:43: error: tl.sort is not supported by tile_mlir: tile IR has no sort op

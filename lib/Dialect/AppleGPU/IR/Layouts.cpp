@@ -5,6 +5,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace tile::applegpu;
 
@@ -205,4 +207,14 @@ Attribute tile::applegpu::layoutOf(Type type) {
 RankedTensorType tile::applegpu::withLayout(RankedTensorType type,
                                             Attribute layout) {
   return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+std::optional<int64_t> tile::applegpu::matvecColumnStride(int64_t threads,
+                                                          int64_t columnGroups) {
+  if (threads <= 0 || threads % 32 != 0 || columnGroups <= 0)
+    return std::nullopt;
+  int64_t stride = std::gcd(threads, columnGroups);
+  if (stride < 32 && 32 % stride != 0)
+    return std::nullopt;
+  return stride;
 }

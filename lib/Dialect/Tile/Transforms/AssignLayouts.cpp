@@ -133,10 +133,9 @@ static constexpr int64_t kMatvecThreads = 128;
 /// simdgroup_matrix fragments (convert-tile-to-applegpu's LowerMatvec.cpp):
 /// float operands, at most 8 rows (an 8x8 fragment wastes 7/8 of every
 /// multiply on a 1-row A), accumulator not laid out by hand otherwise, and
-/// B (K x N, distributed in groups of V) split so that each thread's
-/// groups lie in one column group (N / V divides 32: the lanes sharing it
-/// split K and meet by shuffles) or each thread owns whole columns (N / V
-/// a multiple of the thread count).
+/// B (K x N, distributed in groups of V) split so that the threads sharing
+/// columns can meet (applegpu::matvecColumnStride: any N / V on a
+/// power-of-two thread count).
 static bool isMatvecCandidate(DotOp dot, int64_t threads) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
@@ -151,7 +150,7 @@ static bool isMatvecCandidate(DotOp dot, int64_t threads) {
   int64_t columnGroups =
       b.getDimSize(1) /
       applegpu::DistributedLayoutAttr::getDefaultVector(b.getShape());
-  return 32 % columnGroups == 0 || columnGroups % threads == 0;
+  return applegpu::matvecColumnStride(threads, columnGroups).has_value();
 }
 
 /// Picks the matvec dots once the thread count is known (none in a kernel
@@ -226,6 +225,30 @@ Attribute Assigner::accumulatorLayout() {
   return applegpu::FragmentsLayoutAttr::get(ctx, simdgroupsM, simdgroupsN);
 }
 
+/// Whether the dot `user` runs in a loop that `def` is outside of and should
+/// read `def`'s tile from threadgroup memory: a device view would be read on
+/// every iteration (each SIMD-group its rows, again and again:
+/// FlashAttention's Q in the key loop), where staging it once, after the
+/// load, reads the device once. Only while both of the dot's operands,
+/// which are then staged together, take at most half the threadgroup
+/// memory; larger ones stay views.
+static bool readInLoopOutside(Operation *def, Operation *user) {
+  int64_t stagedBytes = 0;
+  for (Value operand : user->getOperands().take_front(2)) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    stagedBytes += type.getNumElements() *
+                   llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  }
+  if (stagedBytes > applegpu::AppleGPUDialect::kMaxThreadgroupMemoryBytes / 2)
+    return false;
+  for (Operation *op = user->getParentOp(); op && op != def->getParentOp();
+       op = op->getParentOp())
+    if (isa<ForRangeOp, scf::ForOp, scf::WhileOp>(op) &&
+        !op->isProperAncestor(def))
+      return true;
+  return false;
+}
+
 DenseSet<Value> Assigner::findViewLoads() {
   DenseSet<Value> stored, views;
   kernel.walk([&](StoreOp store) { stored.insert(store.getBuffer()); });
@@ -245,7 +268,8 @@ DenseSet<Value> Assigner::findViewLoads() {
         !isConstantIntValue(strides[0], 1))
       return;
     for (OpOperand &use : v.getUses())
-      if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1)
+      if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() > 1 ||
+          readInLoopOutside(load, use.getOwner()))
         return;
     views.insert(v);
   });
