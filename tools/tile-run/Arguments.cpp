@@ -41,8 +41,7 @@ bool tile::run::isIntegerElement(ElementType type) {
 bool tile::run::bindsAs(ElementType given, ElementType expected) {
   return given == expected ||
          (isIntegerElement(given) && isIntegerElement(expected) &&
-          elementBytes(given) == elementBytes(expected)) ||
-         (isIntegerElement(expected) && elementBytes(expected) == 1);
+          elementBytes(given) == elementBytes(expected));
 }
 
 llvm::StringRef tile::run::canonicalScalarType(llvm::StringRef type) {

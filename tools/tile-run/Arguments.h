@@ -23,9 +23,7 @@ std::optional<ElementType> parseElementType(llvm::StringRef name);
 bool isIntegerElement(ElementType type);
 /// Whether a buffer of `given` may be bound where `expected` is declared:
 /// the same type, or integers of the same width, since tile IR's integers
-/// are signless (an i32 memref holds u32 words as well as i32 ones), or any
-/// type where bytes are declared: llama.cpp passes every tensor as
-/// `device const char *` and casts it in the kernel.
+/// are signless (an i32 memref holds u32 words as well as i32 ones).
 bool bindsAs(ElementType given, ElementType expected);
 
 /// What an MSL buffer element or value type holds, as tile-run makes it:
