@@ -8,7 +8,7 @@
 // RUN: not tile-run %s --kernel private_sum --threads-per-threadgroup 2 --grid 1 --arg out=f32:2:zeros --arg n=5 2>&1 | FileCheck %s --check-prefix=PRIVATE
 // PRIVATE: tile-run: kernel 'private_sum', threadgroup (0,0,0), thread 0: out-of-bounds index 4 of an array of type 'float[4]' at {{.*}}array-bounds.metal:[[# @LINE + 19]]:
 // RUN: not tile-run %s --kernel shared_sum --threads-per-threadgroup 8 --grid 1 --arg out=f32:8:zeros --arg n=9 2>&1 | FileCheck %s --check-prefix=SHARED
-// SHARED: out-of-bounds index 8 of an array of type 'float[8]' at {{.*}}array-bounds.metal:[[# @LINE + 32]]:
+// SHARED: out-of-bounds index 8 of an array of type 'threadgroup float[8]' at {{.*}}array-bounds.metal:[[# @LINE + 32]]:
 // RUN: tile-run %s --kernel matrices --threads-per-threadgroup 32 --grid 1 --arg out=f32:64:zeros --arg n=2 --print out | FileCheck %s --check-prefix=MATRIX-OK
 // MATRIX-OK: out: 3 0 0 0 0 0 0 0 0 3 0
 // An array of class type assigned whole is seen from the second element

@@ -110,6 +110,33 @@ for dirpath, _, files in os.walk(PACKAGE):
 print("private names imported across modules:", private)
 # CHECK: private names imported across modules: []
 
+# The typed rules of elementwise ops (promotion, broadcasting, which op a
+# cast or an operator is) live in the semantic layer; the emitter applies
+# them and spells none of them itself.
+from tile_mlir.compiler import emitter  # noqa: E402
+from tile_mlir.semantic import promotion  # noqa: E402
+rules = [emitter.broadcast_shapes, emitter.promote, emitter.cast_steps,
+         emitter.arith_op, emitter.compare_op, emitter.minmax_op]
+print("emitter's rules from:", sorted({f.__module__ for f in rules}))
+# CHECK: emitter's rules from: ['tile_mlir.semantic.promotion']
+source = open(emitter.__file__).read()
+spelled = [w for w in ('"addf"', '"divsi"', '"olt"', '"ult"', '"imumf"',
+                       '"extsi"', '"sitofp"', '"index_cast"', '"truncf"',
+                       "promote_integers", "do not broadcast") if w in source]
+print("rule words in emitter.py:", spelled)
+# CHECK: rule words in emitter.py: []
+print("promote:", promotion.promote(["u8", "i16"], False),
+      promotion.promote(["u32", "i32"], False),
+      promotion.promote(["f16", "bf16"], False),
+      promotion.promote(["index"], True), promotion.promote(["index", "i32"], False))
+# CHECK: promote: i16 u32 f32 f32 i32
+print("broadcast:", promotion.broadcast_shapes((4, 1), (8,), None))
+# CHECK: broadcast: (4, 8)
+print("casts:", promotion.cast_steps("index", "f16"),
+      promotion.cast_steps("u16", "index"), promotion.cast_steps("i32", "u32"),
+      promotion.cast_steps("f32", "index"))
+# CHECK: casts: [('index_cast', 'i32'), ('sitofp', 'f16')] [('extui', 'u32'), ('index_castui', 'index')] [(None, 'u32')] None
+
 # The public import paths.
 sys.modules["metile"] = tm
 import metile  # noqa: E402

@@ -97,7 +97,8 @@ def TilePlanThreadgroupMemory
     buffer the lowering will need: the staging buffers of simdgroup_matrix
     dots (with their K sub-steps, padding and alternating halves), layout
     conversions through memory, reductions across SIMD groups, staged
-    tensor-ops operands and conversions into the cooperative layout. It
+    tensor-ops operands, conversions into the cooperative layout and the
+    tensor-ops copies of another dot's cooperative tiles. It
     sizes each from the types, layouts and threadgroup configuration, gives
     each a live range in program order (an op's own scratch lives at the
     op; the alternating staging halves of a pipelined loop across the loop;
@@ -113,6 +114,9 @@ def TilePlanThreadgroupMemory
       size in bytes;
     * `applegpu.scratch = #applegpu.scratch<offset, bytes, reused>` on each
       op with scratch of its own;
+    * `applegpu.cooperative_spill = #applegpu.scratch<...>` on each op that
+      reads another dot's cooperative tiles at its own elements (tensor-ops
+      backend): the region of their row-major copies;
     * `applegpu.dot_staging = #applegpu.dot_staging<...>` on each
       simdgroup_matrix `tile.dot`.
 

@@ -1,5 +1,6 @@
 //===- KernelLowering.cpp - one tile kernel to applegpu -------------------===//
 
+#include "CooperativeSpills.h"
 #include "KernelLowering.h"
 #include "ThreadgroupPlan.h"
 
@@ -43,14 +44,19 @@ int64_t tile::conversion::tileVectorWidth(RankedTensorType type) {
 
 applegpu::DistributedLayoutAttr
 KernelLowering::slotLayout(RankedTensorType type) const {
-  type = geometry(type);
+  return slotLayoutOf(type, numThreads());
+}
+
+applegpu::DistributedLayoutAttr
+tile::conversion::slotLayoutOf(RankedTensorType type, int64_t threads) {
+  type = tileGeometry(type);
   if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
           type.getEncoding()))
     return d;
   // A tile held otherwise (a splat stored slot by slot) is dealt as
   // tile-assign-layouts would distribute it.
   return applegpu::DistributedLayoutAttr::get(
-      type.getContext(), numThreads(),
+      type.getContext(), threads,
       applegpu::DistributedLayoutAttr::getDefaultVector(type.getShape()));
 }
 
@@ -243,43 +249,65 @@ static MemRefType threadgroupBuffer(Type element, int64_t elements) {
 
 Value KernelLowering::arenaView(int64_t offset, Type element, int64_t elements,
                                 Location loc) {
-  Value &view = views[{offset, element, elements}];
-  if (view)
+  if (Value view = kernelPlans.arenaView(offset, element, elements))
     return view;
   OpBuilder top = b.atTop();
-  if (!arena) {
+  if (!kernelPlans.arena()) {
     // Its size is the plan's total, which the kernel carries.
     auto total = source->getAttrOfType<IntegerAttr>(
         applegpu::AppleGPUDialect::getThreadgroupMemoryAttrName());
     OpBuilder first(b.entry(), b.entry()->begin());
-    arena = applegpu::AllocThreadgroupOp::create(
+    kernelPlans.setArena(applegpu::AllocThreadgroupOp::create(
         first, source.getLoc(),
-        threadgroupBuffer(first.getI8Type(), total ? total.getInt() : 0));
+        threadgroupBuffer(first.getI8Type(), total ? total.getInt() : 0)));
   }
-  view = applegpu::ThreadgroupViewOp::create(
-      top, loc, threadgroupBuffer(element, elements), arena,
+  Value view = applegpu::ThreadgroupViewOp::create(
+      top, loc, threadgroupBuffer(element, elements), kernelPlans.arena(),
       top.getI64IntegerAttr(offset));
+  kernelPlans.addArenaView(offset, element, elements, view);
   return view;
 }
 
-Value KernelLowering::scratchBuffer(Operation *owner, Type element,
-                                    int64_t elements, Location loc) {
+FailureOr<Value> KernelLowering::scratchBuffer(Operation *owner, Type element,
+                                               int64_t elements, Location loc) {
   auto region = owner ? owner->getAttrOfType<applegpu::ScratchAttr>(
                             applegpu::AppleGPUDialect::getScratchAttrName())
                       : applegpu::ScratchAttr();
   int64_t width = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-  int64_t &used = scratchUsed[owner];
-  used = llvm::alignTo(used, width);
-  if (region && used + elements * width <= region.getBytes()) {
-    Value view = arenaView(region.getOffset() + used, element, elements, loc);
-    used += elements * width;
-    return view;
-  }
-  // Scratch the plan does not foresee (the spill of a second dot's
-  // cooperative tensor on the tensor-ops backend): memory of its own.
-  OpBuilder top = b.atTop();
-  return applegpu::AllocThreadgroupOp::create(
-      top, loc, threadgroupBuffer(element, elements));
+  int64_t at = kernelPlans.carve(owner, KernelPlans::ArenaRegion::Scratch,
+                                 width, elements * width);
+  if (!region || at + elements * width > region.getBytes())
+    return unplannedScratch(owner, elements * width, loc);
+  return arenaView(region.getOffset() + at, element, elements, loc);
+}
+
+FailureOr<Value> KernelLowering::spillBuffer(RankedTensorType tile,
+                                             Location loc) {
+  auto region = currentOp ? currentOp->getAttrOfType<applegpu::ScratchAttr>(
+                                applegpu::AppleGPUDialect::getSpillAttrName())
+                          : applegpu::ScratchAttr();
+  // Copies are 16-byte aligned, one after the other (spillBytes).
+  int64_t bytes = spillBytes(tile);
+  int64_t at = kernelPlans.carve(currentOp, KernelPlans::ArenaRegion::Spill,
+                                 16, bytes);
+  if (!region || at + bytes > region.getBytes())
+    return unplannedScratch(currentOp, bytes, loc);
+  return arenaView(region.getOffset() + at, tile.getElementType(),
+                   tile.getNumElements(), loc);
+}
+
+LogicalResult KernelLowering::unplannedScratch(Operation *owner, int64_t bytes,
+                                               Location loc) {
+  // Every threadgroup byte is planned (tile-plan-threadgroup-memory): a
+  // buffer the plan does not foresee is a bug of the plan, not memory to
+  // allocate aside, which the 32 KiB check would not see.
+  InFlightDiagnostic diag = emitError(loc)
+                            << "internal error: " << bytes
+                            << " bytes of threadgroup memory that the plan "
+                               "(tile-plan-threadgroup-memory) does not hold";
+  if (owner && owner->getLoc() != loc)
+    diag.attachNote(owner->getLoc()) << "for this op";
+  return diag;
 }
 
 FailureOr<TileValue> KernelLowering::get(Value tile, TileForm want,

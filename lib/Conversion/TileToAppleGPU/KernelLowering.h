@@ -11,6 +11,7 @@
 #define TILE_LIB_CONVERSION_TILETOAPPLEGPU_KERNELLOWERING_H
 
 #include "KernelConfig.h"
+#include "KernelPlans.h"
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
@@ -55,6 +56,10 @@ TileForm tileForm(mlir::RankedTensorType type);
 /// The tile whose geometry holds `type`: the parent for a slice, `type`
 /// itself otherwise.
 mlir::RankedTensorType tileGeometry(mlir::RankedTensorType type);
+/// The distributed layout whose slots hold `type` (its own or its slice
+/// parent's, else the default one of `threads` threads).
+tile::applegpu::DistributedLayoutAttr slotLayoutOf(mlir::RankedTensorType type,
+                                                   int64_t threads);
 /// Elements per group of a distributed tile (its layout's vector, else
 /// defaultVectorWidth).
 int64_t tileVectorWidth(mlir::RankedTensorType type);
@@ -142,106 +147,8 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Value> arrayOwner;
 };
 
-/// The plans the lowering reads while it writes the kernel, set up before
-/// it lowers the body: each dot's staging (DotStaging.cpp) or matmul
-/// (LowerTensorOps.cpp), the loops whose dots alternate staging halves,
-/// and the buffers that need ordered access.
-class KernelPlans {
-public:
-  /// Staging buffers of a simdgroup dot. It stages `kStep` columns of A
-  /// and rows of B at a time: all of K when they fit in threadgroup
-  /// memory, else in K sub-steps (each: stage, barrier, multiply, barrier).
-  struct Staging {
-    mlir::Value a, b;
-    int64_t lda, ldb;
-    int64_t kStep = 0;
-    /// The dot is in a software-pipelined loop (tile.num_stages >= 2) and
-    /// its buffers hold two halves, of `aHalf` and `bHalf` elements, that
-    /// successive staging steps use in turn: a step writes the half that
-    /// the step before last read, and every thread has passed the previous
-    /// step's barrier after that read, so the trailing barrier is not
-    /// needed (see KernelLowering::nextStagingHalves).
-    bool alternating = false;
-    int64_t aHalf = 0, bHalf = 0;
-    /// Other buffers share these bytes at other times: the dot's first
-    /// staging step is preceded by a barrier (an alternating loop by one
-    /// before the loop), so that their readers are done.
-    bool reused = false;
-  };
-  /// While the body of an alternating loop is lowered: how many staging
-  /// steps of this iteration were emitted, and the iteration's parity (an
-  /// index, 0 or 1, carried by the loop) when a step's half depends on it
-  /// (an odd number of steps per iteration); null otherwise.
-  struct Alternation {
-    mlir::Value parity;
-    int64_t step = 0;
-  };
-  /// How a tensor-ops dot runs: its matmul2d and cooperative tensor type,
-  /// and for staged operands the threadgroup buffers and each SIMD group's
-  /// views of them.
-  struct Matmul {
-    mlir::Type cooperative; ///< applegpu::CooperativeTensorType
-    bool staged = false;
-    Staging buffers;
-    mlir::Value viewA, viewB;
-  };
-
-  /// The staging of the simdgroup dot `dot`.
-  const Staging &staging(mlir::Operation *dot) const {
-    return stagings.find(dot)->second;
-  }
-  /// Records `dot`'s staging; an alternating one adds its steps to the
-  /// steps per iteration of its pipelined loop `loop`.
-  void addStaging(mlir::Operation *dot, const Staging &plan,
-                  mlir::Operation *loop, int64_t steps);
-  /// Staging steps per iteration of the pipelined loop `loop` whose dots
-  /// alternate between two staging halves; nullopt for other loops.
-  std::optional<int64_t> alternatingSteps(mlir::Operation *loop) const;
-  /// Whether other buffers reuse the staging bytes of alternating `loop`.
-  bool reusesAlternatingLoop(mlir::Operation *loop) const {
-    return reusedAlternatingLoops.contains(loop);
-  }
-  /// The alternation of the loop body being lowered (null outside one),
-  /// and its replacement (restored by the caller after the body).
-  Alternation *alternation() {
-    return currentAlternation ? &*currentAlternation : nullptr;
-  }
-  std::optional<Alternation> swapAlternation(std::optional<Alternation> a) {
-    std::swap(a, currentAlternation);
-    return a;
-  }
-
-  /// The matmul of the tensor-ops dot `dot`, or null.
-  const Matmul *matmul(mlir::Operation *dot) const {
-    auto it = matmuls.find(dot);
-    return it == matmuls.end() ? nullptr : &it->second;
-  }
-  void addMatmul(mlir::Operation *dot, const Matmul &plan) {
-    matmuls[dot] = plan;
-  }
-
-  /// Finds the buffers `kernel` both stores to and loads from.
-  void findStoredAndLoaded(mlir::func::FuncOp kernel);
-  /// Whether the kernel both stores to and loads from `buffer`: every load
-  /// and store of one is preceded by a device-memory barrier, so that a
-  /// load sees what the other threads of the program stored before it and
-  /// a store does not overwrite what they have yet to load (the tile
-  /// semantics is sequential within a program).
-  bool isStoredAndLoaded(mlir::Value buffer) const {
-    return storedAndLoaded.contains(buffer);
-  }
-
-private:
-  llvm::DenseMap<mlir::Operation *, Staging> stagings;
-  llvm::DenseMap<mlir::Operation *, int64_t> alternatingLoops;
-  llvm::DenseSet<mlir::Operation *> reusedAlternatingLoops;
-  std::optional<Alternation> currentAlternation;
-  llvm::DenseMap<mlir::Operation *, Matmul> matmuls;
-  llvm::DenseSet<mlir::Value> storedAndLoaded;
-};
-
-/// Lowers one kernel: composes the builder, the value map and the plans,
-/// and holds the thread's coordinates and the threadgroup arena. The
+/// Lowers one kernel: composes the builder, the value map and the plans
+/// (the threadgroup arena among them), and holds the thread's coordinates. The
 /// members marked "forward" only pass a call on to one of the three, so
 /// that the op families keep calling `k.index(...)`, `k.fold<...>(...)`,
 /// `k.map(...)` and the like.
@@ -263,6 +170,7 @@ public:
   KernelPlans &plans() { return kernelPlans; }
 
   int64_t numThreads() const { return config.numThreads; }
+  const KernelConfig &kernelConfig() const { return config; }
   int64_t simdgroupsM() const { return config.simdgroupsM; }
   int64_t simdgroupsN() const { return config.simdgroupsN; }
 
@@ -403,15 +311,30 @@ public:
 
   /// A threadgroup buffer of `elements` elements for the op being lowered:
   /// the next part of its planned region of the arena (its
-  /// #applegpu.scratch), or, for an op without one, a threadgroup
-  /// allocation of its own.
-  mlir::Value allocThreadgroup(mlir::Type element, int64_t elements,
-                               mlir::Location loc) {
+  /// #applegpu.scratch); a located internal error when the plan has no
+  /// room for it.
+  mlir::FailureOr<mlir::Value> allocThreadgroup(mlir::Type element,
+                                                int64_t elements,
+                                                mlir::Location loc) {
     return scratchBuffer(currentOp, element, elements, loc);
   }
   /// The same for the region of `owner`.
-  mlir::Value scratchBuffer(mlir::Operation *owner, mlir::Type element,
-                            int64_t elements, mlir::Location loc);
+  mlir::FailureOr<mlir::Value> scratchBuffer(mlir::Operation *owner,
+                                             mlir::Type element,
+                                             int64_t elements,
+                                             mlir::Location loc);
+  /// A threadgroup buffer for a row-major copy of the cooperative tile
+  /// `tile` (another dot's accumulator read at this op's elements): the
+  /// next 16-byte aligned part of the op's planned region for such copies
+  /// (its applegpu.cooperative_spill); an internal error without room.
+  mlir::FailureOr<mlir::Value> spillBuffer(mlir::RankedTensorType tile,
+                                           mlir::Location loc);
+  /// Makes `op` the source op being lowered (whose planned regions the
+  /// buffers above come from); returns the previous one. For a terminator
+  /// its parent's lowering lowers.
+  mlir::Operation *setCurrentOp(mlir::Operation *op) {
+    return std::exchange(currentOp, op);
+  }
   /// A view of `elements` elements at byte `offset` of the kernel's
   /// threadgroup arena (one per offset and type).
   mlir::Value arenaView(int64_t offset, mlir::Type element, int64_t elements,
@@ -436,6 +359,8 @@ public:
 
 private:
   mlir::LogicalResult setUpThreadCoordinates(mlir::Location loc);
+  mlir::LogicalResult unplannedScratch(mlir::Operation *owner, int64_t bytes,
+                                       mlir::Location loc);
   mlir::LogicalResult setUpStaging();
   mlir::LogicalResult setUpTensorOps();
   void eraseDeadOps(mlir::func::FuncOp kernel);
@@ -448,12 +373,9 @@ private:
   tile::applegpu::ThreadCoordinates coords;
 
   /// The source op being lowered (whose #applegpu.scratch region
-  /// allocThreadgroup carves buffers from), and the bytes of each op's
-  /// region given out so far.
+  /// allocThreadgroup carves buffers from, and whose
+  /// applegpu.cooperative_spill region spillBuffer does).
   mlir::Operation *currentOp = nullptr;
-  llvm::DenseMap<mlir::Operation *, int64_t> scratchUsed;
-  mlir::Value arena;
-  llvm::DenseMap<std::tuple<int64_t, mlir::Type, int64_t>, mlir::Value> views;
 
   /// Where values computed once from the thread's coordinates go.
   mlir::Operation *lastCoordinate = nullptr;
@@ -516,8 +438,9 @@ mlir::LogicalResult lowerSimdgroupDot(KernelLowering &k, DotOp op);
 // LowerMatvec.cpp: a tile.matvec dot (at most 8 rows) on lanes, without
 // fragments or staging.
 mlir::LogicalResult lowerMatvecDot(KernelLowering &k, DotOp op);
-/// Threadgroup bytes a tile.matvec dot uses (A's copy, partial sums).
-int64_t matvecScratchBytes(DotOp op);
+/// Threadgroup bytes a tile.matvec dot uses (A's copy, partial sums), from
+/// the geometry its lowering uses.
+int64_t matvecScratchBytes(DotOp op, const KernelConfig &config);
 
 // LowerTensorOps.cpp: the tensor-ops backend's dots, the loads they read
 // through tensor views, and stores of cooperative-layout tiles.

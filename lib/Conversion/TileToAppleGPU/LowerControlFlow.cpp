@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace tile;
@@ -203,6 +204,9 @@ static LogicalResult assignCarriedArrays(KernelLowering &k, const Flattening &f,
 static LogicalResult lowerYield(KernelLowering &k, scf::YieldOp yield,
                                 ValueRange witnesses, const Flattening &f,
                                 ValueRange extra = {}) {
+  // The yield's copies of another dot's tiles are planned at the yield.
+  Operation *parent = k.setCurrentOp(yield);
+  llvm::scope_exit restore([&] { k.setCurrentOp(parent); });
   if (failed(assignYielded(k, f, yield)) ||
       failed(assignCarriedArrays(k, f, yield)))
     return failure();
@@ -255,6 +259,12 @@ LogicalResult tile::conversion::lowerFor(KernelLowering &k, scf::ForOp loop) {
       k.mapped(loop.getUpperBound()), k.mapped(loop.getStep()), inits);
   for (NamedAttribute attr : loop->getDiscardableAttrs())
     newLoop->setAttr(attr.getName(), attr.getValue());
+  // A loop of the program is unrolled by Metal's compiler only on request
+  // (tile.unroll: the program's, or tile-unroll's for a remainder loop);
+  // the conversion's own loops are, so that their arrays become registers.
+  newLoop->setAttr(
+      applegpu::AppleGPUDialect::getUnrollAttrName(),
+      k.builder().getBoolAttr(loop->hasAttr(TileDialect::getUnrollAttrName())));
   {
     OpBuilder::InsertionGuard guard(k.builder());
     Block *body = newLoop.getBody();

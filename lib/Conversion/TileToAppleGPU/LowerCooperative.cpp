@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CooperativeSpills.h"
 #include "KernelLowering.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
@@ -215,36 +216,28 @@ static FailureOr<Value> evaluate(KernelLowering &k, Site &site, Value tile) {
   return result;
 }
 
-/// Calls `visit` on each tile that reading `tiles` per cooperative element
-/// reads: the tiles themselves and, through tiles computed where they are
-/// used, their operands. Stops when `visit` returns true.
-static void forEachSource(KernelLowering &k, ArrayRef<Value> tiles,
-                          function_ref<bool(Value, const TileValue &)> visit) {
-  SmallVector<Value> work(tiles);
-  DenseSet<Value> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!isa<RankedTensorType>(v.getType()) || !seen.insert(v).second ||
-        !k.isLowered(v))
-      continue;
-    const TileValue &held = k.current(v);
-    if (visit(v, held))
-      return;
-    if (held.form != TileForm::PerElement || !held.values.empty())
-      continue;
-    if (Operation *def = v.getDefiningOp())
-      work.append(def->operand_begin(), def->operand_end());
-  }
+/// How the lowering holds `v` (see CooperativeHolding).
+static CooperativeHolding loweredHolding(KernelLowering &k, Value v) {
+  if (!k.isLowered(v))
+    return {};
+  const TileValue &held = k.current(v);
+  if (held.form == TileForm::Cooperative)
+    return {CooperativeHolding::Held, held.values[0].getType()};
+  if (held.form == TileForm::PerElement && held.values.empty())
+    return {CooperativeHolding::Computed};
+  return {};
 }
 
 Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
                                               Type type) {
   Value found;
-  forEachSource(k, {tile}, [&](Value, const TileValue &held) {
-    if (held.form == TileForm::Cooperative && held.values[0].getType() == type)
-      found = held.values[0];
-    return bool(found);
-  });
+  forEachCooperativeSource(
+      {tile}, [&](Value v) { return loweredHolding(k, v); },
+      [&](Value v, const CooperativeHolding &held) {
+        if (held.kind == CooperativeHolding::Held && held.type == type)
+          found = k.current(v).values[0];
+        return bool(found);
+      });
   if (found)
     return found;
   return applegpu::CooperativeDestinationOp::create(k.builder(), tile.getLoc(),
@@ -254,17 +247,16 @@ Value tile::conversion::findCooperativeHandle(KernelLowering &k, Value tile,
 static FailureOr<Spills> spillForeign(KernelLowering &k, ArrayRef<Value> tiles,
                                       Type type, Location loc);
 
-/// Writes the rank-2 cooperative-layout tile `tile` to a new threadgroup
-/// buffer, row-major, each thread its elements at the positions of the
-/// cooperative tensor `positions`; complete when this returns.
-static FailureOr<Value> spillCooperative(KernelLowering &k, Value tile,
-                                         Value positions, Location loc) {
+/// Writes the rank-2 cooperative-layout tile `tile` to `buffer`, row-major,
+/// each thread its elements at the positions of the cooperative tensor
+/// `positions`; complete when this returns.
+static LogicalResult spillCooperative(KernelLowering &k, Value tile,
+                                      Value positions, Value buffer,
+                                      Location loc) {
   auto type = cast<RankedTensorType>(tile.getType());
   FailureOr<Spills> spills = spillForeign(k, {tile}, positions.getType(), loc);
   if (failed(spills))
     return failure();
-  Value buffer =
-      k.allocThreadgroup(type.getElementType(), type.getNumElements(), loc);
   threadgroupBarrier(k, loc);
   LogicalResult status = success();
   forEachCooperativeElement(
@@ -283,24 +275,24 @@ static FailureOr<Value> spillCooperative(KernelLowering &k, Value tile,
   if (failed(status))
     return failure();
   threadgroupBarrier(k, loc);
-  return buffer;
+  return success();
 }
 
 /// Threadgroup copies of the tiles held in cooperative tensors of another
 /// type than `type` that reading `tiles` at the elements of `type` needs
-/// (two dots' accumulators combined), made before the loop over elements.
+/// (two dots' accumulators combined), made before the loop over elements,
+/// each in the op's planned region for such copies (CooperativeSpills.cpp
+/// sizes it with the same walk).
 static FailureOr<Spills> spillForeign(KernelLowering &k, ArrayRef<Value> tiles,
                                       Type type, Location loc) {
-  SmallVector<std::pair<Value, Value>> foreign;
-  forEachSource(k, tiles, [&](Value v, const TileValue &held) {
-    if (held.form == TileForm::Cooperative && held.values[0].getType() != type)
-      foreign.push_back({v, held.values[0]});
-    return false;
-  });
   Spills spills;
-  for (auto [tile, handle] : foreign) {
-    FailureOr<Value> copy = spillCooperative(k, tile, handle, loc);
-    if (failed(copy))
+  for (Value tile : foreignCooperativeTiles(
+           tiles, type, [&](Value v) { return loweredHolding(k, v); })) {
+    auto tileType = cast<RankedTensorType>(tile.getType());
+    FailureOr<Value> copy = k.spillBuffer(tileType, loc);
+    if (failed(copy) ||
+        failed(spillCooperative(k, tile, k.current(tile).values[0], *copy,
+                                loc)))
       return failure();
     spills[tile] = *copy;
   }
@@ -437,8 +429,11 @@ static LogicalResult convertFromCooperative(KernelLowering &k,
   if (failed(coop))
     return failure();
   Value positions = findCooperativeHandle(k, input, *coop);
-  FailureOr<Value> buffer = spillCooperative(k, input, positions, loc);
-  if (failed(buffer))
+  // The conversion's own region of the plan (its #applegpu.scratch).
+  FailureOr<Value> buffer =
+      k.allocThreadgroup(from.getElementType(), from.getNumElements(), loc);
+  if (failed(buffer) ||
+      failed(spillCooperative(k, input, positions, *buffer, loc)))
     return failure();
   RankedTensorType to = op.getType();
   TileForm toForm = k.formFor(op.getResult());

@@ -114,7 +114,7 @@ int64_t tile::conversion::scratchBytes(const KernelConfig &config,
   }
   if (auto dot = dyn_cast<DotOp>(op);
       dot && dot->hasAttr(TileDialect::getMatvecAttrName()))
-    return matvecScratchBytes(dot);
+    return matvecScratchBytes(dot, config);
   return reduceScratchBytes(config, op);
 }
 
@@ -133,8 +133,9 @@ FailureOr<Value> tile::conversion::writeToMemory(KernelLowering &k, Value tile,
   FailureOr<TileValue> held = k.get(tile, fromForm, loc);
   if (failed(held))
     return failure();
-  Value buffer =
-      k.allocThreadgroup(from.getElementType(), from.getNumElements(), loc);
+  FailureOr<Value> buffer = k.allocThreadgroup(from.getElementType(), from.getNumElements(), loc);
+  if (failed(buffer))
+    return failure();
   // Earlier readers of the buffer (a conversion in a loop) are done before
   // it is written, and it is complete before it is read.
   threadgroupBarrier(k, loc);
@@ -144,11 +145,11 @@ FailureOr<Value> tile::conversion::writeToMemory(KernelLowering &k, Value tile,
   forEachHeld(k, from, fromForm, loc,
               [&](int64_t index, int64_t key, const HeldElement &h) {
                 if (written.insert(key).second)
-                  storeIfHeld(k, held->values[index], buffer, h.position,
+                  storeIfHeld(k, held->values[index], *buffer, h.position,
                               h.writer, loc);
               });
   threadgroupBarrier(k, loc);
-  return buffer;
+  return *buffer;
 }
 
 TileValue tile::conversion::readFromMemory(KernelLowering &k, Value buffer,

@@ -51,26 +51,25 @@ struct MatvecGeometry {
 };
 } // namespace
 
-static FailureOr<MatvecGeometry> matvecGeometry(KernelLowering &k, DotOp dot) {
+/// How the threads of a matvec dot split B: from its types and the
+/// kernel's thread count alone, so that the lowering and the threadgroup
+/// memory plan (matvecScratchBytes) agree; nullopt when the threads that
+/// share columns can meet neither by shuffles nor by partial rows.
+static std::optional<MatvecGeometry> matvecGeometry(DotOp dot,
+                                                    int64_t threads) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   MatvecGeometry g;
   g.rows = aType.getDimSize(0);
   g.depth = aType.getDimSize(1);
   g.cols = bType.getDimSize(1);
-  applegpu::DistributedLayoutAttr bLayout = k.slotLayout(bType);
-  int64_t threads = k.numThreads();
+  applegpu::DistributedLayoutAttr bLayout = slotLayoutOf(bType, threads);
   g.vector = bLayout.getVectorWidth(bType.getShape());
   g.columnGroups = g.cols / g.vector;
   std::optional<int64_t> stride =
       applegpu::matvecColumnStride(threads, g.columnGroups);
   if (bLayout.getThreads() != threads || !stride)
-    return dot.emitOpError()
-           << "is marked " << TileDialect::getMatvecAttrName()
-           << " but its B operand " << bType << " on " << threads
-           << " threads shares columns between threads that can meet "
-              "neither by SIMD-group shuffles nor by partial rows (gcd of "
-              "the thread count and N / V must divide 32 or be at least 32)";
+    return std::nullopt;
   g.stride = *stride;
   g.shuffle = g.stride < 32;
   g.groupsPerThread = g.columnGroups / g.stride;
@@ -78,19 +77,32 @@ static FailureOr<MatvecGeometry> matvecGeometry(KernelLowering &k, DotOp dot) {
   return g;
 }
 
-int64_t tile::conversion::matvecScratchBytes(DotOp dot) {
+static FailureOr<MatvecGeometry> matvecGeometry(KernelLowering &k, DotOp dot) {
+  if (std::optional<MatvecGeometry> g = matvecGeometry(dot, k.numThreads()))
+    return *g;
+  return dot.emitOpError()
+         << "is marked " << TileDialect::getMatvecAttrName() << " but its B "
+         << "operand " << dot.getB().getType() << " on " << k.numThreads()
+         << " threads shares columns between threads that can meet neither "
+            "by SIMD-group shuffles nor by partial rows (gcd of the thread "
+            "count and N / V must divide 32 or be at least 32)";
+}
+
+int64_t tile::conversion::matvecScratchBytes(DotOp dot,
+                                             const KernelConfig &config) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
-  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  // A's copy (none when uniform), then the f32 partial rows, carved after
+  // it at a 4-byte boundary (KernelLowering::scratchBuffer).
   int64_t bytes = 0;
   if (!isa_and_nonnull<applegpu::UniformLayoutAttr>(aType.getEncoding()))
-    bytes += aType.getNumElements() *
-             llvm::divideCeil(aType.getElementTypeBitWidth(), 8);
-  // At most one partial row per SIMD-group, of f32.
-  int64_t threads = 32;
-  if (auto d = dyn_cast_if_present<applegpu::DistributedLayoutAttr>(
-          bType.getEncoding()))
-    threads = d.getThreads();
-  return bytes + (threads / 32) * aType.getDimSize(0) * bType.getDimSize(1) * 4;
+    bytes = llvm::alignTo(aType.getNumElements() *
+                              llvm::divideCeil(aType.getElementTypeBitWidth(), 8),
+                          4);
+  // Without a geometry the lowering reports the dot and allocates nothing.
+  std::optional<MatvecGeometry> g = matvecGeometry(dot, config.numThreads);
+  if (!g)
+    return bytes;
+  return bytes + g->partialSets * g->rows * g->cols * 4;
 }
 
 /// Runs `body` under `held` (an i1; null: always).
@@ -198,7 +210,9 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   // Partial rows meet in threadgroup memory. Its readers of the previous
   // iteration (in a loop) passed A's barriers since; without those, one
   // barrier orders them.
-  Value sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
+  FailureOr<Value> sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
+  if (failed(sums))
+    return failure();
   if (!aMemory)
     threadgroupBarrier(k, loc);
   // Lanes < d write their SIMD-group's sums (shuffles), or every thread
@@ -231,7 +245,7 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
       Value v = loadArray(
           k, partial, addIndex(k, mulIndex(k, m, k.index(perRow), loc), q, loc),
           loc);
-      storeIfHeld(k, v, sums, offset, writer, loc);
+      storeIfHeld(k, v, *sums, offset, writer, loc);
     });
   });
   threadgroupBarrier(k, loc);
@@ -247,7 +261,7 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
     Value total = accSlots ? widen(loadArray(k, accSlots, s, loc)) : accScalar;
     for (int64_t j = 0; j < g.partialSets; ++j) {
       Value at = addIndex(k, k.index(j * g.rows * g.cols), position, loc);
-      Value partialSum = memref::LoadOp::create(b, loc, sums, at).getResult();
+      Value partialSum = memref::LoadOp::create(b, loc, *sums, at).getResult();
       total = arith::AddFOp::create(b, loc, total, partialSum).getResult();
     }
     if (element != f32)

@@ -304,7 +304,9 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
     if (plan.kind == RowPlan::Memory || plan.entries > 1) {
       // Partials per group (or per SIMD-group) through threadgroup memory.
       int64_t per = plan.kind == RowPlan::Memory ? 1 : 32;
-      Value buffer = k.allocThreadgroup(c.element, plan.groups / per, loc);
+      FailureOr<Value> buffer = k.allocThreadgroup(c.element, plan.groups / per, loc);
+      if (failed(buffer))
+        return failure();
       threadgroupBarrier(k, loc);
       SmallVector<std::pair<Value, Value>> rowOf; // (group, held)
       for (int64_t q = 0; q < rounds; ++q) {
@@ -322,7 +324,7 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
         }
         Value slot =
             per > 1 ? k.fold<arith::DivUIOp>(loc, group, k.index(per)) : group;
-        storeIfHeld(k, totals[q], buffer, slot, writer, loc);
+        storeIfHeld(k, totals[q], *buffer, slot, writer, loc);
       }
       threadgroupBarrier(k, loc);
       for (int64_t q = 0; q < rounds; ++q) {
@@ -332,7 +334,7 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
         if (heldGroup)
           row = k.fold<arith::SelectOp>(loc, heldGroup, row, k.index(0));
         Value base = mulIndex(k, row, k.index(plan.entries), loc);
-        totals[q] = c.foldMemory(buffer, base, plan.entries, 1);
+        totals[q] = c.foldMemory(*buffer, base, plan.entries, 1);
       }
     }
   }
@@ -342,13 +344,15 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
     if (plan.kind == RowPlan::Segments && threads > plan.groupsPerRow) {
       // Only the lanes of the first segment hold the total: thread 0 (which
       // holds the first group) hands it to everyone.
-      Value buffer = k.allocThreadgroup(c.element, 1, loc);
+      FailureOr<Value> buffer = k.allocThreadgroup(c.element, 1, loc);
+      if (failed(buffer))
+        return failure();
       threadgroupBarrier(k, loc);
       Value first = k.fold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                           k.threadIndex(), k.index(0));
-      storeIfHeld(k, total, buffer, k.index(0), first, loc);
+      storeIfHeld(k, total, *buffer, k.index(0), first, loc);
       threadgroupBarrier(k, loc);
-      total = memref::LoadOp::create(b, loc, buffer, k.index(0));
+      total = memref::LoadOp::create(b, loc, *buffer, k.index(0));
     }
     k.map(op.getResult(), total);
     return success();
@@ -382,8 +386,12 @@ static LogicalResult reduceColumnsByRounds(
   int64_t groupsPerRow = cols / width;
   int64_t groups = type.getDimSize(0) * groupsPerRow;
   int64_t owned = llvm::divideCeil(groupsPerRow, threads);
-  Value stage = k.allocThreadgroup(c.element, threads * width, loc);
-  Value published = k.allocThreadgroup(c.element, groupsPerRow * width, loc);
+  FailureOr<Value> stage = k.allocThreadgroup(c.element, threads * width, loc);
+  if (failed(stage))
+    return failure();
+  FailureOr<Value> published = k.allocThreadgroup(c.element, groupsPerRow * width, loc);
+  if (failed(published))
+    return failure();
 
   // The thread's column groups tid + j * T, and whether each exists.
   SmallVector<Value> columnGroup, owner;
@@ -403,7 +411,7 @@ static LogicalResult reduceColumnsByRounds(
     (void)first;
     Value at = mulIndex(k, k.threadIndex(), k.index(width), loc);
     for (int64_t v = 0; v < width; ++v)
-      storeIfHeld(k, held.values[q * width + v], stage,
+      storeIfHeld(k, held.values[q * width + v], *stage,
                   addIndex(k, at, k.index(v), loc), heldGroup, loc);
     threadgroupBarrier(k, loc);
     // Positions of round q: groups qT .. qT + T - 1 that exist.
@@ -432,7 +440,7 @@ static LogicalResult reduceColumnsByRounds(
             SmallVector<Value> next;
             for (int64_t v = 0; v < width; ++v) {
               Value x = memref::LoadOp::create(
-                  b, loc, stage, addIndex(k, base, k.index(v), loc));
+                  b, loc, *stage, addIndex(k, base, k.index(v), loc));
               next.push_back(c.combine(args[v], x));
             }
             scf::YieldOp::create(b, loc, next);
@@ -444,7 +452,7 @@ static LogicalResult reduceColumnsByRounds(
   for (int64_t j = 0; j < owned; ++j) {
     Value at = mulIndex(k, columnGroup[j], k.index(width), loc);
     for (int64_t v = 0; v < width; ++v)
-      storeIfHeld(k, acc[j * width + v], published,
+      storeIfHeld(k, acc[j * width + v], *published,
                   addIndex(k, at, k.index(v), loc), owner[j], loc);
   }
   threadgroupBarrier(k, loc);
@@ -458,7 +466,7 @@ static LogicalResult reduceColumnsByRounds(
     Value column = k.fold<arith::RemUIOp>(loc, first, k.index(cols));
     for (int64_t v = 0; v < width; ++v)
       totals.push_back(memref::LoadOp::create(
-          b, loc, published, addIndex(k, column, k.index(v), loc)));
+          b, loc, *published, addIndex(k, column, k.index(v), loc)));
   }
   return define(totals, period);
 }
@@ -511,14 +519,16 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
       partial[v] = q == 0 ? x : c.combineIf(heldGroup, partial[v], x);
     }
   }
-  Value buffer = k.allocThreadgroup(c.element, threads * width, loc);
+  FailureOr<Value> buffer = k.allocThreadgroup(c.element, threads * width, loc);
+  if (failed(buffer))
+    return failure();
   threadgroupBarrier(k, loc);
   auto [first, heldFirst] = k.slotIndex(type, 0, loc);
   (void)first;
   for (int64_t v = 0; v < width; ++v) {
     Value at = addIndex(k, mulIndex(k, k.threadIndex(), k.index(width), loc),
                         k.index(v), loc);
-    storeIfHeld(k, partial[v], buffer, at, heldFirst, loc);
+    storeIfHeld(k, partial[v], *buffer, at, heldFirst, loc);
   }
   threadgroupBarrier(k, loc);
   Value columnGroup =
@@ -528,7 +538,7 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
   for (int64_t v = 0; v < width; ++v) {
     Value base = addIndex(k, mulIndex(k, columnGroup, k.index(width), loc),
                           k.index(v), loc);
-    totals.push_back(c.foldMemory(buffer, base, sharers, groupsPerRow * width));
+    totals.push_back(c.foldMemory(*buffer, base, sharers, groupsPerRow * width));
   }
   return define(totals, 1);
 }
@@ -574,7 +584,9 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
   int64_t across = byRow ? k.simdgroupsN() : k.simdgroupsM();
   if (across > 1) {
     int64_t kept = type.getDimSize(byRow ? 0 : 1);
-    Value buffer = k.allocThreadgroup(c.element, kept * across, loc);
+    FailureOr<Value> buffer = k.allocThreadgroup(c.element, kept * across, loc);
+    if (failed(buffer))
+      return failure();
     threadgroupBarrier(k, loc);
     Value mine =
         byRow ? k.coordinates().simdgroupCol : k.coordinates().simdgroupRow;
@@ -590,11 +602,11 @@ static LogicalResult reduceFragments(KernelLowering &k, ReduceOp op,
       positions.push_back(position);
       Value slot =
           addIndex(k, mulIndex(k, position, k.index(across), loc), mine, loc);
-      storeIfHeld(k, t, buffer, slot, writer, loc);
+      storeIfHeld(k, t, *buffer, slot, writer, loc);
     }
     threadgroupBarrier(k, loc);
     for (auto [t, position] : llvm::zip(totals, positions))
-      t = c.foldMemory(buffer, mulIndex(k, position, k.index(across), loc),
+      t = c.foldMemory(*buffer, mulIndex(k, position, k.index(across), loc),
                        across, 1);
   }
   TileValue result{TileForm::LaneElements, {}};

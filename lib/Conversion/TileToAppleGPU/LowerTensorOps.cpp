@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CooperativeSpills.h"
 #include "KernelLowering.h"
 #include "ThreadgroupPlan.h"
 
@@ -38,7 +39,8 @@ static bool isTransposedView(LoadOp load) {
   return !isConstantIntValue(load.getStrides()[1], 1);
 }
 
-FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
+Type tile::conversion::cooperativeTypeOf(Value tile,
+                                         const KernelConfig &config) {
   // The dot the accumulator comes from: through elementwise ops,
   // epilogues, loops and branches.
   SmallVector<Value> work{tile};
@@ -57,8 +59,8 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (const Matmul *plan = kernelPlans.matmul(def))
-      return plan->cooperative;
+    if (auto dot = dyn_cast<DotOp>(def))
+      return matmulCooperativeType(dot, config);
     if (auto loop = dyn_cast<scf::ForOp>(def)) {
       unsigned i = cast<OpResult>(v).getResultNumber();
       work.push_back(loop.getBody()->getTerminator()->getOperand(i));
@@ -81,17 +83,22 @@ FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
   }
   // Not computed by a dot (e.g. a loaded tile kept in the accumulator
   // layout): the kernel's first dot decides.
-  Operation *first = nullptr;
-  source.walk([&](DotOp dot) {
-    if (!first)
-      first = dot;
-  });
-  const Matmul *plan = first ? kernelPlans.matmul(first) : nullptr;
-  if (!plan)
+  DotOp first;
+  tile.getParentRegion()->getParentOfType<func::FuncOp>().walk(
+      [&](DotOp dot) {
+        if (!first)
+          first = dot;
+      });
+  return first ? matmulCooperativeType(first, config) : Type();
+}
+
+FailureOr<Type> KernelLowering::cooperativeTypeOf(Value tile) {
+  Type type = tile::conversion::cooperativeTypeOf(tile, config);
+  if (!type)
     return emitError(tile.getLoc())
            << "a tile in the cooperative layout needs a tensor-ops tile.dot "
               "in the kernel, whose cooperative tensor type holds it";
-  return plan->cooperative;
+  return type;
 }
 
 /// Whether a tensor-ops dot reads both operands through device tensor
@@ -127,42 +134,53 @@ int64_t tile::conversion::matmulStagingBytes(DotOp dot) {
   return (a + b) * (element.getIntOrFloatBitWidth() / 8);
 }
 
-/// The matmul2d of a dot and its operand view types.
-static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
-                                                    DotOp dot) {
+Type tile::conversion::matmulCooperativeType(DotOp dot,
+                                             const KernelConfig &config) {
   MLIRContext *ctx = dot.getContext();
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto result = cast<RankedTensorType>(dot.getType());
   Type operand = a.getElementType();
-  auto loadA = dot.getA().getDefiningOp<LoadOp>();
-  auto loadB = dot.getB().getDefiningOp<LoadOp>();
   bool direct = readsThroughViews(dot);
-  int64_t m = result.getDimSize(0) / k.simdgroupsM();
-  int64_t n = result.getDimSize(1) / k.simdgroupsN();
+  int64_t m = result.getDimSize(0) / config.simdgroupsM;
+  int64_t n = result.getDimSize(1) / config.simdgroupsN;
   if (!isMatmul2dShape(m, n))
-    return dot.emitOpError()
-           << "each SIMD group's " << m << "x" << n
-           << " part of the accumulator is not a matmul2d destination Apple "
-              "accepts (each of m, n 1, 2, 4 or a multiple of 8, one a "
-              "multiple of 16)";
+    return Type();
   // Staged operands have a static K, but third-party Metal 4 code reports
   // that a static k that is not a multiple of 32 computes wrong results on
   // macOS 26.1: such tiles take the dynamic K, which the staged views' K
   // extent (exactly the tile's K) gives.
   int64_t staticK = a.getDimSize(1);
   bool dynamicK = direct || staticK % 32 != 0;
+  auto transposed = [&](Value v) {
+    return direct && isTransposedView(v.getDefiningOp<LoadOp>());
+  };
   auto op = applegpu::Matmul2dAttr::get(
       ctx, m, n, dynamicK ? applegpu::Matmul2dAttr::kDynamic : staticK,
-      direct && isTransposedView(loadA), direct && isTransposedView(loadB),
+      transposed(dot.getA()), transposed(dot.getB()),
       /*relaxedPrecision=*/operand.isF32(),
       applegpu::Matmul2dMode::multiply_accumulate, /*simdgroups=*/1);
   auto space = direct ? applegpu::AddressSpace::device
                       : applegpu::AddressSpace::threadgroup;
   auto view = TensorViewType::get(ctx, space, operand, {});
+  return CooperativeTensorType::get(ctx, result.getElementType(), op, view,
+                                    view);
+}
+
+/// The matmul2d of a dot and its operand view types.
+static FailureOr<KernelLowering::Matmul> planMatmul(KernelLowering &k,
+                                                    DotOp dot) {
   KernelLowering::Matmul plan;
-  plan.staged = !direct;
-  plan.cooperative =
-      CooperativeTensorType::get(ctx, result.getElementType(), op, view, view);
+  plan.cooperative = matmulCooperativeType(dot, k.kernelConfig());
+  if (!plan.cooperative) {
+    auto result = cast<RankedTensorType>(dot.getType());
+    return dot.emitOpError()
+           << "each SIMD group's " << result.getDimSize(0) / k.simdgroupsM()
+           << "x" << result.getDimSize(1) / k.simdgroupsN()
+           << " part of the accumulator is not a matmul2d destination Apple "
+              "accepts (each of m, n 1, 2, 4 or a multiple of 8, one a "
+              "multiple of 16)";
+  }
+  plan.staged = !readsThroughViews(dot);
   return plan;
 }
 
@@ -177,14 +195,18 @@ LogicalResult KernelLowering::setUpTensorOps() {
       // Row-major tiles padded by 16 bytes; each SIMD group's views of
       // its rows of A and columns of B are made once, here.
       Location loc = dot.getLoc();
-      auto a = cast<RankedTensorType>(dot.getA().getType());
-      Type element = a.getElementType();
-      int64_t kk = a.getDimSize(1);
+      auto aType = cast<RankedTensorType>(dot.getA().getType());
+      Type element = aType.getElementType();
+      int64_t kk = aType.getDimSize(1);
       Staging &s = plan->buffers;
       auto [aElements, bElements] = stagedElements(dot, s.lda, s.ldb);
       // The dot's region of the plan (tile-plan-threadgroup-memory).
-      s.a = scratchBuffer(dot, element, aElements, loc);
-      s.b = scratchBuffer(dot, element, bElements, loc);
+      FailureOr<Value> a = scratchBuffer(dot, element, aElements, loc);
+      FailureOr<Value> b = scratchBuffer(dot, element, bElements, loc);
+      if (failed(a) || failed(b))
+        return failure();
+      s.a = *a;
+      s.b = *b;
       auto type = cast<CooperativeTensorType>(plan->cooperative);
       auto [row, col] = simdgroupOrigin(cast<RankedTensorType>(dot.getType()));
       // A: extents (K, m) strides (1, lda); B: extents (n, K) strides (1, ldb).

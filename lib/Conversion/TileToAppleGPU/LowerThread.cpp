@@ -43,9 +43,11 @@ LogicalResult tile::conversion::lowerShared(KernelLowering &k, SharedOp op) {
   // A view of the region tile-plan-threadgroup-memory gave the array in the
   // kernel's arena (live for the whole kernel): one plan decides the
   // kernel's threadgroup memory.
-  k.map(op.getResult(),
-        k.allocThreadgroup(op.getType().getElementType(),
-                           op.getType().getNumElements(), op.getLoc()));
+  FailureOr<Value> array = k.allocThreadgroup(
+      op.getType().getElementType(), op.getType().getNumElements(), op.getLoc());
+  if (failed(array))
+    return failure();
+  k.map(op.getResult(), *array);
   return success();
 }
 

@@ -7,8 +7,9 @@
 // Buffers and live ranges, in program order (a pre-order numbering of the
 // kernel's ops; an op with regions spans its body):
 //  * the scratch of a layout conversion, a reduction or a staged tensor-ops
-//    dot is live at its op only: the op writes it after a barrier and reads
-//    it before it ends;
+//    dot, and the copies an op makes of another dot's cooperative tiles
+//    (CooperativeSpills.cpp), are live at the op only: the op writes them
+//    after a barrier and reads them before it ends;
 //  * except a conversion into the cooperative layout, whose buffer is read
 //    wherever the tile, and what is computed from it, is used: it lives
 //    until the last such use (at the level of the conversion's block);
@@ -29,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CooperativeSpills.h"
 #include "KernelLowering.h"
 #include "ThreadgroupPlan.h"
 
@@ -58,7 +60,8 @@ struct Interval {
 };
 
 struct Buffer {
-  enum Kind { Scratch, StagingA, StagingB } kind;
+  /// Spill: the op's copies of another dot's cooperative tiles.
+  enum Kind { Scratch, Spill, StagingA, StagingB } kind;
   Operation *owner; ///< the op (the first dot, for staging)
   int64_t bytes;
   SmallVector<Interval, 1> live;
@@ -161,13 +164,18 @@ static SmallVector<Buffer> scratchBuffers(func::FuncOp kernel,
                          {order.whole()}});
       return;
     }
+    Interval at = order.span(op);
+    at.end = at.begin;
+    // Copies of another dot's cooperative tiles: written after a barrier
+    // and read by the op (CooperativeSpills.cpp).
+    if (int64_t spilled = cooperativeSpillBytes(config, *op))
+      buffers.push_back({Buffer::Spill, op, spilled, {at}});
     int64_t bytes = scratchBytes(config, *op);
     if (auto dot = dyn_cast<DotOp>(op); dot && config.tensorOps)
       bytes = matmulStagingBytes(dot);
     if (!bytes)
       return;
-    Interval live = order.span(op);
-    live.end = live.begin;
+    Interval live = at;
     if (auto convert = dyn_cast<ConvertLayoutOp>(op);
         convert && isCooperative(convert.getType()))
       live = cooperativeLifetime(op, order);
@@ -263,6 +271,8 @@ static StringRef describe(const Buffer &buffer) {
     return "to stage the A operands of the dots";
   case Buffer::StagingB:
     return "to stage the B operands of the dots";
+  case Buffer::Spill:
+    return "to copy another dot's cooperative tiles read here";
   case Buffer::Scratch:
     break;
   }
@@ -300,7 +310,8 @@ static LogicalResult reportPeak(func::FuncOp kernel, ArrayRef<Buffer> buffers,
   };
   // Sub-steps are worth naming only when staging is part of the peak.
   subSteps &= llvm::any_of(buffers, [&](const Buffer &b) {
-    return b.kind != Buffer::Scratch && liveAtPeak(b);
+    return (b.kind == Buffer::StagingA || b.kind == Buffer::StagingB) &&
+           liveAtPeak(b);
   });
   InFlightDiagnostic diag = peakOp->emitOpError();
   diag << "needs " << total << " bytes of threadgroup memory";
@@ -396,9 +407,11 @@ LogicalResult tile::conversion::planThreadgroupMemory(
                   b.getI64IntegerAttr(total));
   DenseMap<Type, std::pair<const Buffer *, const Buffer *>> staging;
   for (const Buffer &buffer : buffers) {
-    if (buffer.kind == Buffer::Scratch)
+    if (buffer.kind == Buffer::Scratch || buffer.kind == Buffer::Spill)
       buffer.owner->setAttr(
-          applegpu::AppleGPUDialect::getScratchAttrName(),
+          buffer.kind == Buffer::Scratch
+              ? applegpu::AppleGPUDialect::getScratchAttrName()
+              : applegpu::AppleGPUDialect::getSpillAttrName(),
           applegpu::ScratchAttr::get(
               ctx, buffer.offset, buffer.bytes,
               usedBefore(buffer, buffer.live.front(), buffers, order)));

@@ -59,7 +59,9 @@ int64_t matmulStagingBytes(DotOp dot);
 
 /// Plans the threadgroup memory of `kernel` (tile IR with layouts) and
 /// writes the plan as attributes: `applegpu.threadgroup_memory` on the
-/// kernel, `applegpu.scratch` on each op with scratch of its own and
+/// kernel, `applegpu.scratch` on each op with scratch of its own,
+/// `applegpu.cooperative_spill` on each op that copies another dot's
+/// cooperative tiles, and
 /// `applegpu.dot_staging` on each simdgroup dot. A located error, naming
 /// what is live at the peak, when it needs more than `limit` bytes.
 mlir::LogicalResult planThreadgroupMemory(

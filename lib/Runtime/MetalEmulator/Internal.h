@@ -114,9 +114,33 @@ int tme_parse_msl_type(const char *msl_type, TmeTypeInfo *out);
 int tme_builtin_slot(const char *name, size_t len, unsigned *slot,
                      unsigned *components);
 /* Appends the generated C++ (MSL source + entry) to a malloc'd string. */
+/* `flat_spaces`: for a compiler without address spaces as types (no
+ * -fsycl-is-device; compile.c's fallback): overloads on address spaces that
+ * then collide are blanked as the address-space qualifiers of members are. */
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
-                               const TmeKernelOptions *options, char **out,
-                               char *error, size_t error_size);
+                               const TmeKernelOptions *options, int flat_spaces,
+                               char **out, char *error, size_t error_size);
+
+/* ---- address_spaces.c --------------------------------------------------- */
+/* One of MSL's address-space words at p. */
+int tme_is_address_space(const char *code, const char *p);
+/* The address-space word at p (`len` letters) qualifies a pointer or
+ * reference. */
+int tme_qualifies_pointer(const char *p, size_t len);
+/* In `text` (a copy of `code`, the text without comments): array
+ * parameters in an address space written as pointers (in `code` too), and
+ * member functions' address-space qualifiers dropped (then identical
+ * members blanked). Every line and column is kept. */
+void tme_address_space_array_parameters(char *text, char *code);
+/* `constant` and `threadgroup` where they qualify a pointer or reference
+ * (and `constant` on a variable of static storage) become the shim's
+ * address-space macros, in place. */
+void tme_address_space_words(char *text, const char *code);
+void tme_blank_member_space_overloads(char *text, const char *code,
+                                      int flat_spaces);
+/* The compiler's log reports an address-space mistake: a pointer or
+ * reference of one address space where another is required. */
+int tme_address_space_mistake(const char *log);
 
 /* ---- lex.c -------------------------------------------------------------- */
 int tme_is_ident(char c);
@@ -174,7 +198,8 @@ int tme_read_parameters(const char *src, const char *function,
  * function constants rewritten for C++ (adapt.c explains); malloc'd. Fails on a
  * function constant the signature sets that the source does not declare. */
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
-                     char **out, char *error, size_t error_size);
+                     int flat_spaces, char **out, char *error,
+                     size_t error_size);
 
 /* casts.c: `src` with C-style casts to vector types and template type
  * parameters (`(float4) h`) written as MSL's conversion

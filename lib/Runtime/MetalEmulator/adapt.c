@@ -4,12 +4,12 @@
 |* The emulator compiles MSL as C++ against the shim, unchanged except for    *|
 |* what C++ cannot express, which this file rewrites in the text it          *|
 |* compiles (same lines, so diagnostics still point into the .metal file):    *|
-|*  - `threadgroup` qualifying a pointer or reference (`threadgroup float* p  *|
-|*    = tg + i;`, helper and kernel parameters): the shim's `threadgroup`     *|
-|*    makes block-scope variables shared (static thread_local), which a       *|
-|*    pointer must not be; the word is dropped there (one flat address       *|
-|*    space). `[[threadgroup(n)]]` attributes are dropped too (the binding   *|
-|*    is read from the original text);                                       *|
+|*  - address spaces (address_spaces.c): `threadgroup` and `constant`      *|
+|*    qualifying a pointer or reference become the shim's address-space     *|
+|*    macros, array parameters in an address space pointers, and member     *|
+|*    functions' address-space qualifiers are dropped. `[[threadgroup(n)]]` *|
+|*    attributes are dropped too (the binding is read from the original    *|
+|*    text);                                                                *|
 |*  - function constants (`constant bool f [[function_constant(0)]];`): a     *|
 |*    const needs an initializer in C++, so the attribute becomes `= VALUE`  *|
 |*    (or `= {}`, undefined, when the launch sets none), and                  *|
@@ -65,23 +65,6 @@ static int valid_value(const char *v) {
     if (!tme_is_ident(*v) && *v != '.' && *v != '+' && *v != '-')
       return 0;
   return 1;
-}
-
-/* `threadgroup` at p qualifies a pointer or reference: a `*` or `&` comes
- * before the declarator ends. */
-static int qualifies_pointer(const char *p) {
-  int angle = 0;
-  for (p += 11; *p; ++p) {
-    if (*p == '<')
-      ++angle;
-    else if (*p == '>' && angle > 0)
-      --angle;
-    else if (angle == 0 && (*p == '*' || *p == '&'))
-      return 1;
-    else if (angle == 0 && strchr(";,)={[(", *p))
-      return 0;
-  }
-  return 0;
 }
 
 /* `vec` at p names a vector type constructed or converted with
@@ -284,240 +267,6 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
   return finish_rewrite(&s, src, copied, failed);
 }
 
-/* ---- overloads on address spaces -------------------------------------- */
-/* MSL overloads functions on address spaces: `f(device const int* p)` and
- * `f(constant const int* p)` (MLX's elem_to_loc), members qualified by the
- * object's address space (`complex_t() thread` and `complex_t()
- * threadgroup`, MLX's complex.h). In the emulator's one flat address space
- * those are redefinitions: a function definition whose declaration differs
- * from an earlier one only in address-space words is blanked (any of them
- * serves every address space), and the address-space word qualifying a
- * member function is dropped. Only declarations at namespace and class
- * scope are looked at; the text keeps its lines. */
-static int is_address_space(const char *code, const char *p) {
-  return tme_word_at(code, p, "device") || tme_word_at(code, p, "constant") ||
-         tme_word_at(code, p, "thread") || tme_word_at(code, p, "threadgroup");
-}
-
-/* The offset of the enclosing scope, then [b, e) without address-space
- * words and with spaces collapsed. */
-static char *declaration_key(const char *code, const char *scope, const char *b,
-                             const char *e) {
-  TmeStr k = {0};
-  char where[32];
-  snprintf(where, sizeof where, "%ld:", (long)(scope - code));
-  tme_str_add(&k, where, strlen(where));
-  for (const char *p = b; p < e;) {
-    if (is_address_space(code, p)) {
-      while (tme_is_ident(*p))
-        ++p;
-      continue;
-    }
-    if (isspace((unsigned char)*p)) {
-      if (k.len && k.p[k.len - 1] != ' ')
-        tme_str_add(&k, " ", 1);
-    } else {
-      tme_str_add(&k, p, 1);
-    }
-    ++p;
-  }
-  if (!k.p)
-    return tme_strdup("");
-  return k.p;
-}
-
-typedef struct {
-  char **keys, **bodies;
-  size_t n, cap;
-} Keys;
-
-/* The body of the first definition with `key` if there was one (`key`
- * and `body` are then freed), else NULL, remembering both. */
-static const char *seen_before(Keys *seen, char *key, char *body) {
-  for (size_t i = 0; i < seen->n; ++i)
-    if (!strcmp(seen->keys[i], key)) {
-      free(key);
-      free(body);
-      return seen->bodies[i];
-    }
-  if (seen->n == seen->cap) {
-    size_t cap = seen->cap ? 2 * seen->cap : 64;
-    char **grown = realloc(seen->keys, cap * sizeof *grown);
-    if (grown)
-      seen->keys = grown;
-    char **grown_bodies =
-        grown ? realloc(seen->bodies, cap * sizeof *grown) : NULL;
-    if (!grown_bodies) {
-      free(key);
-      free(body);
-      return NULL;
-    }
-    seen->bodies = grown_bodies;
-    seen->cap = cap;
-  }
-  seen->keys[seen->n] = key;
-  seen->bodies[seen->n++] = body;
-  return NULL;
-}
-
-/* A definition blanked for an earlier one with another body would run
- * that body instead of its own: a compile error in its place (clang:
- * "use of undeclared identifier 'address_space_overloads_differ'"), not
- * a silently wrong result. The tokens go into the blanked text, each
- * within a line, so that the lines stay; if they do not fit (a one-line
- * member), nothing is written. */
-static void refuse_different_overload(char *text, const char *code,
-                                      const char *b, const char *close) {
-  static const char *const tokens[] = {"static_assert(",
-                                       "address_space_overloads_differ", ");"};
-  size_t at[3];
-  const char *q = b;
-  for (size_t t = 0; t < 3; ++t) {
-    size_t n = strlen(tokens[t]);
-    while (q + n <= close && memchr(q, '\n', n))
-      q = (const char *)memchr(q, '\n', n) + 1;
-    if (q + n > close)
-      return;
-    at[t] = (size_t)(q - code);
-    q += n;
-  }
-  for (size_t t = 0; t < 3; ++t)
-    memcpy(text + at[t], tokens[t], strlen(tokens[t]));
-}
-
-static void blank(char *text, const char *code, const char *b, const char *e) {
-  for (const char *q = b; q < e; ++q)
-    if (text[q - code] != '\n')
-      text[q - code] = ' ';
-}
-
-static int address_space_in(const char *code, const char *b, const char *e) {
-  for (const char *w = b; w < e; ++w)
-    if (is_address_space(code, w))
-      return 1;
-  return 0;
-}
-
-/* The definition [b, close) whose declaration [b, p) names an address
- * space, in `scope`: blanked if one that differs only in address-space
- * words came before (1), else remembered (0). */
-static int blank_if_seen(Keys *seen, char *text, const char *code,
-                         const char *scope, const char *b, const char *p,
-                         const char *close) {
-  char *key = declaration_key(code, scope, b, p);
-  /* The body, compared without address-space words and spacing. */
-  char *body = key ? declaration_key(code, code, p, close) : NULL;
-  if (key && !body)
-    free(key);
-  const char *first = key && body ? seen_before(seen, key, body) : NULL;
-  if (!first)
-    return 0;
-  char *mine = declaration_key(code, code, p, close);
-  blank(text, code, b, close);
-  if (mine && strcmp(mine, first))
-    refuse_different_overload(text, code, b, close);
-  free(mine);
-  return 1;
-}
-
-static void blank_address_space_overloads(char *text, const char *code) {
-  Keys seen = {0};
-  const char *start = code; /* the current declaration's start */
-  /* The namespaces and classes the scan is in: a declaration's key names
-   * its innermost one, so that members of different classes differ. */
-  const char *scopes_in[64];
-  size_t depth_in = 0;
-  for (const char *p = code; *p; ++p) {
-    if (*p == '(' || *p == '[') { /* (parameters) and [[attributes]] */
-      const char *close = tme_matching(p);
-      if (!close)
-        break;
-      p = close - 1;
-      continue;
-    }
-    if (*p == '#') { /* a preprocessor line is no declaration */
-      while (*p && *p != '\n')
-        ++p;
-      start = p;
-      if (!*p)
-        break;
-      continue;
-    }
-    if (*p == ';' || *p == '}') {
-      if (*p == '}' && depth_in)
-        --depth_in;
-      start = p + 1;
-      continue;
-    }
-    if (*p != '{')
-      continue;
-    /* The declaration [start, p) opens a scope or a body. */
-    const char *last_paren = NULL;
-    for (const char *q = start; q < p; ++q) {
-      if (*q == '(') {
-        const char *close = tme_matching(q);
-        if (!close || close > p)
-          break;
-        if (!last_paren || q < last_paren)
-          last_paren = close - 1; /* the parameter list's ')' */
-        q = close - 1;
-      }
-    }
-    const char *close = tme_matching(p);
-    if (!close)
-      break;
-    int scope = 0;
-    static const char *const scopes[] = {"namespace", "struct", "class",
-                                         "extern"};
-    for (size_t k = 0; k < 4 && !last_paren; ++k) {
-      const char *w = strstr(start, scopes[k]);
-      scope |= w && w < p && !memchr(start, '=', (size_t)(p - start));
-    }
-    /* A class template specialized on an address space
-     * (`pointer_element<device T*>` beside `pointer_element<thread T*>`,
-     * MLX's steel/utils/type_traits.h) is a redefinition too. */
-    const char *class_word = NULL;
-    for (const char *q = start; scope && q < p && !class_word; ++q)
-      if (tme_word_at(code, q, "struct") || tme_word_at(code, q, "class"))
-        class_word = q;
-    if (class_word && address_space_in(code, class_word, p) &&
-        blank_if_seen(&seen, text, code,
-                      depth_in ? scopes_in[depth_in - 1] : code,
-                      tme_skip_space(start), p, close)) {
-      p = close - 1;
-      start = close;
-      continue;
-    }
-    if (scope) {
-      if (depth_in < 64)
-        scopes_in[depth_in++] = p;
-      start = p + 1; /* its declarations are looked at */
-      continue;
-    }
-    if (last_paren) {
-      /* A function: `) [const] AS` qualifies the object; the word goes. */
-      const char *q = tme_skip_space(last_paren + 1);
-      if (tme_word_at(code, q, "const"))
-        q = tme_skip_space(q + 5);
-      if (is_address_space(code, q))
-        for (const char *w = q; tme_is_ident(*w); ++w)
-          text[w - code] = ' ';
-      const char *b = tme_skip_space(start);
-      if (address_space_in(code, b, p))
-        blank_if_seen(&seen, text, code,
-                      depth_in ? scopes_in[depth_in - 1] : code, b, p, close);
-    }
-    p = close - 1; /* not into bodies or initializers */
-    start = close;
-  }
-  for (size_t i = 0; i < seen.n; ++i) {
-    free(seen.keys[i]);
-    free(seen.bodies[i]);
-  }
-  free(seen.keys);
-  free(seen.bodies);
-}
-
 /* One more rewriting of the text `*src` (owned by `*rewritten`, or the
  * caller's), unless an earlier one failed. */
 static void apply_rewrite(char *(*rewrite)(const char *, int *),
@@ -533,7 +282,8 @@ static void apply_rewrite(char *(*rewrite)(const char *, int *),
 }
 
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
-                     char **out, char *error, size_t error_size) {
+                     int flat_spaces, char **out, char *error,
+                     size_t error_size) {
   *out = NULL;
   int failed;
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
@@ -544,7 +294,9 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {
-    blank_address_space_overloads(members, member_code);
+    tme_address_space_array_parameters(members, member_code);
+    tme_address_space_words(members, member_code);
+    tme_blank_member_space_overloads(members, member_code, flat_spaces);
     free(rewritten);
     rewritten = members;
     src = members;
@@ -660,14 +412,6 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
         s.len -= 7;
       tme_str_add(&s, "::tile_msl::make_vec", 20);
       i += 3;
-      continue;
-    }
-    if (tme_word_at(code, p, "threadgroup")) {
-      if (qualifies_pointer(p))
-        add_spaces(&s, 11);
-      else
-        tme_str_add(&s, src + i, 11);
-      i += 11;
       continue;
     }
     if (tme_word_at(code, p, "is_function_constant_defined")) {

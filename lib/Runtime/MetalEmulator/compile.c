@@ -363,10 +363,20 @@ static int metal_version_of(const TmeSignature *sig, unsigned *version,
 
 /* The compiler's command line up to the input: writes argv, returns argc.
  * `version_define` holds the -D__METAL_VERSION__ flag's text. */
+/* The target the kernel modules are built for: this process's. */
+#if defined(__x86_64__)
+#define TME_HOST_TRIPLE "x86_64-pc-linux-gnu"
+#elif defined(__aarch64__)
+#define TME_HOST_TRIPLE "aarch64-unknown-linux-gnu"
+#else
+#error "the Metal emulator runs on x86-64 and AArch64 Linux"
+#endif
+
+/* `typed_spaces`: address spaces as types (else flat, compile_flat). */
 static size_t compile_flags(const char **argv, const char *cxx,
                             const char *shim, const TmeSignature *sig,
                             unsigned metal_version, int instrumented,
-                            char version_define[48]) {
+                            int typed_spaces, char version_define[48]) {
   int is_clang = strstr(cxx, "clang") != NULL;
   /* Fixed flags. -O2: a kernel runs once per thread and schedule, so its
    * speed is the emulator's (values kept in registers also mean fewer
@@ -412,6 +422,20 @@ static size_t compile_flags(const char **argv, const char *cxx,
     argv[argc++] = "-fdeclspec";
     argv[argc++] = "-DTILE_MSL_PROGRAM_SCOPE_PROPERTIES";
   }
+  if (is_clang && typed_spaces) {
+    /* Address spaces as types (tile_msl_shim.h): SYCL device mode is the
+     * C++ of clang with a generic default address space that the others
+     * convert to. It emits only the functions marked sycl_external (the
+     * wrapper's entry points, tme_emitted in wrapper.c) and what they
+     * use. Its "host" (the auxiliary target, which it mangles some types
+     * by) is the host itself. */
+    argv[argc++] = "-Xclang";
+    argv[argc++] = "-fsycl-is-device";
+    argv[argc++] = "-Xclang";
+    argv[argc++] = "-aux-triple";
+    argv[argc++] = "-Xclang";
+    argv[argc++] = TME_HOST_TRIPLE;
+  }
   if (instrumented)
     argv[argc++] = "-fsanitize-coverage=func,trace-loads,trace-stores";
   argv[argc++] = "-I";
@@ -433,10 +457,13 @@ typedef struct {
   char *shim;     /* the shim headers' directory */
   char *cxx;      /* the C++ compiler */
   char *log;      /* the compiler's captured output */
+  const char *source;              /* the MSL compiled (expanded or not) */
+  const TmeKernelOptions *options; /* the load's */
+  int instrumented;
   unsigned metal_version;
   /* The compiler's command line: the flags, then room for the input and
    * output; argc counts the flags. */
-  const char *argv[64 + 32];
+  const char *argv[64 + 40];
   size_t argc;
   char version_define[48];
   char so_path[4200], cpp_path[4200];
@@ -468,8 +495,10 @@ static int prepare_source(ModuleBuild *b, const char *msl_source,
     return rc;
   if (b->expanded)
     msl_source = b->expanded;
-  return tme_build_translation_unit(msl_source, sig, options, &b->tu, error,
-                                    error_size);
+  b->source = msl_source;
+  b->options = options;
+  return tme_build_translation_unit(msl_source, sig, options, 0, &b->tu,
+                                    error, error_size);
 }
 
 /* The kernel's name and its parameters' names and types, for launches and
@@ -508,8 +537,9 @@ static int prepare_compiler(ModuleBuild *b, TmeModule *m,
   }
   const char *no_instr = getenv("TILE_MSL_NO_INSTRUMENT");
   m->instrumented = !(no_instr && *no_instr && strcmp(no_instr, "0") != 0);
+  b->instrumented = m->instrumented;
   b->argc = compile_flags(b->argv, b->cxx, b->shim, sig, b->metal_version,
-                          m->instrumented, b->version_define);
+                          m->instrumented, 1, b->version_define);
   return TME_OK;
 }
 
@@ -568,6 +598,28 @@ static int open_cached_object(TmeModule *m, const char *so_path, char *error,
   return rc;
 }
 
+/* Compiles the source with its address spaces flat (its text into
+ * tmp_cpp), with b's flags and output otherwise (b->argv ends in the
+ * input and output): the compiler's exit status, -1 when it could not
+ * run. */
+static int compile_flat(const ModuleBuild *b, const TmeSignature *sig,
+                        const char *tmp_cpp) {
+  char *tu = NULL, error[256], version_define[48], log[256];
+  if (tme_build_translation_unit(b->source, sig, b->options, 1, &tu, error,
+                                 sizeof error) != TME_OK ||
+      tme_write_file(tmp_cpp, tu) != 0) {
+    free(tu);
+    return -1;
+  }
+  free(tu);
+  const char *flat[64 + 40];
+  size_t n = compile_flags(flat, b->cxx, b->shim, sig, b->metal_version,
+                           b->instrumented, 0, version_define);
+  for (size_t i = b->argc; i <= b->argc + 5; ++i) /* -x c++ IN -o OUT NULL */
+    flat[n++] = b->argv[i];
+  return tme_run_capture((char *const *)(void *)flat, log, sizeof log);
+}
+
 /* Runs the compiler on tmp_cpp into tmp_so; removes both if it fails. */
 static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
                         const char *tmp_cpp, const char *tmp_so, char *error,
@@ -585,6 +637,13 @@ static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
     return TME_ERR_SYSTEM;
   int status =
       tme_run_capture((char *const *)(void *)b->argv, b->log, log_size);
+  /* What clang cannot compile with address spaces as types although it
+   * is valid MSL (tme_address_space_mistake) compiles as it did before
+   * they were: one flat address space. The object goes under the same
+   * name, so that the next load finds it. */
+  if (status > 0 && !tme_address_space_mistake(b->log) &&
+      compile_flat(b, sig, tmp_cpp) == 0)
+    return TME_OK;
   if (status == 0)
     return TME_OK;
   unlink(tmp_so);

@@ -223,6 +223,16 @@ static int emit_param(TmeStr *s, const TmeSignature *sig, size_t i, char *error,
   }
   char base[256];
   type_without_declarator(p->msl_type, base, sizeof base);
+  /* A constant buffer's pointer is in the constant address space, as the
+   * kernel's parameter (adapt.c rewrites it there the same way). */
+  char *w = base;
+  while ((w = strstr(w, "constant")) != NULL) {
+    int starts = w == base || !(isalnum((unsigned char)w[-1]) || w[-1] == '_');
+    int ends = !(isalnum((unsigned char)w[8]) || w[8] == '_');
+    if (starts && ends)
+      memcpy(w, "__mslcas", 8);
+    w += 8;
+  }
   if (ti.is_pointer)
     str_printf(s, "(%s*)tme_args[%zu]", base, i);
   else /* reference, or (unusual) by value: the binding holds the value */
@@ -411,7 +421,7 @@ static int emit_param_fields(TmeStr *s, const TmeSignature *sig) {
       "  }\n"
       "}\n"
       "} // namespace tme_entry_detail\n"
-      "extern \"C\" __attribute__((visibility(\"default\"))) unsigned long\n"
+      "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) unsigned long\n"
       "tme_param_fields(unsigned long tme_i,\n"
       "                 ::tme_entry_detail::tme_field_emit tme_emit,\n"
       "                 void *tme_ctx) {\n"
@@ -433,8 +443,8 @@ static int emit_param_fields(TmeStr *s, const TmeSignature *sig) {
 }
 
 int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
-                               const TmeKernelOptions *options, char **out,
-                               char *error, size_t error_size) {
+                               const TmeKernelOptions *options, int flat_spaces,
+                               char **out, char *error, size_t error_size) {
   static const TmeKernelOptions none;
   if (!options)
     options = &none;
@@ -466,7 +476,8 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   /* The text compiled: the source with what C++ cannot express rewritten
    * (threadgroup pointers, function constants; source.c). */
   char *adapted = NULL;
-  rc = tme_adapt_source(msl_source, options, &adapted, error, error_size);
+  rc = tme_adapt_source(msl_source, options, flat_spaces, &adapted, error,
+                        error_size);
   if (rc != TME_OK)
     return rc;
   TmeStr s = {0};
@@ -494,6 +505,9 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   static const char prologue[] =
       "#line 1 \"tme-entry.cpp\"\n"
       "#include \"tile_msl_hooks.h\"\n"
+      "// The compiler's SYCL device mode (address spaces as types, compile.c)\n"
+      "// emits only functions so marked, and what they use.\n"
+      "#define tme_emitted [[clang::sycl_external]]\n"
       "namespace tme_entry_detail {\n"
       "template <class tme_X> struct tme_lanes {\n"
       "  static constexpr int tme_n = 1;\n"
@@ -523,7 +537,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "struct tme_pointer {\n"
       "  unsigned char *tme_p;\n"
       "  template <class tme_T> operator tme_T *() const {\n"
-      "    return reinterpret_cast<tme_T *>(tme_p);\n"
+      "    return (tme_T *)(void *)tme_p; // into the threadgroup space\n"
       "  }\n"
       "};\n"
       "} // namespace tme_entry_detail\n";
@@ -536,13 +550,13 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
     str_printf(&s,
                "alignas(16) static thread_local unsigned char "
                "tme_threadgroup_params[%zu + %u];\n"
-               "extern \"C\" __attribute__((visibility(\"default\"))) "
+               "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) "
                "unsigned char *tme_threadgroup_redzone(void) {\n"
                "  return tme_threadgroup_params + %zu;\n"
                "}\n",
                tg_bytes, TME_TG_REDZONE, tg_bytes);
   static const char entry[] =
-      "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
+      "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) void\n"
       "tme_entry(void *const *tme_args, const unsigned *tme_bv) {\n"
       "  (void)tme_args;\n"
       "  (void)tme_bv;\n";
@@ -604,7 +618,13 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
     type_without_declarator(sig->params[i].msl_type, base, sizeof base);
     str_printf(&s, "\n    ::tme_entry_detail::tme_size_of<%s>(),", base);
   }
-  str_printf(&s, " 0};\n");
+  str_printf(&s, " 0};\n"
+                 "// Emitted (by the compiler's SYCL device mode) as used by a\n"
+                 "// function that is.\n"
+                 "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\")))\n"
+                 "const unsigned long *tme_param_sizes_used(void) {\n"
+                 "  return tme_param_sizes;\n"
+                 "}\n");
   if (emit_param_fields(&s, sig) != TME_OK) {
     free(s.p);
     tme_set_error(error, error_size, "out of memory");
@@ -613,7 +633,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   static const char epilogue[] =
       "// The addresses the module's references to the hooks resolved to, so\n"
       "// that the emulator can check they are its own definitions.\n"
-      "extern \"C\" __attribute__((visibility(\"default\"))) void\n"
+      "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) void\n"
       "tme_hook_addresses(void (**tme_out)(void)) {\n"
       "  tme_out[0] = (void (*)(void))&tile_msl_lane_id;\n"
       "  tme_out[1] = (void (*)(void))&tile_msl_threadgroup_barrier;\n"
@@ -648,6 +668,30 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  unsigned tme_line, tme_column;\n"
       "  const tme_type_descriptor *tme_array, *tme_index;\n"
       "};\n"
+      "// A type's name as MSL spells its address space (clang's names of\n"
+      "// the spaces the shim maps MSL's to).\n"
+      "inline void tme_msl_type_name(const char *tme_in, char *tme_out,\n"
+      "                              unsigned long tme_size) {\n"
+      "  static const char *const tme_from[] = {\"__global \", \"__local \",\n"
+      "                                         \"__private \"};\n"
+      "  static const char *const tme_to[] = {\"device \", \"threadgroup \",\n"
+      "                                       \"constant \"};\n"
+      "  unsigned long tme_n = 0;\n"
+      "  while (*tme_in && tme_n + 16 < tme_size) {\n"
+      "    int tme_k = 0;\n"
+      "    while (tme_k < 3 && __builtin_strncmp(tme_in, tme_from[tme_k],\n"
+      "                                 __builtin_strlen(tme_from[tme_k])))\n"
+      "      ++tme_k;\n"
+      "    if (tme_k == 3) {\n"
+      "      tme_out[tme_n++] = *tme_in++;\n"
+      "      continue;\n"
+      "    }\n"
+      "    tme_in += __builtin_strlen(tme_from[tme_k]);\n"
+      "    for (const char *tme_c = tme_to[tme_k]; *tme_c;)\n"
+      "      tme_out[tme_n++] = *tme_c++;\n"
+      "  }\n"
+      "  tme_out[tme_n] = 0;\n"
+      "}\n"
       "[[noreturn]] inline void tme_out_of_bounds(void *tme_d,\n"
       "                                           unsigned long tme_i) {\n"
       "  const tme_out_of_bounds_data *tme_data =\n"
@@ -657,22 +701,23 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "  if ((tme_data->tme_index->tme_info & 1) && tme_bits < 64 &&\n"
       "      (tme_i >> (tme_bits - 1)) & 1)\n"
       "    tme_value -= 1ll << tme_bits;\n"
-      "  char tme_message[512];\n"
+      "  char tme_message[512], tme_type[256];\n"
+      "  tme_msl_type_name(tme_data->tme_array->tme_name, tme_type,\n"
+      "                    sizeof tme_type);\n"
       "  __builtin_snprintf(tme_message, sizeof tme_message,\n"
       "                     \"out-of-bounds index %lld of an array of type \"\n"
       "                     \"%s at %s:%u:%u\", tme_value,\n"
-      "                     tme_data->tme_array->tme_name, "
-      "tme_data->tme_file,\n"
+      "                     tme_type, tme_data->tme_file,\n"
       "                     tme_data->tme_line, tme_data->tme_column);\n"
       "  tile_msl_report(TILE_MSL_REPORT_OUT_OF_BOUNDS, tme_message);\n"
       "  __builtin_trap();\n"
       "}\n"
       "} // namespace tme_entry_detail\n"
-      "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+      "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\"))) void\n"
       "__ubsan_handle_out_of_bounds(void *tme_d, unsigned long tme_i) {\n"
       "  ::tme_entry_detail::tme_out_of_bounds(tme_d, tme_i);\n"
       "}\n"
-      "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+      "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\"))) void\n"
       "__ubsan_handle_out_of_bounds_abort(void *tme_d, unsigned long tme_i) {\n"
       "  ::tme_entry_detail::tme_out_of_bounds(tme_d, tme_i);\n"
       "}\n";
@@ -680,11 +725,11 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   static const unsigned sizes[] = {1, 2, 4, 8, 16};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
     str_printf(&s,
-               "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+               "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\"))) void\n"
                "__sanitizer_cov_load%u(void *tme_p) {\n"
                "  tile_msl_note_access(tme_p, %u, 0);\n"
                "}\n"
-               "extern \"C\" __attribute__((visibility(\"hidden\"))) void\n"
+               "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\"))) void\n"
                "__sanitizer_cov_store%u(void *tme_p) {\n"
                "  tile_msl_note_access(tme_p, %u, 1);\n"
                "}\n",

@@ -62,12 +62,17 @@ declareResults(MSLPrinter &p, Operation &op, ValueRange inits) {
   return names;
 }
 
-/// Whether a loop's bounds and step are all constants. Its trip count is
-/// then known, and the MSL compiler is asked to unroll it: the conversion's
-/// loops over thread-private arrays must be, so that their indices become
-/// constants and the arrays registers (an array indexed by a variable is
-/// spilled to memory).
-static bool hasConstantBounds(scf::ForOp loop) {
+/// Whether the MSL compiler is asked to unroll a loop: its bounds and step
+/// are all constants (its trip count is known), and it is not a loop of
+/// the program that nobody asked to unroll (`applegpu.unroll = false`).
+/// The conversion's loops over thread-private arrays must be unrolled, so
+/// that their indices become constants and the arrays registers (an array
+/// indexed by a variable is spilled to memory).
+static bool asksToUnroll(scf::ForOp loop) {
+  auto requested = loop->getAttrOfType<BoolAttr>(
+      applegpu::AppleGPUDialect::getUnrollAttrName());
+  if (requested && !requested.getValue())
+    return false;
   return llvm::all_of(
       ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
       [](Value v) { return matchPattern(v, m_Constant()); });
@@ -86,7 +91,7 @@ LogicalResult tile::msl::printFor(MSLPrinter &p, scf::ForOp loop) {
   for (auto [arg, name] : llvm::zip(loop.getRegionIterArgs(), *carried))
     p.bindName(arg, name);
   StringRef iv = p.assignName(loop.getInductionVar(), "i");
-  if (hasConstantBounds(loop))
+  if (asksToUnroll(loop))
     p.os << "#pragma unroll\n";
   p.os << "for (int " << iv << " = " << p.name(loop.getLowerBound()) << "; "
        << iv << " < " << p.name(loop.getUpperBound()) << "; " << iv

@@ -1,10 +1,15 @@
 """Typed IR construction for the tracer: Values (tiles and scalars), kernel
 buffers, and the ops of the tile dialect plus arith/math on them, with
-broadcasting, constant and expression caching, and located errors."""
+constant and expression caching and located errors. Which element type and
+shape an elementwise op computes at, and which op a cast or an operator is,
+are the semantic layer's rules (semantic/promotion.py); the emitter applies
+them."""
 
 from ..errors import DSLError
-from .ir import (INT_WIDTHS, SSA, Function, format_float, ir_element, is_float,
-                 is_unsigned, loc_text, tensor_type)
+from ..semantic.promotion import (arith_op, broadcast_shapes, cast_steps,
+                                  compare_op, minmax_op, promote)
+from .ir import (SSA, Function, format_float, ir_element, is_float, loc_text,
+                 tensor_type)
 from .poly import Mask, Poly, Pointer
 
 
@@ -15,6 +20,13 @@ class Value:
     """A tile (tensor) or scalar SSA value. `shape` is the logical shape;
     a 1-D IR tile viewed as (n, 1) or (1, n) (`x[:, None]`) keeps its 1-D IR
     value and records in `expand` which logical dim it occupies."""
+
+    # A trace makes a few dozen Values: without a __dict__ each they are
+    # smaller and quicker to build and read. Set only on some loads:
+    # `origin` (tl.load's pointer, mask and other, for tl.trans) and
+    # `loaded` (TileLang's access, for T.copy back); unset, getattr's
+    # default applies.
+    __slots__ = ("ssa", "element", "shape", "expand", "origin", "loaded")
 
     def __init__(self, ssa, element, shape=(), expand=None):
         self.ssa, self.element = ssa, element
@@ -47,36 +59,6 @@ class Buffer:
     @property
     def ir_type(self):
         return "memref<?x%s>" % ir_element(self.element)
-
-
-def broadcast_shapes(a, b, loc):
-    if a == b:
-        return a
-    if not a:
-        return b
-    if not b:
-        return a
-    ra, rb = (1,) * (len(b) - len(a)) + a, (1,) * (len(a) - len(b)) + b
-    out = []
-    for x, y in zip(ra, rb):
-        if x != y and 1 not in (x, y):
-            raise DSLError("tile shapes %s and %s do not broadcast" % (a, b), loc)
-        out.append(max(x, y))
-    return tuple(out)
-
-
-_ARITH_F = {"+": "addf", "-": "subf", "*": "mulf", "/": "divf"}
-_ARITH_I = {"+": "addi", "-": "subi", "*": "muli", "//": "divsi", "%": "remsi",
-            "&": "andi", "|": "ori", "^": "xori", "<<": "shli", ">>": "shrsi"}
-# Unsigned integers (and index, never negative here): Triton's tl.uint32
-# divides, takes remainders and shifts right without the sign.
-_ARITH_U = dict(_ARITH_I, **{"//": "divui", "%": "remui", ">>": "shrui"})
-_CMP_F = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq",
-          "!=": "une"}
-_CMP_I = {"<": "slt", "<=": "sle", ">": "sgt", ">=": "sge", "==": "eq",
-          "!=": "ne"}
-_CMP_INDEX = {"<": "ult", "<=": "ule", ">": "ugt", ">=": "uge", "==": "eq",
-              "!=": "ne"}
 
 
 class Emitter:
@@ -376,39 +358,25 @@ class Emitter:
         self.error("cannot broadcast a tile of shape %s to %s" % (v.shape, shape))
 
     def cast(self, v, element):
+        """`v` as `element` values, by the casts promotion.cast_steps
+        gives."""
         if v.element == element:
             return v
-        src, dst = v.element, element
-        if is_float(src) and is_float(dst):
-            widths = {"f16": 16, "bf16": 16, "f32": 32}
-            opname = "extf" if widths[dst] > widths[src] else "truncf"
-        elif is_float(src):
-            opname = None if dst in ("i1", "index") else \
-                "fptoui" if is_unsigned(dst) else "fptosi"
-        elif is_float(dst):
-            opname = "uitofp" if src == "i1" or is_unsigned(src) else "sitofp"
-            if src == "index":
-                v = self.cast(v, "i32")
-        elif "index" in (src, dst):
-            if "i1" in (src, dst):
-                self.error("cannot cast %s to %s" % (src, dst))
-            if INT_WIDTHS.get(src, 32) != 32 or INT_WIDTHS.get(dst, 32) != 32:
-                # index <-> i8/u16...: through (u)i32
-                via = "u32" if is_unsigned(src) or is_unsigned(dst) else "i32"
-                return self.cast(self.cast(v, via), dst)
-            opname = "index_castui" if is_unsigned(src) else "index_cast"
-        elif INT_WIDTHS[src] == INT_WIDTHS[dst]:
-            # i32 <-> u32: the same signless IR value, read differently.
-            return Value(v.ssa, dst, v.shape, v.expand)
-        elif INT_WIDTHS[src] < INT_WIDTHS[dst]:
-            opname = "extui" if src == "i1" or is_unsigned(src) else "extsi"
-        else:
-            opname = "trunci"
-        if opname is None:
-            self.error("cannot cast %s to %s" % (src, dst))
-        return self.cached(("cast", v.ssa.id, dst, v.shape), lambda: self.op1(
-            dst, v.ir_shape, "arith.%s " % opname, v.ssa, " : %s to %s" % (
-                v.ir_type, tensor_type(v.ir_shape, dst))))
+        steps = cast_steps(v.element, element)
+        if steps is None:
+            self.error("cannot cast %s to %s" % (v.element, element))
+        for opname, dst in steps:
+            if opname is None:  # the same IR value, read as `dst`
+                v = Value(v.ssa, dst, v.shape, v.expand)
+                continue
+            key = ("cast", v.ssa.id, dst, v.shape)
+            cast = self.cached_value(key)
+            if cast is None:
+                cast = self.scopes[-1][key] = self.op1(
+                    dst, v.ir_shape, "arith.%s " % opname, v.ssa,
+                    " : %s to %s" % (v.ir_type, tensor_type(v.ir_shape, dst)))
+            v = cast
+        return v
 
     # ---- arithmetic -----------------------------------------------------
     def binary_ir(self, opname, a, b, element=None):
@@ -426,21 +394,7 @@ class Emitter:
         elements = [x.element for x in (a, b) if isinstance(x, Value)]
         elements += ["i32" for x in (a, b) if isinstance(x, (Poly, Mask)) and x.shape]
         elements += ["index" for x in (a, b) if isinstance(x, Poly) and not x.shape]
-        floats = [e for e in elements if is_float(e)]
-        if len(set(floats)) > 1:  # Triton's promotion: to f32
-            element = "f32"
-        elif floats:
-            element = floats[0]
-        elif any(isinstance(x, float) for x in (a, b)):
-            element = "f32"
-        elif any(e in _NARROW_OR_UNSIGNED for e in elements):
-            element = _promote_integers(elements)
-        elif "i32" in elements:
-            element = "i32"
-        elif elements:
-            element = elements[0]
-        else:
-            element = "index"
+        element = promote(elements, any(isinstance(x, float) for x in (a, b)))
         shape = ()
         for x in (a, b):
             if hasattr(x, "shape") and not isinstance(x, (int, float)):
@@ -466,33 +420,20 @@ class Emitter:
 
     def arith(self, symbol, a, b):
         a, b, element, shape = self.unify(a, b)
-        if is_float(element):
-            opname = _ARITH_F.get(symbol)
-        elif element == "index" or is_unsigned(element):
-            opname = _ARITH_U.get(symbol)
-        else:
-            opname = _ARITH_I.get(symbol)
+        opname = arith_op(symbol, element)
         if opname is None:
             self.error("operator %s is not defined on %s values" % (symbol, element))
         return self.binary_ir(opname, a, b)
 
     def compare(self, symbol, a, b):
         a, b, element, shape = self.unify(a, b)
-        if is_float(element):
-            kind, pred = "cmpf", _CMP_F[symbol]
-        else:
-            kind, pred = "cmpi", (_CMP_INDEX if element == "index" or
-                                  is_unsigned(element) else _CMP_I)[symbol]
+        kind, pred = compare_op(symbol, element)
         return self.op1("i1", shape, "arith.%s %s, " % (kind, pred), a.ssa, ", ",
                         b.ssa, " : %s" % a.ir_type)
 
     def minmax(self, which, a, b):
         a, b, element, shape = self.unify(a, b)
-        if is_float(element):
-            opname = which + "imumf"
-        else:
-            opname = which + ("ui" if element == "index" or is_unsigned(element)
-                              else "si")
+        opname = minmax_op(which, element)
         return self.binary_ir(opname, a, b)
 
     def select(self, cond, a, b):
@@ -539,34 +480,6 @@ class Emitter:
         return self.op1(x.element, shape, "tile.reduce %s " % kind, x.ssa,
                         " dim %d : %s -> %s" % (dim, x.ir_type,
                                                 tensor_type(shape, x.element)))
-
-
-_NARROW_OR_UNSIGNED = ("i8", "i16", "u8", "u16", "u32")
-
-
-def _promote_integers(elements):
-    """Triton's integer promotion (C's usual arithmetic conversions without
-    the promotion to int): the same signedness gives the wider type; mixed,
-    the unsigned type if it is at least as wide, else the signed one. Index
-    values (program ids, loop variables) count as int32, booleans give way,
-    and Python ints take the other operand's type."""
-    out = None
-    for e in elements:
-        e = "i32" if e == "index" else e
-        if e == "i1":
-            continue
-        if out is None or out == e:
-            out = e
-            continue
-        wa, wb = INT_WIDTHS[out], INT_WIDTHS[e]
-        ua, ub = is_unsigned(out), is_unsigned(e)
-        if ua == ub:
-            out = out if wa > wb else e
-        elif ua:
-            out = out if wa >= wb else e
-        else:
-            out = e if wb >= wa else out
-    return out or "i1"
 
 
 def describe(x):

@@ -98,17 +98,22 @@ class Function:
     def render(self, attributes, loc=None):
         """The function's text; `loc` (the Python `def`) locates it, so that
         errors the compiler reports at the kernel point at Python."""
-        used = {}
-        ssa = SSA
-
-        def named(parts, append):
-            # Values are named in order of first appearance in the text:
-            # one flat list of strings, joined once.
+        # Values are named in order of first appearance in the text: one
+        # flat list of strings, joined once, without a call per line. The
+        # arguments (indent -1: no indent, the attributes after them) go
+        # first, so they keep the Python parameter names exactly.
+        used, ssa, bases = {}, SSA, _BASES
+        out = ["func.func @%s(" % self.name]
+        append = out.append
+        head = ")\n    attributes {%s} {\n" % ", ".join(attributes)
+        for i, parts in [(-1, self.arg_parts), *self.lines]:
+            if i >= 0:
+                append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
             for p in parts:
                 if p.__class__ is ssa:
                     name = p.name
                     if name is None:
-                        base = _BASES.get(p.hint) or _name_base(p.hint)
+                        base = bases.get(p.hint) or _name_base(p.hint)
                         n = used.get(base, 0)
                         used[base] = n + 1
                         name = p.name = "%" + (base if n == 0 else
@@ -116,16 +121,7 @@ class Function:
                     append(name)
                 else:
                     append(p)
-
-        # Arguments first so they keep the Python parameter names exactly.
-        out = ["func.func @%s(" % self.name]
-        append = out.append
-        named(self.arg_parts, append)
-        append(")\n    attributes {%s} {\n" % ", ".join(attributes))
-        for i, parts in self.lines:
-            append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
-            named(parts, append)
-            append("\n")
+            append("\n" if i >= 0 else head)
         out.append("}" + loc_text(loc) + "\n")
         return "".join(out)
 

@@ -134,6 +134,8 @@ class Mask:
     """A conjunction of `lhs < rhs` on integer tiles (Triton masks);
     `conditions` are (lhs - rhs) Polys, each meaning `< 0`."""
 
+    __slots__ = ("conditions", "shape")
+
     def __init__(self, conditions, shape):
         self.conditions = list(conditions)
         self.shape = tuple(shape)
@@ -142,6 +144,8 @@ class Mask:
 class Pointer:
     """`buffer + offset` (Triton pointer expressions): element offsets, one
     per tile element."""
+
+    __slots__ = ("buffer", "offset")
 
     def __init__(self, buffer, offset):
         self.buffer, self.offset = buffer, offset

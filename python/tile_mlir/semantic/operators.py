@@ -3,9 +3,10 @@ expressions stay symbolic (Poly, Mask, Pointer), everything else is IR."""
 
 import operator
 
-from ..compiler.emitter import Buffer, Value, broadcast_shapes, describe
+from ..compiler.emitter import Buffer, Value, describe
 from ..compiler.ir import is_float
 from ..compiler.poly import Mask, Pointer, Poly
+from .promotion import broadcast_shapes
 
 _PY = {"+": operator.add, "-": operator.sub, "*": operator.mul,
        "/": operator.truediv, "//": operator.floordiv, "%": operator.mod,

@@ -84,7 +84,7 @@
 // CHECK-NEXT:        memref.store %[[V]], %[[B]][%[[S]]]
 // CHECK-NEXT:      }
 // CHECK-NEXT:      scf.yield %[[NEXT]] : index
-// CHECK-NEXT:    } {tile.loads_pipelined, tile.num_stages = 2 : i64}
+// CHECK-NEXT:    } {applegpu.unroll = false, tile.loads_pipelined, tile.num_stages = 2 : i64}
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
                           %M: index, %N: index, %K: index)
@@ -174,7 +174,7 @@ func.func @pipelined_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32
 // CHECK:             %[[X:.*]] = memref.load %[[B2]]
 // CHECK-NEXT:        memref.store %[[X]], %[[B1]]
 // CHECK-NOT:       applegpu.threadgroup_barrier
-// CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
+// CHECK:         } {applegpu.unroll = false, tile.loads_pipelined, tile.num_stages = 3 : i64}
 // CHECK-NEXT:    applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 func.func @two_steps(%A: memref<?xf16>, %C: memref<?xf32>, %K: index)
     attributes {tile.kernel, tile.simdgroups = array<i64: 2, 2>} {
@@ -212,7 +212,7 @@ func.func @two_steps(%A: memref<?xf16>, %C: memref<?xf32>, %K: index)
 // CHECK:             applegpu.simdgroup_mma
 // CHECK:           applegpu.threadgroup_barrier mem_flags<mem_threadgroup>
 // CHECK-NOT:       applegpu.threadgroup_barrier
-// CHECK:         } {tile.loads_pipelined, tile.num_stages = 3 : i64}
+// CHECK:         } {applegpu.unroll = false, tile.loads_pipelined, tile.num_stages = 3 : i64}
 // CHECK-NOT:     applegpu.threadgroup_barrier
 func.func @too_large_to_alternate(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
                                   %M: index, %N: index, %K: index)
@@ -237,7 +237,7 @@ func.func @too_large_to_alternate(%A: memref<?xf32>, %B: memref<?xf32>, %C: memr
 // A loop without dots has nothing to stage: num_stages = 1 asks for
 // nothing either way.
 // CHECK-LABEL: func.func @single_stage
-// CHECK:       } {tile.num_stages = 1 : i64}
+// CHECK:       } {applegpu.unroll = false, tile.num_stages = 1 : i64}
 func.func @single_stage(%X: memref<?xf32>, %Z: memref<?xf32>, %n: index) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index

@@ -71,3 +71,27 @@ func.func @shared_arrays(%X: memref<?xf32>)
   tile.thread_store %x, %b[%c0] : memref<260xf32>
   return
 }
+
+// -----
+
+// On apple10 two dots whose cooperative tensor types differ (B read as it
+// is, Kt transposed) are added where they are stored: the store copies one
+// accumulator to threadgroup memory, and the limit counts that copy.
+func.func @cooperative_spill(%A: memref<?xf32>, %B: memref<?xf32>,
+                             %Kt: memref<?xf32>, %C: memref<?xf32>)
+    attributes {tile.kernel, tile.target = "apple10"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %a = tile.load %A[%c0, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<32x32xf32>
+  %b = tile.load %B[%c0, %c0] strides [%c32, %c1] : memref<?xf32> -> tensor<32x32xf32>
+  %kt = tile.load %Kt[%c0, %c0] strides [%c1, %c32] : memref<?xf32> -> tensor<32x32xf32>
+  %z = arith.constant dense<0.0> : tensor<32x32xf32>
+  %s = tile.dot %a, %b, %z : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %u = tile.dot %a, %kt, %z : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %sum = arith.addf %s, %u : tensor<32x32xf32>
+  // expected-error @+2 {{'tile.store' op needs 4096 bytes of threadgroup memory, more than the 3000 the plan may use (max-bytes); 4096 bytes are live at once here; use smaller tiles}}
+  // expected-note @+1 {{4096 bytes to copy another dot's cooperative tiles read here}}
+  tile.store %sum, %C[%c0, %c0] strides [%c32, %c1] : tensor<32x32xf32>, memref<?xf32>
+  return
+}

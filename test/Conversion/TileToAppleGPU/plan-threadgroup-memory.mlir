@@ -199,3 +199,48 @@ func.func @shared_arrays(%X: memref<?xf32>, %Y: memref<?xf16>)
   tile.thread_store %z, %Y[%t] : memref<?xf16>
   return
 }
+
+// -----
+
+// A matvec dot's region is A's copy and its partial rows, as the lowering's
+// geometry gives them. Split K (N / V = 16 column groups dividing 32): one
+// partial row per SIMD group, 128 bytes of A (1x64 f16) + 4 x 64 f32.
+// CHECK-LABEL: func.func @matvec_split_k
+// CHECK-SAME:    applegpu.threadgroup_memory = 1152 : i64
+// CHECK:         tile.dot {{.*}} {applegpu.scratch = #applegpu.scratch<offset = 0, bytes = 1152, reused = false>, tile.matvec}
+// SMALL-LABEL: func.func @matvec_split_k
+func.func @matvec_split_k(%X: memref<?xf16>, %W: memref<?xf16>, %Y: memref<?xf32>)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : tensor<1x64xf32>
+  %x = tile.load %X[%c0, %c0] strides [%c64, %c1] : memref<?xf16> -> tensor<1x64xf16>
+  %w = tile.load %W[%c0, %c0] strides [%c64, %c1] : memref<?xf16> -> tensor<64x64xf16>
+  %d = tile.dot %x, %w, %zero : tensor<1x64xf16>, tensor<64x64xf16> -> tensor<1x64xf32>
+  tile.store %d, %Y[%c0, %c0] strides [%c64, %c1] : tensor<1x64xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+// Threads owning whole columns (N / V = 128 column groups on 128 threads)
+// write one partial row, not one per SIMD group: 32 bytes of A (1x8 f32) +
+// 512 f32, where counting a row per SIMD group would plan 8224 bytes.
+// CHECK-LABEL: func.func @matvec_own_columns
+// CHECK-SAME:    applegpu.threadgroup_memory = 2080 : i64
+// CHECK:         tile.dot {{.*}} {applegpu.scratch = #applegpu.scratch<offset = 0, bytes = 2080, reused = false>, tile.matvec}
+// SMALL-LABEL: func.func @matvec_own_columns
+func.func @matvec_own_columns(%X: memref<?xf32>, %W: memref<?xf32>, %Y: memref<?xf32>)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c512 = arith.constant 512 : index
+  %zero = arith.constant dense<0.0> : tensor<1x512xf32>
+  %x = tile.load %X[%c0, %c0] strides [%c8, %c1] : memref<?xf32> -> tensor<1x8xf32>
+  %w = tile.load %W[%c0, %c0] strides [%c512, %c1] : memref<?xf32> -> tensor<8x512xf32>
+  %d = tile.dot %x, %w, %zero : tensor<1x8xf32>, tensor<8x512xf32> -> tensor<1x512xf32>
+  tile.store %d, %Y[%c0, %c0] strides [%c512, %c1] : tensor<1x512xf32>, memref<?xf32>
+  return
+}

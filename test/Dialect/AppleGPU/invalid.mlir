@@ -445,3 +445,17 @@ func.func @too_much() attributes {applegpu.threadgroup_memory = 40000 : i64} {
 func.func @plan_attr_4() attributes {applegpu.scratch = 3 : i64} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'applegpu.cooperative_spill' must be an #applegpu.scratch attribute}}
+func.func @plan_attr_5() attributes {applegpu.cooperative_spill = 3 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'applegpu.unroll' must be a bool attribute on an scf.for}}
+func.func @unroll_attr() attributes {applegpu.unroll = false} {
+  return
+}

@@ -1291,3 +1291,10 @@ func.func @cas_float(%F: memref<?xf32>, %offs: tensor<64xi32>, %v: tensor<64xf32
   %o = tile.atomic_cas %F[%offs], %v, %v : memref<?xf32>, tensor<64xi32> -> tensor<64xf32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{'tile.unroll' must be a unit attribute on a loop}}
+func.func @unroll_not_on_loop() attributes {tile.unroll} {
+  return
+}

@@ -48,7 +48,7 @@
 // F4-NEXT:      %[[RC0:.*]] = arith.addi %[[RC]], %[[RIV]] : index
 // F4-NEXT:      %[[RD0:.*]] = "test.i"(%[[RD]], %[[RA0]])
 // F4-NEXT:      tile.yield %[[RA0]], %[[RB0]], %[[RC0]], %[[RD0]] : f32, tensor<8xf16>, index, i32
-// F4-NEXT:    } {my.tag, num_stages = 2 : i64}
+// F4-NEXT:    } {my.tag, num_stages = 2 : i64, tile.unroll}
 // F4-NEXT:    return %[[REM]]#0, %[[REM]]#1, %[[REM]]#2, %[[REM]]#3 : f32, tensor<8xf16>, index, i32
 func.func @runtime_attrs(%lb: index, %ub: index, %x: f32, %t: tensor<8xf16>, %k: index, %m: i32) -> (f32, tensor<8xf16>, index, i32) {
   %c1 = arith.constant 1 : index
@@ -67,14 +67,15 @@ func.func @runtime_attrs(%lb: index, %ub: index, %x: f32, %t: tensor<8xf16>, %k:
 // Constant trip count 11 without loop-carried values.
 //
 // factor=4: a main loop over [0, 8) by 4 and a remainder loop over [8, 11)
-// by 1, both loops (not inlined: 2 and 3 trips), both with every attribute.
+// by 1, both loops (not inlined: 2 and 3 trips), both with every attribute;
+// the remainder also asks the backend to unroll it (tile.unroll).
 // F4-LABEL: func.func @const_attrs
 // F4:         tile.for_range %{{.*}} = %c0 to %c8 step %c4 {
 // F4-COUNT-4:   "test.use"
 // F4-NEXT:    } {my.tag = "keep", num_stages = 3 : i64, other.attr = [1, 2]}
 // F4-NEXT:    tile.for_range %[[RIV:.*]] = %c8 to %c11 step %c1 {
 // F4-NEXT:      "test.use"(%[[RIV]])
-// F4-NEXT:    } {my.tag = "keep", num_stages = 3 : i64, other.attr = [1, 2]}
+// F4-NEXT:    } {my.tag = "keep", num_stages = 3 : i64, other.attr = [1, 2], tile.unroll}
 // F4-NEXT:    return
 //
 // Without a factor: unrolled fully, eleven bodies, and neither the loop nor
@@ -157,7 +158,7 @@ func.func @const_attrs() {
 // F4:         %[[R:.*]]:4 = tile.for_range %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[X]], %{{.*}} = %[[T]], %{{.*}} = %[[K]], %{{.*}} = %[[M]]) -> (f32, tensor<8xf16>, index, i32) {
 // F4-COUNT-1:   "test.f"
 // F4-NOT:       "test.f"
-// F4:         } {my.tag, num_stages = 2 : i64}
+// F4:         } {my.tag, num_stages = 2 : i64, tile.unroll}
 // F4-NEXT:    return %[[R]]#0, %[[R]]#1, %[[R]]#2, %[[R]]#3
 func.func @const_carried_types(%x: f32, %t: tensor<8xf16>, %k: index, %m: i32) -> (f32, tensor<8xf16>, index, i32) {
   %c0 = arith.constant 0 : index

@@ -47,7 +47,7 @@ template <class X> using element_of = typename component_of<X>::type;
 // the same length, 0 no difference.
 template <class T, class U> constexpr int msl_conversion_kind() {
   using D = std::remove_cv_t<T>;
-  using S = std::remove_cv_t<std::remove_reference_t<U>>;
+  using S = std::remove_cv_t<remove_address_space_t<std::remove_reference_t<U>>>;
   if constexpr (std::is_reference_v<T> || std::is_same_v<D, S>) {
     return 0;
   } else if constexpr (vec_info<D>::size > 1 && vec_info<S>::size > 1) {
@@ -69,7 +69,8 @@ __attribute__((always_inline)) constexpr T msl_static_cast(U &&u) {
     return static_cast<T>(static_cast<float>(u));
   } else if constexpr (kind == 2) {
     using D = std::remove_cv_t<T>;
-    using S = std::remove_cv_t<std::remove_reference_t<U>>;
+    using S =
+        std::remove_cv_t<remove_address_space_t<std::remove_reference_t<U>>>;
     if constexpr (is_half_or_bfloat<element_of<D>>::value &&
                   is_half_or_bfloat<element_of<S>>::value) {
       using Wide = metal::vec<float, vec_info<D>::size>;

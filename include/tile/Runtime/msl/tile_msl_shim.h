@@ -24,9 +24,10 @@
 //  * `vec<float, 2>(a, b)` construction: write `float2(a, b)`;
 //  * `.x`/`.xy` on bool vectors (clang allows only `[i]` there);
 //  * `threadgroup` on anything but a block-scope threadgroup variable --
-//    unless the Metal emulator compiles the kernel: it drops the word where
-//    it qualifies a pointer or reference (see `threadgroup` below), and it
-//    gives function constants their values (see `function_constant`).
+//    unless the Metal emulator compiles the kernel: it makes the word an
+//    address space where it qualifies a pointer or reference (see the
+//    address-space qualifiers below), and it gives function constants their
+//    values (see `function_constant`).
 // Accepted like Metal: `kernel void f()` as well as `[[kernel]] void f()`,
 // half literals `1.0h`, `METAL_FUNC`, `as_type<T>(x)`, int32_t & co.
 //
@@ -282,20 +283,63 @@ template <class T, class U> constexpr T as_type(U x) {
 // as ordinary identifiers after this header (MSL reserves them too). `kernel`
 // is NOT defined: the emitter writes the attribute form [[kernel]].
 //
-// device, thread: nothing. A host has one flat address space. (clang's
-// address_space(N) attribute would catch address-space mix-ups, but then
-// block-scope threadgroup arrays are rejected and host code could not call
-// into kernels without casts; not worth it for a syntax check.)
-//
-// constant: `const`. MSL's constant address space is read-only, so a write
-// through a constant pointer/reference is a compile error on Metal and here.
-// `constant const T*`, valid MSL, becomes a duplicated const, which C++
-// allows with a warning; that warning is silenced for the including file.
-// (Limitation: function-constant declarations without initialiser, e.g.
-// `constant bool f [[function_constant(0)]];`, are rejected as uninitialised
-// const objects.)
-#define device
+// The Metal emulator models the address spaces as types: it compiles in
+// clang's SYCL device mode (-fsycl-is-device, which defines
+// __SYCL_DEVICE_ONLY__), where `device`, `threadgroup` and `constant` are
+// clang's global, local and private address spaces and the default one
+// (MSL's `thread`) is generic: overloads on address spaces resolve as in
+// Metal (`f(device const int*)` and `f(constant const int*)`), a pointer of
+// one space is not accepted for another (a `threadgroup float*` passed
+// where a `device float*` is required is a compile error), and an object
+// in any address space still converts to the default one, which stands for
+// Metal's implicit members of every address space (`S s = in[i];`,
+// `in[i].sum()`, `out[i] = s;` on a struct in a buffer). Plain C++ has no
+// such generic address space, so compiled without the emulator (a syntax
+// check) the words stay erased: one flat address space. What the emulator
+// rewrites for them is in lib/Runtime/MetalEmulator/adapt.c: `constant`
+// and `threadgroup` qualifying a pointer or reference become __mslcas and
+// __msl_tgas (below; a `constant` variable stays a plain const, a
+// `threadgroup` variable stays shared storage), an array parameter in an
+// address space (`threadgroup float x[32]`) becomes the pointer it is, and
+// a member function's address-space qualifier (`int f() const threadgroup`)
+// is dropped (clang has no such qualifiers in C++; `this` is generic).
+#ifdef __SYCL_DEVICE_ONLY__
+#define TILE_MSL_DEVICE_SPACE __attribute__((opencl_global))
+#define TILE_MSL_CONSTANT_SPACE __attribute__((opencl_private))
+#define TILE_MSL_THREADGROUP_SPACE __attribute__((opencl_local))
+#else
+#define TILE_MSL_DEVICE_SPACE
+#define TILE_MSL_CONSTANT_SPACE
+#define TILE_MSL_THREADGROUP_SPACE
+#endif
+namespace tile_msl {
+// X without its address space, for the shim's templates that deduce a type
+// from a pointer or reference in any space (clang has no trait for it; the
+// overloads deduce it). cv-qualifiers stay.
+template <class T> T *space_free(T *);
+#ifdef __SYCL_DEVICE_ONLY__
+template <class T> T *space_free(TILE_MSL_DEVICE_SPACE T *);
+template <class T> T *space_free(TILE_MSL_CONSTANT_SPACE T *);
+template <class T> T *space_free(TILE_MSL_THREADGROUP_SPACE T *);
+#endif
+// T in a context that does not deduce it (C++20's std::type_identity_t).
+template <class T> struct not_deduced {
+  using type = T;
+};
+template <class X>
+using remove_address_space_t =
+    std::remove_pointer_t<decltype(space_free(static_cast<X *>(nullptr)))>;
+} // namespace tile_msl
+#define __mslcas const TILE_MSL_CONSTANT_SPACE
+#define __msl_tgas TILE_MSL_THREADGROUP_SPACE
+#define device TILE_MSL_DEVICE_SPACE
 #define thread
+// constant: `const` (and for pointers and references in the emulator, the
+// constant address space). MSL's constant address space is read-only, so a
+// write through a constant pointer/reference is a compile error on Metal
+// and here. `constant const T*`, valid MSL, becomes a duplicated const,
+// which C++ allows with a warning; that warning is silenced for the
+// including file.
 #define constant const
 #pragma clang diagnostic ignored "-Wduplicate-decl-specifier"
 
@@ -317,9 +361,8 @@ template <class T, class U> constexpr T as_type(U x) {
 //    nothing else in these headers is thread_local.
 // A `threadgroup` that qualifies a pointer or reference (`threadgroup
 // float* p = tg + i;`, helper-function and [[threadgroup(n)]] parameters)
-// must not become static: the Metal emulator drops the word there before
-// compiling (lib/Runtime/MetalEmulator/source.c), one address space being
-// all a host has. Compiled without the emulator (a plain syntax check),
+// must not become static: the Metal emulator writes the address space alone
+// there (__msl_tgas, lib/Runtime/MetalEmulator/address_spaces.c). Compiled without the emulator (a plain syntax check),
 // such a pointer local would be one variable shared by all threads; in
 // C++20, require_constant_initialization turns that into a compile error
 // (its non-constant initialiser). Not in C++17, where it would also reject
@@ -335,7 +378,7 @@ template <class T, class U> constexpr T as_type(U x) {
 #define TILE_MSL_THREADGROUP_STORAGE static thread_local
 #endif
 #endif
-#define threadgroup TILE_MSL_THREADGROUP_STORAGE
+#define threadgroup TILE_MSL_THREADGROUP_STORAGE TILE_MSL_THREADGROUP_SPACE
 
 //===----------------------------------------------------------------------===//
 // simdgroup_matrix support: lane layout, element codes, poison

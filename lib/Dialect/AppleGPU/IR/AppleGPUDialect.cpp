@@ -189,7 +189,15 @@ LogicalResult AppleGPUDialect::verifyOperationAttribute(Operation *op,
                              << kMaxThreadgroupMemoryBytes;
     return success();
   }
-  if (name == getScratchAttrName()) {
+  if (name == getUnrollAttrName()) {
+    // By name: the dialect does not depend on scf.
+    if (!isa<BoolAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "scf.for")
+      return op->emitError()
+             << "'" << name << "' must be a bool attribute on an scf.for";
+    return success();
+  }
+  if (name == getScratchAttrName() || name == getSpillAttrName()) {
     if (!isa<ScratchAttr>(attr.getValue()))
       return op->emitError()
              << "'" << name << "' must be an #applegpu.scratch attribute";

@@ -147,7 +147,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return verifyNumStagesAttr(op, attr);
   if (name == getLaunchGridAttrName())
     return verifyLaunchGridAttr(op, attr);
-  if (name == getLoadsPipelinedAttrName()) {
+  if (name == getLoadsPipelinedAttrName() || name == getUnrollAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
       return op->emitError()
              << "'" << name << "' must be a unit attribute on a loop";

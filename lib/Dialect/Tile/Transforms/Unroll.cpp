@@ -200,6 +200,10 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
       mainLoop.getResults(), [&](OpBuilder &b, Value iv, ValueRange carried) {
         return cloneIteration(b, loop, iv, carried);
       });
+  // Fewer than `factor` iterations: the unroller asks the backend's
+  // compiler to unroll the remainder (when its bounds are constants).
+  remainder->setAttr(TileDialect::getUnrollAttrName(),
+                     rewriter.getUnitAttr());
   rewriter.replaceOp(loop, remainder.getResults());
   (void)simplifyTrivialLoop(mainLoop, rewriter);
   (void)simplifyTrivialLoop(remainder, rewriter);

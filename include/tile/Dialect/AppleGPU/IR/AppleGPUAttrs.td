@@ -315,6 +315,11 @@ def AppleGPU_ScratchAttr : AttrDef<AppleGPU_Dialect, "Scratch"> {
     must then add one, so that the earlier readers are done first (the
     conversions and reductions always have one).
 
+    The same attribute, as `applegpu.cooperative_spill`, is the region where
+    an op of the tensor-ops backend copies the cooperative tiles of another
+    dot that it reads at its own elements (one row-major copy per tile, at
+    16-byte aligned offsets).
+
     Example: `#applegpu.scratch<offset = 512, bytes = 576, reused = true>`
   }];
   let parameters = (ins "int64_t":$offset, "int64_t":$bytes, "bool":$reused);

@@ -40,7 +40,8 @@ def AppleGPU_Dialect : Dialect {
       `applegpu.threadgroup_view` gives a typed buffer at a byte offset of
       such an allocation of bytes (the arena of
       `tile-plan-threadgroup-memory`, whose plan the attributes
-      `applegpu.threadgroup_memory`, `#applegpu.scratch` and
+      `applegpu.threadgroup_memory`, `#applegpu.scratch` (as
+      `applegpu.scratch` and `applegpu.cooperative_spill`) and
       `#applegpu.dot_staging` record).
     * Synchronization: `applegpu.threadgroup_barrier` and
       `applegpu.simdgroup_barrier` with memory flags.
@@ -84,13 +85,25 @@ def AppleGPU_Dialect : Dialect {
       return "applegpu.target";
     }
     /// The threadgroup memory plan (tile-plan-threadgroup-memory): the
-    /// kernel's total bytes, an op's #applegpu.scratch and a dot's
-    /// #applegpu.dot_staging.
+    /// kernel's total bytes, an op's #applegpu.scratch (and the region of
+    /// its copies of another dot's cooperative tiles, also an
+    /// #applegpu.scratch) and a dot's #applegpu.dot_staging.
     static constexpr ::llvm::StringLiteral getThreadgroupMemoryAttrName() {
       return "applegpu.threadgroup_memory";
     }
     static constexpr ::llvm::StringLiteral getScratchAttrName() {
       return "applegpu.scratch";
+    }
+    /// A bool attribute on an `scf.for`: whether the MSL asks Metal's
+    /// compiler to unroll it (`#pragma unroll`, only for constant bounds).
+    /// Absent: yes (the conversion's own loops over thread-private arrays,
+    /// whose indices must become constants); the conversion sets it on
+    /// the program's loops, true only for those marked `tile.unroll`.
+    static constexpr ::llvm::StringLiteral getUnrollAttrName() {
+      return "applegpu.unroll";
+    }
+    static constexpr ::llvm::StringLiteral getSpillAttrName() {
+      return "applegpu.cooperative_spill";
     }
     static constexpr ::llvm::StringLiteral getDotStagingAttrName() {
       return "applegpu.dot_staging";

@@ -96,6 +96,13 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLoadsPipelinedAttrName() {
       return "tile.loads_pipelined";
     }
+    /// A unit attribute on a loop (`tile.for_range` or `scf.for`): the
+    /// backend asks its compiler to unroll it (MSL `#pragma unroll`, for
+    /// constant bounds). A loop of the program gets the pragma only with
+    /// it; tile-unroll puts it on the remainder loop it makes.
+    static constexpr ::llvm::StringLiteral getUnrollAttrName() {
+      return "tile.unroll";
+    }
     static constexpr ::llvm::StringLiteral getLaunchGridAttrName() {
       return "tile.launch_grid";
     }

@@ -49,7 +49,9 @@ def TileUnroll : Pass<"tile-unroll"> {
     bounds, is unrolled by N: a main loop with step `N * step` runs N copies of the body
     per iteration, and a remainder loop with the original step runs the
     `trip_count mod N` iterations that are left, so the result is correct for
-    any trip count. When the trip count is constant, a main or remainder
+    any trip count. The remainder loop is marked `tile.unroll` (fewer than N
+    iterations: the backend asks its compiler to unroll it when its bounds
+    are constants). When the trip count is constant, a main or remainder
     loop that would run zero times is not created and one that runs once is
     inlined. `max-trip-count` is ignored when `factor` is given. Loops with a
     runtime step are left alone (`step * N` could wrap), and so is a loop

@@ -142,7 +142,7 @@ template <class T> struct element_of {
 };
 template <class E, class X>
 struct element_of<metal::tensor<E, X, metal::tensor_inline>> {
-  using type = E;
+  using type = tile_msl::remove_address_space_t<E>;
   static constexpr int rank = X::rank();
 };
 
