@@ -76,6 +76,8 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
     if (msl) {
       element = msl->element;
       p.limit.lanes = msl->lanes;
+      p.limit.anyElement = msl->lanes == 1 && isIntegerElement(msl->element) &&
+                           elementBytes(msl->element) == 1;
     }
     Binding b =
         makeBinding(specs, p.name, p.isBuffer, element, p.type, p.limit);

@@ -54,7 +54,7 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs, llvm::StringRef name,
       b.element = element.value_or(ElementType::F32);
       return b;
     }
-    if (!element || !bindsAs(spec.element, *element))
+    if (!element || !(limit.anyElement || bindsAs(spec.element, *element)))
       usageError("buffer '" + name + "' holds " +
                  (element ? elementName(*element).str() + " elements"
                           : std::string("elements of a type tile-run cannot "

@@ -54,6 +54,9 @@ struct ParamLimit {
   /// Scalars per buffer element (4 for `device float4*`): a buffer spec's
   /// count must be a multiple.
   unsigned lanes = 1;
+  /// An MSL buffer of bytes (`device const char*`): llama.cpp passes every
+  /// tensor so and casts it in the kernel, so a spec of any type binds.
+  bool anyElement = false;
 };
 Binding makeBinding(const llvm::StringMap<ArgSpec> &specs, llvm::StringRef name,
                     bool isBuffer, std::optional<ElementType> element,

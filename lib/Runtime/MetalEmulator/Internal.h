@@ -203,6 +203,12 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      int flat_spaces, char **out, char *error,
                      size_t error_size);
 
+/* casts.c: `src` with C-style casts to vector types and template type
+ * parameters (`(float4) h`) written as MSL's conversion
+ * (`::tile_msl::msl_c_cast<float4>(h)`); NULL (and *failed 0) when it has
+ * none. */
+char *tme_rewrite_vector_casts(const char *src, int *failed);
+
 /* ---- compile.c / macros.c ---------------------------------------------- */
 /* __METAL_VERSION__ when the kernel asks for no version (MetalEmulator.h). */
 #define TME_DEFAULT_METAL_VERSION 320u

@@ -267,22 +267,30 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
   return finish_rewrite(&s, src, copied, failed);
 }
 
+/* One more rewriting of the text `*src` (owned by `*rewritten`, or the
+ * caller's), unless an earlier one failed. */
+static void apply_rewrite(char *(*rewrite)(const char *, int *),
+                          const char **src, char **rewritten, int *failed) {
+  if (*failed)
+    return;
+  char *next = rewrite(*src, failed);
+  if (next) {
+    free(*rewritten);
+    *rewritten = next;
+    *src = next;
+  }
+}
+
 int tme_adapt_source(const char *src, const TmeKernelOptions *options,
                      int flat_spaces, char **out, char *error,
                      size_t error_size) {
   *out = NULL;
-  int failed, braces_failed = 0;
+  int failed;
   char *rewritten = rewrite_program_scope_builtins(src, &failed);
   if (rewritten)
     src = rewritten;
-  char *with_braced =
-      failed ? NULL : rewrite_braced_arguments(src, &braces_failed);
-  failed |= braces_failed;
-  if (with_braced) {
-    free(rewritten);
-    rewritten = with_braced;
-    src = with_braced;
-  }
+  apply_rewrite(rewrite_braced_arguments, &src, &rewritten, &failed);
+  apply_rewrite(tme_rewrite_vector_casts, &src, &rewritten, &failed);
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {

@@ -83,6 +83,19 @@ __attribute__((always_inline)) constexpr T msl_static_cast(U &&u) {
   }
 }
 
+// A C-style cast `(T) x` whose T is a vector type or a template type
+// parameter: the Metal emulator rewrites it to `msl_c_cast<T>(x)`
+// (lib/Runtime/MetalEmulator/casts.c), because a C-style cast between
+// clang's vectors reinterprets the bits where MSL converts each element
+// (llama.cpp's `(float4) h` of a half4). Every other cast stays C's.
+template <class T, class U>
+__attribute__((always_inline)) constexpr T msl_c_cast(U u) {
+  if constexpr (msl_conversion_kind<T, U>() != 0)
+    return msl_static_cast<T>(u);
+  else
+    return (T)(u);
+}
+
 // A braced list passed as a call's argument: the Metal emulator rewrites
 // `f({a, b, c})` to `f(::tile_msl::braced(a, b, c))` (lib/Runtime/
 // MetalEmulator/adapt.c), because clang's overload resolution cannot

@@ -56,6 +56,12 @@ template <class T, int N> struct packed_vec : packed_members<T, N> {
   }
 };
 
+// A packed vector supplies its N components to a vector constructor
+// (ggml's float4(qs[i]) of a packed_char4).
+template <class T, int N> struct vec_info<packed_vec<T, N>> {
+  static constexpr int size = N;
+};
+
 template <class X> struct is_packed : std::false_type {};
 template <class T, int N>
 struct is_packed<packed_vec<T, N>> : std::true_type {};
