@@ -43,16 +43,16 @@ void tile::conversion::forEachCooperativeSource(
   }
 }
 
-SmallVector<Value> tile::conversion::foreignCooperativeTiles(
-    ArrayRef<Value> tiles, Type type, HoldingOf holding) {
+SmallVector<Value>
+tile::conversion::foreignCooperativeTiles(ArrayRef<Value> tiles, Type type,
+                                          HoldingOf holding) {
   SmallVector<Value> foreign;
-  forEachCooperativeSource(tiles, holding,
-                           [&](Value v, const CooperativeHolding &held) {
-                             if (held.kind == CooperativeHolding::Held &&
-                                 held.type != type)
-                               foreign.push_back(v);
-                             return false;
-                           });
+  forEachCooperativeSource(
+      tiles, holding, [&](Value v, const CooperativeHolding &held) {
+        if (held.kind == CooperativeHolding::Held && held.type != type)
+          foreign.push_back(v);
+        return false;
+      });
   return foreign;
 }
 

@@ -1,7 +1,7 @@
 //===- KernelLowering.cpp - one tile kernel to applegpu -------------------===//
 
-#include "CooperativeSpills.h"
 #include "KernelLowering.h"
+#include "CooperativeSpills.h"
 #include "ThreadgroupPlan.h"
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.h"
@@ -288,8 +288,8 @@ FailureOr<Value> KernelLowering::spillBuffer(RankedTensorType tile,
                           : applegpu::ScratchAttr();
   // Copies are 16-byte aligned, one after the other (spillBytes).
   int64_t bytes = spillBytes(tile);
-  int64_t at = kernelPlans.carve(currentOp, KernelPlans::ArenaRegion::Spill,
-                                 16, bytes);
+  int64_t at =
+      kernelPlans.carve(currentOp, KernelPlans::ArenaRegion::Spill, 16, bytes);
   if (!region || at + bytes > region.getBytes())
     return unplannedScratch(currentOp, bytes, loc);
   return arenaView(region.getOffset() + at, tile.getElementType(),

@@ -313,9 +313,8 @@ public:
   /// the next part of its planned region of the arena (its
   /// #applegpu.scratch); a located internal error when the plan has no
   /// room for it.
-  mlir::FailureOr<mlir::Value> allocThreadgroup(mlir::Type element,
-                                                int64_t elements,
-                                                mlir::Location loc) {
+  mlir::FailureOr<mlir::Value>
+  allocThreadgroup(mlir::Type element, int64_t elements, mlir::Location loc) {
     return scratchBuffer(currentOp, element, elements, loc);
   }
   /// The same for the region of `owner`.

@@ -290,9 +290,8 @@ static FailureOr<Spills> spillForeign(KernelLowering &k, ArrayRef<Value> tiles,
            tiles, type, [&](Value v) { return loweredHolding(k, v); })) {
     auto tileType = cast<RankedTensorType>(tile.getType());
     FailureOr<Value> copy = k.spillBuffer(tileType, loc);
-    if (failed(copy) ||
-        failed(spillCooperative(k, tile, k.current(tile).values[0], *copy,
-                                loc)))
+    if (failed(copy) || failed(spillCooperative(
+                            k, tile, k.current(tile).values[0], *copy, loc)))
       return failure();
     spills[tile] = *copy;
   }

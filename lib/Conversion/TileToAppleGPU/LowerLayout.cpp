@@ -133,7 +133,8 @@ FailureOr<Value> tile::conversion::writeToMemory(KernelLowering &k, Value tile,
   FailureOr<TileValue> held = k.get(tile, fromForm, loc);
   if (failed(held))
     return failure();
-  FailureOr<Value> buffer = k.allocThreadgroup(from.getElementType(), from.getNumElements(), loc);
+  FailureOr<Value> buffer =
+      k.allocThreadgroup(from.getElementType(), from.getNumElements(), loc);
   if (failed(buffer))
     return failure();
   // Earlier readers of the buffer (a conversion in a loop) are done before

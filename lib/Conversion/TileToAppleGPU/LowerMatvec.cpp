@@ -95,9 +95,10 @@ int64_t tile::conversion::matvecScratchBytes(DotOp dot,
   // it at a 4-byte boundary (KernelLowering::scratchBuffer).
   int64_t bytes = 0;
   if (!isa_and_nonnull<applegpu::UniformLayoutAttr>(aType.getEncoding()))
-    bytes = llvm::alignTo(aType.getNumElements() *
-                              llvm::divideCeil(aType.getElementTypeBitWidth(), 8),
-                          4);
+    bytes =
+        llvm::alignTo(aType.getNumElements() *
+                          llvm::divideCeil(aType.getElementTypeBitWidth(), 8),
+                      4);
   // Without a geometry the lowering reports the dot and allocates nothing.
   std::optional<MatvecGeometry> g = matvecGeometry(dot, config.numThreads);
   if (!g)
@@ -210,7 +211,8 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
   // Partial rows meet in threadgroup memory. Its readers of the previous
   // iteration (in a loop) passed A's barriers since; without those, one
   // barrier orders them.
-  FailureOr<Value> sums = k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
+  FailureOr<Value> sums =
+      k.allocThreadgroup(f32, g.partialSets * g.rows * g.cols, loc);
   if (failed(sums))
     return failure();
   if (!aMemory)
@@ -223,10 +225,10 @@ LogicalResult tile::conversion::lowerMatvecDot(KernelLowering &k, DotOp dot) {
     writer = k.fold<arith::CmpIOp>(
         loc, arith::CmpIPredicate::ult,
         k.fold<arith::RemUIOp>(loc, tid, k.index(32)), k.index(g.stride));
-  Value set = g.partialSets > 1
-                  ? k.fold<arith::DivUIOp>(
-                        loc, tid, k.index(g.shuffle ? 32 : g.stride))
-                  : k.index(0);
+  Value set =
+      g.partialSets > 1
+          ? k.fold<arith::DivUIOp>(loc, tid, k.index(g.shuffle ? 32 : g.stride))
+          : k.index(0);
   Value firstGroup = g.stride == k.numThreads()
                          ? tid
                          : k.fold<arith::RemUIOp>(loc, tid, k.index(g.stride));

@@ -304,7 +304,8 @@ static LogicalResult reduceRows(KernelLowering &k, ReduceOp op,
     if (plan.kind == RowPlan::Memory || plan.entries > 1) {
       // Partials per group (or per SIMD-group) through threadgroup memory.
       int64_t per = plan.kind == RowPlan::Memory ? 1 : 32;
-      FailureOr<Value> buffer = k.allocThreadgroup(c.element, plan.groups / per, loc);
+      FailureOr<Value> buffer =
+          k.allocThreadgroup(c.element, plan.groups / per, loc);
       if (failed(buffer))
         return failure();
       threadgroupBarrier(k, loc);
@@ -389,7 +390,8 @@ static LogicalResult reduceColumnsByRounds(
   FailureOr<Value> stage = k.allocThreadgroup(c.element, threads * width, loc);
   if (failed(stage))
     return failure();
-  FailureOr<Value> published = k.allocThreadgroup(c.element, groupsPerRow * width, loc);
+  FailureOr<Value> published =
+      k.allocThreadgroup(c.element, groupsPerRow * width, loc);
   if (failed(published))
     return failure();
 
@@ -538,7 +540,8 @@ static LogicalResult reduceColumns(KernelLowering &k, ReduceOp op,
   for (int64_t v = 0; v < width; ++v) {
     Value base = addIndex(k, mulIndex(k, columnGroup, k.index(width), loc),
                           k.index(v), loc);
-    totals.push_back(c.foldMemory(*buffer, base, sharers, groupsPerRow * width));
+    totals.push_back(
+        c.foldMemory(*buffer, base, sharers, groupsPerRow * width));
   }
   return define(totals, 1);
 }

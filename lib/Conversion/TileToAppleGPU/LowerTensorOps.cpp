@@ -84,11 +84,10 @@ Type tile::conversion::cooperativeTypeOf(Value tile,
   // Not computed by a dot (e.g. a loaded tile kept in the accumulator
   // layout): the kernel's first dot decides.
   DotOp first;
-  tile.getParentRegion()->getParentOfType<func::FuncOp>().walk(
-      [&](DotOp dot) {
-        if (!first)
-          first = dot;
-      });
+  tile.getParentRegion()->getParentOfType<func::FuncOp>().walk([&](DotOp dot) {
+    if (!first)
+      first = dot;
+  });
   return first ? matmulCooperativeType(first, config) : Type();
 }
 

@@ -43,8 +43,9 @@ LogicalResult tile::conversion::lowerShared(KernelLowering &k, SharedOp op) {
   // A view of the region tile-plan-threadgroup-memory gave the array in the
   // kernel's arena (live for the whole kernel): one plan decides the
   // kernel's threadgroup memory.
-  FailureOr<Value> array = k.allocThreadgroup(
-      op.getType().getElementType(), op.getType().getNumElements(), op.getLoc());
+  FailureOr<Value> array =
+      k.allocThreadgroup(op.getType().getElementType(),
+                         op.getType().getNumElements(), op.getLoc());
   if (failed(array))
     return failure();
   k.map(op.getResult(), *array);

@@ -73,8 +73,7 @@ static int in_parentheses(const char *code, const char *p) {
 /* `AS T name[N]` as a parameter becomes `AS T*name   ` (the `*` in the
  * space before the name, the extents blanked): clang refuses an array
  * parameter in an address space, and C++ adjusts it to that pointer. */
-static void array_parameter_to_pointer(char *text, char *code,
-                                       const char *p) {
+static void array_parameter_to_pointer(char *text, char *code, const char *p) {
   const char *q = p;
   while (tme_is_ident(*q))
     ++q;
@@ -122,10 +121,9 @@ void tme_address_space_array_parameters(char *text, char *code) {
 /* The declaration [b, e) (at namespace or class scope) is a function
  * whose body the `{` at e opens: a parameter list before any `=`, and no
  * class, union, enum or namespace keyword. */
-static int opens_function_body(const char *code, const char *b,
-                               const char *e) {
-  static const char *const scopes[] = {"namespace", "struct", "class",
-                                       "union", "enum"};
+static int opens_function_body(const char *code, const char *b, const char *e) {
+  static const char *const scopes[] = {"namespace", "struct", "class", "union",
+                                       "enum"};
   for (const char *q = b; q < e; ++q) {
     for (size_t k = 0; k < 5; ++k)
       if (tme_word_at(code, q, scopes[k]))
@@ -158,7 +156,8 @@ void tme_address_space_words(char *text, const char *code) {
   const char *start = code; /* the current declaration's or statement's */
   for (const char *p = code; *p; ++p) {
     int body = depth && in_body[depth - 1 < 256 ? depth - 1 : 255];
-    if (*p == '#' && (p == code || p[-1] == '\n' || isspace((unsigned char)p[-1]))) {
+    if (*p == '#' &&
+        (p == code || p[-1] == '\n' || isspace((unsigned char)p[-1]))) {
       const char *line = p;
       while (*p && *p != '\n') { /* a macro's words, by the same rules */
         if (tme_word_at(code, p, "constant") &&
@@ -373,12 +372,11 @@ void tme_blank_member_space_overloads(char *text, const char *code,
       int qualified = qe > q;
       for (const char *w = b; w < p && flat_spaces && !qualified; ++w)
         qualified = tme_is_address_space(code, w);
-      char *key = qualified ? declaration_key(code,
-                                              depth_in ? scopes_in[depth_in - 1]
-                                                       : code,
-                                              b, p, qe > q ? q : NULL, qe,
-                                              flat_spaces)
-                            : NULL;
+      char *key =
+          qualified
+              ? declaration_key(code, depth_in ? scopes_in[depth_in - 1] : code,
+                                b, p, qe > q ? q : NULL, qe, flat_spaces)
+              : NULL;
       /* The body, compared without address-space words and spacing. */
       char *body =
           key ? declaration_key(code, code, p, close, NULL, NULL, 1) : NULL;
@@ -431,8 +429,8 @@ int tme_address_space_mistake(const char *log) {
         break;
       int spaced = 0, indirect = 0;
       for (size_t k = 0; k < 3; ++k) {
-        const char *w = memmem(q, (size_t)(close - q), spaces[k],
-                               strlen(spaces[k]));
+        const char *w =
+            memmem(q, (size_t)(close - q), spaces[k], strlen(spaces[k]));
         spaced |= w != NULL;
       }
       indirect = memchr(q, '*', (size_t)(close - q)) ||

@@ -38,9 +38,9 @@ static const char *skip_preprocessor_line(const char *p) {
 }
 
 static int is_vector_type_name(const char *w, size_t n) {
-  static const char *const scalars[] = {
-      "bool", "char", "uchar", "short", "ushort", "int",
-      "uint", "long", "ulong", "half", "float",  "bfloat"};
+  static const char *const scalars[] = {"bool",   "char", "uchar", "short",
+                                        "ushort", "int",  "uint",  "long",
+                                        "ulong",  "half", "float", "bfloat"};
   if (n < 2 || w[n - 1] < '2' || w[n - 1] > '4')
     return 0;
   for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i)
@@ -148,7 +148,8 @@ static int functional_cast_at(const char *code, const char *p,
   const char *before = p;
   while (before > code && isspace((unsigned char)before[-1]))
     --before;
-  if (before > code && (tme_is_ident(before[-1]) || strchr(".:>~", before[-1]))) {
+  if (before > code &&
+      (tme_is_ident(before[-1]) || strchr(".:>~", before[-1]))) {
     const char *word = before;
     while (word > code && tme_is_ident(word[-1]))
       --word;

@@ -452,12 +452,12 @@ static size_t compile_flags(const char **argv, const char *cxx,
 /* What one load works with between its steps; build_free releases it
  * whether the load succeeds or not. */
 typedef struct {
-  char *expanded; /* the source with its macros expanded, or NULL */
-  char *tu;       /* the translation unit (wrapper.c) */
-  char *shim;     /* the shim headers' directory */
-  char *cxx;      /* the C++ compiler */
-  char *log;      /* the compiler's captured output */
-  const char *source;              /* the MSL compiled (expanded or not) */
+  char *expanded;     /* the source with its macros expanded, or NULL */
+  char *tu;           /* the translation unit (wrapper.c) */
+  char *shim;         /* the shim headers' directory */
+  char *cxx;          /* the C++ compiler */
+  char *log;          /* the compiler's captured output */
+  const char *source; /* the MSL compiled (expanded or not) */
   const TmeKernelOptions *options; /* the load's */
   int instrumented;
   unsigned metal_version;
@@ -497,8 +497,8 @@ static int prepare_source(ModuleBuild *b, const char *msl_source,
     msl_source = b->expanded;
   b->source = msl_source;
   b->options = options;
-  return tme_build_translation_unit(msl_source, sig, options, 0, &b->tu,
-                                    error, error_size);
+  return tme_build_translation_unit(msl_source, sig, options, 0, &b->tu, error,
+                                    error_size);
 }
 
 /* The kernel's name and its parameters' names and types, for launches and

@@ -421,7 +421,8 @@ static int emit_param_fields(TmeStr *s, const TmeSignature *sig) {
       "  }\n"
       "}\n"
       "} // namespace tme_entry_detail\n"
-      "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) unsigned long\n"
+      "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) "
+      "unsigned long\n"
       "tme_param_fields(unsigned long tme_i,\n"
       "                 ::tme_entry_detail::tme_field_emit tme_emit,\n"
       "                 void *tme_ctx) {\n"
@@ -505,7 +506,8 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   static const char prologue[] =
       "#line 1 \"tme-entry.cpp\"\n"
       "#include \"tile_msl_hooks.h\"\n"
-      "// The compiler's SYCL device mode (address spaces as types, compile.c)\n"
+      "// The compiler's SYCL device mode (address spaces as types, "
+      "compile.c)\n"
       "// emits only functions so marked, and what they use.\n"
       "#define tme_emitted [[clang::sycl_external]]\n"
       "namespace tme_entry_detail {\n"
@@ -547,14 +549,15 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
    * per threadgroup, filled with 0xFF, tracked for unwritten reads and
    * counted against the 32 KiB limit with them. */
   if (tg_bytes)
-    str_printf(&s,
-               "alignas(16) static thread_local unsigned char "
-               "tme_threadgroup_params[%zu + %u];\n"
-               "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) "
-               "unsigned char *tme_threadgroup_redzone(void) {\n"
-               "  return tme_threadgroup_params + %zu;\n"
-               "}\n",
-               tg_bytes, TME_TG_REDZONE, tg_bytes);
+    str_printf(
+        &s,
+        "alignas(16) static thread_local unsigned char "
+        "tme_threadgroup_params[%zu + %u];\n"
+        "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) "
+        "unsigned char *tme_threadgroup_redzone(void) {\n"
+        "  return tme_threadgroup_params + %zu;\n"
+        "}\n",
+        tg_bytes, TME_TG_REDZONE, tg_bytes);
   static const char entry[] =
       "extern \"C\" tme_emitted __attribute__((visibility(\"default\"))) void\n"
       "tme_entry(void *const *tme_args, const unsigned *tme_bv) {\n"
@@ -618,13 +621,14 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
     type_without_declarator(sig->params[i].msl_type, base, sizeof base);
     str_printf(&s, "\n    ::tme_entry_detail::tme_size_of<%s>(),", base);
   }
-  str_printf(&s, " 0};\n"
-                 "// Emitted (by the compiler's SYCL device mode) as used by a\n"
-                 "// function that is.\n"
-                 "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\")))\n"
-                 "const unsigned long *tme_param_sizes_used(void) {\n"
-                 "  return tme_param_sizes;\n"
-                 "}\n");
+  str_printf(
+      &s, " 0};\n"
+          "// Emitted (by the compiler's SYCL device mode) as used by a\n"
+          "// function that is.\n"
+          "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\")))\n"
+          "const unsigned long *tme_param_sizes_used(void) {\n"
+          "  return tme_param_sizes;\n"
+          "}\n");
   if (emit_param_fields(&s, sig) != TME_OK) {
     free(s.p);
     tme_set_error(error, error_size, "out of memory");
@@ -725,11 +729,13 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
   static const unsigned sizes[] = {1, 2, 4, 8, 16};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
     str_printf(&s,
-               "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\"))) void\n"
+               "extern \"C\" tme_emitted "
+               "__attribute__((visibility(\"hidden\"))) void\n"
                "__sanitizer_cov_load%u(void *tme_p) {\n"
                "  tile_msl_note_access(tme_p, %u, 0);\n"
                "}\n"
-               "extern \"C\" tme_emitted __attribute__((visibility(\"hidden\"))) void\n"
+               "extern \"C\" tme_emitted "
+               "__attribute__((visibility(\"hidden\"))) void\n"
                "__sanitizer_cov_store%u(void *tme_p) {\n"
                "  tile_msl_note_access(tme_p, %u, 1);\n"
                "}\n",

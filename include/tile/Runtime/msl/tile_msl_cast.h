@@ -47,7 +47,8 @@ template <class X> using element_of = typename component_of<X>::type;
 // the same length, 0 no difference.
 template <class T, class U> constexpr int msl_conversion_kind() {
   using D = std::remove_cv_t<T>;
-  using S = std::remove_cv_t<remove_address_space_t<std::remove_reference_t<U>>>;
+  using S =
+      std::remove_cv_t<remove_address_space_t<std::remove_reference_t<U>>>;
   if constexpr (std::is_reference_v<T> || std::is_same_v<D, S>) {
     return 0;
   } else if constexpr (vec_info<D>::size > 1 && vec_info<S>::size > 1) {

@@ -362,13 +362,13 @@ using remove_address_space_t =
 // A `threadgroup` that qualifies a pointer or reference (`threadgroup
 // float* p = tg + i;`, helper-function and [[threadgroup(n)]] parameters)
 // must not become static: the Metal emulator writes the address space alone
-// there (__msl_tgas, lib/Runtime/MetalEmulator/address_spaces.c). Compiled without the emulator (a plain syntax check),
-// such a pointer local would be one variable shared by all threads; in
-// C++20, require_constant_initialization turns that into a compile error
-// (its non-constant initialiser). Not in C++17, where it would also reject
-// threadgroup arrays of structs (a trivial default constructor is constexpr
-// only since C++20). Parameters declared `threadgroup` only compile through
-// the emulator. The expansion can be replaced by defining
+// there (__msl_tgas, lib/Runtime/MetalEmulator/address_spaces.c). Compiled
+// without the emulator (a plain syntax check), such a pointer local would be
+// one variable shared by all threads; in C++20, require_constant_initialization
+// turns that into a compile error (its non-constant initialiser). Not in C++17,
+// where it would also reject threadgroup arrays of structs (a trivial default
+// constructor is constexpr only since C++20). Parameters declared `threadgroup`
+// only compile through the emulator. The expansion can be replaced by defining
 // TILE_MSL_THREADGROUP_STORAGE before including the shim.
 #ifndef TILE_MSL_THREADGROUP_STORAGE
 #if __cplusplus >= 202002L

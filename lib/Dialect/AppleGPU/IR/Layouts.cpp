@@ -209,8 +209,8 @@ RankedTensorType tile::applegpu::withLayout(RankedTensorType type,
   return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
 }
 
-std::optional<int64_t> tile::applegpu::matvecColumnStride(int64_t threads,
-                                                          int64_t columnGroups) {
+std::optional<int64_t>
+tile::applegpu::matvecColumnStride(int64_t threads, int64_t columnGroups) {
   if (threads <= 0 || threads % 32 != 0 || columnGroups <= 0)
     return std::nullopt;
   int64_t stride = std::gcd(threads, columnGroups);

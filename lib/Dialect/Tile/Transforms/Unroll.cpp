@@ -202,8 +202,7 @@ static void unrollByFactor(ForRangeOp loop, int64_t factor,
       });
   // Fewer than `factor` iterations: the unroller asks the backend's
   // compiler to unroll the remainder (when its bounds are constants).
-  remainder->setAttr(TileDialect::getUnrollAttrName(),
-                     rewriter.getUnitAttr());
+  remainder->setAttr(TileDialect::getUnrollAttrName(), rewriter.getUnitAttr());
   rewriter.replaceOp(loop, remainder.getResults());
   (void)simplifyTrivialLoop(mainLoop, rewriter);
   (void)simplifyTrivialLoop(remainder, rewriter);
