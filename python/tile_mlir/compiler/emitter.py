@@ -136,6 +136,10 @@ class Emitter:
     def constant(self, value, element, shape=()):
         if element == "index" and value.__class__ is int:  # the common case
             lit = str(value)
+            key = ("const", lit, "index", shape)
+            v = self.scopes[-1].get(key)  # cached_value's first look, inline
+            if v is not None:
+                return v
         else:
             value = float(value) if is_float(element) else int(value)
             if element == "i1":
@@ -207,6 +211,14 @@ class Emitter:
                 # A lone atom is its own Value (what _emit_sum would give,
                 # without emitting anything).
                 return self.atoms[m[0][1]]
+            if c > 0 and m[0][0] == "v":
+                # One positive monomial (`pid_m * BLOCK_M`): what _emit_sum
+                # gives, without sorting one term, cached under the same key.
+                key = ("poly", p.key())
+                v = self.cached_value(key)
+                if v is None:
+                    v = self.scopes[-1][key] = self._monomial(m, c)
+                return v
         elif not terms:
             return self.constant(0, "index")
         key = ("poly", p.key())
