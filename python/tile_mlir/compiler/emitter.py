@@ -193,10 +193,13 @@ class Emitter:
     def index_value(self, x):
         """scalar_poly(index_poly(x)): the index Value of an int, a scalar
         Poly or an index/i32 scalar Value (an index Value is itself)."""
-        if x.__class__ is Value and x.element == "index" and not x.shape:
+        cls = x.__class__
+        if cls is Value and x.element == "index" and not x.shape:
             return x
-        if x.__class__ is int:  # what scalar_poly(Poly.const(x)) gives
+        if cls is int:  # what scalar_poly(Poly.const(x)) gives
             return self.constant(x, "index")
+        if cls is Poly:  # a loop variable, `pid_m * BLOCK_M`
+            return self.scalar_poly(x)
         return self.scalar_poly(self.index_poly(x))
 
     # ---- Poly materialization ------------------------------------------

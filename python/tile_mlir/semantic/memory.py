@@ -22,21 +22,23 @@ def _padding_attr(em, element, padding):
     return " {padding = %d : %s}" % (int(padding), ir_element(element))
 
 
-def _list(em, vals):
-    out = []
-    for v in vals:
-        if out:
-            out.append(", ")
-        out.append(em.index_value(v).ssa)
-    return out
-
-
 def _addressing(em, buf, starts, strides, bounds):
-    parts = [buf.ssa, "["] + _list(em, starts) + ["]"]
-    if strides is not None:
-        parts += [" strides ["] + _list(em, strides) + ["]"]
-    if bounds is not None:
-        parts += [" bounds ["] + _list(em, bounds) + ["]"]
+    """`%buf[starts] strides [...] bounds [...]`, built in one list."""
+    index_value = em.index_value
+    parts = [buf.ssa, "["]
+    for opener, vals in (("", starts), (" strides [", strides),
+                         (" bounds [", bounds)):
+        if vals is None:
+            continue
+        if opener:
+            parts.append(opener)
+        first = True
+        for v in vals:
+            if not first:
+                parts.append(", ")
+            first = False
+            parts.append(index_value(v).ssa)
+        parts.append("]")
     return parts
 
 
