@@ -45,7 +45,8 @@ def _addressing(em, buf, starts, strides, bounds):
 def load(em, buf, starts, strides, bounds, shape, padding, hint=None):
     shape = tuple(shape)
     parts = ["tile.load "] + _addressing(em, buf, starts, strides, bounds)
-    parts.append(_padding_attr(em, buf.element, padding))
+    if padding is not None:
+        parts.append(_padding_attr(em, buf.element, padding))
     parts.append(" : %s -> %s" % (buf.ir_type, tensor_type(shape, buf.element)))
     return em.op1(buf.element, shape, *parts, hint=hint)
 
