@@ -136,6 +136,10 @@ class Emitter:
     def constant(self, value, element, shape=()):
         if element == "index" and value.__class__ is int:  # the common case
             lit = str(value)
+            key = ("const", lit, "index", shape)
+            v = self.scopes[-1].get(key)  # cached_value's first look, inline
+            if v is not None:
+                return v
         else:
             value = float(value) if is_float(element) else int(value)
             if element == "i1":
@@ -189,10 +193,13 @@ class Emitter:
     def index_value(self, x):
         """scalar_poly(index_poly(x)): the index Value of an int, a scalar
         Poly or an index/i32 scalar Value (an index Value is itself)."""
-        if x.__class__ is Value and x.element == "index" and not x.shape:
+        cls = x.__class__
+        if cls is Value and x.element == "index" and not x.shape:
             return x
-        if x.__class__ is int:  # what scalar_poly(Poly.const(x)) gives
+        if cls is int:  # what scalar_poly(Poly.const(x)) gives
             return self.constant(x, "index")
+        if cls is Poly:  # a loop variable, `pid_m * BLOCK_M`
+            return self.scalar_poly(x)
         return self.scalar_poly(self.index_poly(x))
 
     # ---- Poly materialization ------------------------------------------
@@ -207,6 +214,14 @@ class Emitter:
                 # A lone atom is its own Value (what _emit_sum would give,
                 # without emitting anything).
                 return self.atoms[m[0][1]]
+            if c > 0 and m[0][0] == "v":
+                # One positive monomial (`pid_m * BLOCK_M`): what _emit_sum
+                # gives, without sorting one term, cached under the same key.
+                key = ("poly", p.key())
+                v = self.cached_value(key)
+                if v is None:
+                    v = self.scopes[-1][key] = self._monomial(m, c)
+                return v
         elif not terms:
             return self.constant(0, "index")
         key = ("poly", p.key())

@@ -57,7 +57,10 @@ def default_bounds(em, buf, starts, strides, shape):
         key = ("rows", buf.name, stride.key())
         rows = em.cached_value(key)
         if rows is None:
-            rows = em.arith("//", n, _nonzero(em, stride))
+            # em.arith("//", n, divisor) for two index scalars, without
+            # its operand unification and op lookup.
+            rows = em.op1("index", (), "arith.divui ", n.ssa, ", ",
+                          _nonzero(em, stride).ssa, " : index")
             rows.ssa.hint, rows.ssa.weak = buf.name + "_rows", False
             em.scopes[-1][key] = rows
         return [rows, stride]

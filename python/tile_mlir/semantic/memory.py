@@ -22,28 +22,31 @@ def _padding_attr(em, element, padding):
     return " {padding = %d : %s}" % (int(padding), ir_element(element))
 
 
-def _list(em, vals):
-    out = []
-    for v in vals:
-        if out:
-            out.append(", ")
-        out.append(em.index_value(v).ssa)
-    return out
-
-
 def _addressing(em, buf, starts, strides, bounds):
-    parts = [buf.ssa, "["] + _list(em, starts) + ["]"]
-    if strides is not None:
-        parts += [" strides ["] + _list(em, strides) + ["]"]
-    if bounds is not None:
-        parts += [" bounds ["] + _list(em, bounds) + ["]"]
+    """`%buf[starts] strides [...] bounds [...]`, built in one list."""
+    index_value = em.index_value
+    parts = [buf.ssa, "["]
+    for opener, vals in (("", starts), (" strides [", strides),
+                         (" bounds [", bounds)):
+        if vals is None:
+            continue
+        if opener:
+            parts.append(opener)
+        first = True
+        for v in vals:
+            if not first:
+                parts.append(", ")
+            first = False
+            parts.append(index_value(v).ssa)
+        parts.append("]")
     return parts
 
 
 def load(em, buf, starts, strides, bounds, shape, padding, hint=None):
     shape = tuple(shape)
     parts = ["tile.load "] + _addressing(em, buf, starts, strides, bounds)
-    parts.append(_padding_attr(em, buf.element, padding))
+    if padding is not None:
+        parts.append(_padding_attr(em, buf.element, padding))
     parts.append(" : %s -> %s" % (buf.ir_type, tensor_type(shape, buf.element)))
     return em.op1(buf.element, shape, *parts, hint=hint)
 

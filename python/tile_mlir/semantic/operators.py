@@ -35,6 +35,12 @@ def _as_poly(em, x):
 
 def binop(tr, sym, a, b):
     em = tr.em
+    if sym == "*" and b.__class__ is int and a.__class__ is Value and \
+            a.element == "index" and not a.shape:
+        # `pid_m * BLOCK_M`, the common case: the Poly that the general
+        # path's atom times constant gives, without building either.
+        em.atom_poly(a)  # registers the atom
+        return Poly({(("v", a.ssa.id),): b})
     if not isinstance(a, _TRACED) and not isinstance(b, _TRACED):
         try:
             return _PY[sym](a, b)

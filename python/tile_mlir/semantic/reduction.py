@@ -57,7 +57,8 @@ def dot(tr, a, b, acc=None):
     acc = em.materialize(acc)
     if acc.shape != shape:
         tr.error("dot accumulator must be %s, got %s" % (shape, acc.shape))
-    a, b = em.to_shape(a, a.shape), em.to_shape(b, b.shape)
+    if a.expand is not None or b.expand is not None:  # else they are IR-typed
+        a, b = em.to_shape(a, a.shape), em.to_shape(b, b.shape)
     return em.op1(acc.element, shape, "tile.dot ", a.ssa, ", ", b.ssa, ", ",
                   acc.ssa, " : %s, %s -> %s" % (a.ir_type, b.ir_type, acc.ir_type))
 
