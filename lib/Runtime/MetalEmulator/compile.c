@@ -325,14 +325,21 @@ static int open_module(TmeModule *m, const char *path, char *error,
     memcpy(&m->redzone_address, &redzone, sizeof redzone);
     m->redzone = TME_TG_REDZONE;
   }
-  if (m->tls_size - m->redzone > TME_MAX_TG_MEMORY) {
-    tme_set_error(error, error_size,
-                  "kernel '%s' uses %zu bytes of threadgroup memory; Apple "
-                  "GPUs allow %u",
-                  m->kernel_name, m->tls_size - m->redzone, TME_MAX_TG_MEMORY);
-    return TME_ERR_LOAD;
-  }
   return TME_OK;
+}
+
+/* Whether the loaded kernel's threadgroup memory fits Apple's limit: a
+ * property of the kernel, not of the object, so a cached object that
+ * fails it is not rebuilt. */
+static int check_threadgroup_memory(const TmeModule *m, char *error,
+                                    size_t error_size) {
+  if (m->tls_size - m->redzone <= TME_MAX_TG_MEMORY)
+    return TME_OK;
+  tme_set_error(error, error_size,
+                "kernel '%s' uses %zu bytes of threadgroup memory; Apple "
+                "GPUs allow %u",
+                m->kernel_name, m->tls_size - m->redzone, TME_MAX_TG_MEMORY);
+  return TME_ERR_LOAD;
 }
 
 /* The MSL version the signature's compile options ask for
@@ -727,6 +734,8 @@ int tme_module_load_ex(const char *msl_source, const TmeSignature *sig,
         rc = open_module(m, b.so_path, error, error_size);
     }
   }
+  if (rc == TME_OK)
+    rc = check_threadgroup_memory(m, error, error_size);
   if (rc == TME_ERR_SYSTEM && error_size && !error[0])
     tme_set_error(error, error_size, "out of memory");
   build_free(&b);
