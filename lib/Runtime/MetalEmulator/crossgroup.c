@@ -119,6 +119,14 @@ static int has_other(LowestTwo set, uint16_t me) {
          (next_lowest(set) && next_lowest(set) != me);
 }
 
+/* Notes that some access raced. Once it is set, a plain load saves every
+ * later racy byte (the race check does not stop there) a store to the one
+ * line every worker shares. */
+static void mark_found(TmeCrossGroup *c) {
+  if (!atomic_load_explicit(&c->found, memory_order_relaxed))
+    atomic_store(&c->found, 1);
+}
+
 void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
                          size_t n, int store, const unsigned tg[3],
                          const unsigned grid[3]) {
@@ -139,11 +147,11 @@ void tme_crossgroup_note(TmeCrossGroup *c, size_t param, size_t offset,
     if (store) {
       LowestTwo writers = add_member(wr, me);
       if (has_other(writers, me) || has_other(atomic_load(rd), me))
-        atomic_store(&c->found, 1);
+        mark_found(c);
     } else {
       add_member(rd, me);
       if (has_other(atomic_load(wr), me))
-        atomic_store(&c->found, 1);
+        mark_found(c);
     }
   }
 }
