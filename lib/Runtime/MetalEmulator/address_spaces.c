@@ -296,6 +296,22 @@ static void blank(char *text, const char *code, const char *b, const char *e) {
       text[q - code] = ' ';
 }
 
+/* Whether the declaration [start, brace) opens a namespace, class or
+ * linkage scope rather than an initializer: one of those words in it (as a
+ * word, looked for in the declaration alone) and no '='. */
+static int opens_scope(const char *code, const char *start,
+                       const char *brace) {
+  static const char *const scopes[] = {"namespace", "struct", "class",
+                                       "extern"};
+  if (memchr(start, '=', (size_t)(brace - start)))
+    return 0;
+  for (const char *q = start; q < brace; ++q)
+    for (size_t k = 0; k < 4; ++k)
+      if (tme_word_at(code, q, scopes[k]))
+        return 1;
+  return 0;
+}
+
 void tme_blank_member_space_overloads(char *text, const char *code,
                                       int flat_spaces) {
   Keys seen = {0};
@@ -343,13 +359,7 @@ void tme_blank_member_space_overloads(char *text, const char *code,
     const char *close = tme_matching(p);
     if (!close)
       break;
-    int scope = 0;
-    static const char *const scopes[] = {"namespace", "struct", "class",
-                                         "extern"};
-    for (size_t k = 0; k < 4 && !last_paren; ++k) {
-      const char *w = strstr(start, scopes[k]);
-      scope |= w && w < p && !memchr(start, '=', (size_t)(p - start));
-    }
+    int scope = !last_paren && opens_scope(code, start, p);
     if (scope) {
       if (depth_in < 64)
         scopes_in[depth_in++] = p;
