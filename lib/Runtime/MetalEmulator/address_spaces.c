@@ -299,8 +299,7 @@ static void blank(char *text, const char *code, const char *b, const char *e) {
 /* Whether the declaration [start, brace) opens a namespace, class or
  * linkage scope rather than an initializer: one of those words in it (as a
  * word, looked for in the declaration alone) and no '='. */
-static int opens_scope(const char *code, const char *start,
-                       const char *brace) {
+static int opens_scope(const char *code, const char *start, const char *brace) {
   static const char *const scopes[] = {"namespace", "struct", "class",
                                        "extern"};
   if (memchr(start, '=', (size_t)(brace - start)))
