@@ -2,13 +2,17 @@
 // style (bf16_math.h, bf16.h): its own bfloat math overloads in namespace
 // metal written with the __metal_* builtins and __METAL_MAYBE_FAST_MATH__,
 // a _numeric_limits_impl specialization for its own type, a
-// __is_valid_simdgroup_type specialization. exp(bfloat) without the
-// project's overload still fails as on Apple's compiler.
+// __is_valid_simdgroup_type specialization. Without the project's
+// overloads a bfloat takes MSL's float functions, as on Apple's compiler
+// (MSL has no bfloat math; a bfloat converts implicitly to float only):
+// exp(bfloat) is a float, which candle converts back with a static_cast.
+// A bfloat vector converts to nothing, so exp(bfloat4) is an error.
 // RUN: tile-run %s --kernel use_project_math --threads-per-threadgroup 32 --grid 1 --arg x=bf16:32:ones --arg out=f32:32:zeros --print out | FileCheck %s
+// RUN: tile-run %s -DNO_PROJECT_MATH --kernel use_project_math --threads-per-threadgroup 32 --grid 1 --arg x=bf16:32:ones --arg out=f32:32:zeros --print out | FileCheck %s
 // CHECK: ran use_project_math on the emulator: ok
 // CHECK-NEXT: out: 3.71875 3.71875
-// RUN: not tile-run %s -DNO_PROJECT_MATH --kernel use_project_math --threads-per-threadgroup 32 --grid 1 --arg x=bf16:32:ones --arg out=f32:32:zeros 2>&1 | FileCheck %s --check-prefix=STRICT
-// STRICT: error: call to deleted function 'exp': MSL has no bfloat math functions: convert to float and back
+// RUN: not tile-run %s -DVECTOR_MATH --kernel use_project_math --threads-per-threadgroup 32 --grid 1 --arg x=bf16:32:ones --arg out=f32:32:zeros 2>&1 | FileCheck %s --check-prefix=VECTOR
+// VECTOR: error: static assertion failed{{.*}}MSL has no math functions on bfloat vectors: convert to a float vector and back
 
 #include <metal_stdlib>
 using namespace metal;
@@ -56,8 +60,19 @@ kernel void use_project_math(device const bfloat16_t* x [[buffer(0)]],
                     __is_valid_simdgroup_type<fp8>::value &&
                     __is_valid_simdgroup_type<float4>::value,
                 "the project's specializations are seen");
+#ifdef NO_PROJECT_MATH
+  static_assert(is_same<decltype(exp(x[i])), float>::value &&
+                    is_same<decltype(fast::fmax(x[i], x[i])), float>::value,
+                "a bfloat takes the float function");
+  bfloat16_t e = static_cast<bfloat16_t>(exp(x[i]));           // candle's
+  bfloat16_t m = static_cast<bfloat16_t>(fmax(abs(-x[i]), x[i]));
+#else
   bfloat16_t e = exp(x[i]);                       // 2.71875 in bfloat
   bfloat16_t m = fast::fmax(abs(-x[i]), x[i]);    // 1
+#endif
+#ifdef VECTOR_MATH
+  e += exp(bfloat2(x[i], x[i])).x;
+#endif
   // Builtins with other names or shapes than the functions they implement.
   int exponent;
   float mantissa = __metal_frexp(4.0f, &exponent);            // 0.5, 3

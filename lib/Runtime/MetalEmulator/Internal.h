@@ -5,6 +5,8 @@
 |*   lex.c      lexical scanning helpers of source.c and adapt.c              *|
 |*   source.c   finding kernels, reading parameters                           *|
 |*   adapt.c    rewriting the source for C++                                  *|
+|*   casts.c    C-style casts to vector types, as MSL converts                *|
+|*   bool_vectors.c  converted vector comparisons as bool vectors (1, not -1) *|
 |*   address_spaces.c  MSL address spaces in the text (SYCL device mode)      *|
 |*   include.c  a file with its own headers and the launch's macros          *|
 |*   macros.c   expanding the source's macros to find kernels they declare    *|
@@ -162,6 +164,11 @@ const char *tme_ident_before(const char *lo, const char *p, const char **end);
 const char *tme_list_element_end(const char *p, const char *e);
 /* [b, e) trimmed, runs of spaces collapsed, into buf. */
 void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size);
+/* [w, w + n) names an MSL vector type (`float4`, `bool2`, ...). */
+int tme_is_vector_type_name(const char *w, size_t n);
+/* The `<...>` at p, when a call or `::` follows it (a template's
+ * arguments): its end; else p. */
+const char *tme_template_arguments_end(const char *p);
 
 /* ---- source.c ----------------------------------------------------------- */
 #define TME_MAX_DECLARED 64
@@ -208,6 +215,13 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
  * (`::tile_msl::msl_c_cast<float4>(h)`); NULL (and *failed 0) when it has
  * none. */
 char *tme_rewrite_vector_casts(const char *src, int *failed);
+
+/* bool_vectors.c: `src` with each comparison of vectors that is converted
+ * (`float4(x > 0)`, `static_cast<T>(a == b)`, a C-style cast's operand
+ * after tme_rewrite_vector_casts) wrapped in `::tile_msl::msl_bool(...)`,
+ * so it converts as MSL's bool vector does (1, not clang's -1); NULL (and
+ * *failed 0) when there is none. */
+char *tme_rewrite_bool_vector_conversions(const char *src, int *failed);
 
 /* ---- compile.c / macros.c ---------------------------------------------- */
 /* __METAL_VERSION__ when the kernel asks for no version (MetalEmulator.h). */

@@ -291,6 +291,7 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
     src = rewritten;
   apply_rewrite(rewrite_braced_arguments, &src, &rewritten, &failed);
   apply_rewrite(tme_rewrite_vector_casts, &src, &rewritten, &failed);
+  apply_rewrite(tme_rewrite_bool_vector_conversions, &src, &rewritten, &failed);
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {

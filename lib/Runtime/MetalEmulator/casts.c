@@ -37,18 +37,6 @@ static const char *skip_preprocessor_line(const char *p) {
   return p;
 }
 
-static int is_vector_type_name(const char *w, size_t n) {
-  static const char *const scalars[] = {"bool",   "char", "uchar", "short",
-                                        "ushort", "int",  "uint",  "long",
-                                        "ulong",  "half", "float", "bfloat"};
-  if (n < 2 || w[n - 1] < '2' || w[n - 1] > '4')
-    return 0;
-  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i)
-    if (strlen(scalars[i]) == n - 1 && !strncmp(w, scalars[i], n - 1))
-      return 1;
-  return 0;
-}
-
 static int names_contain(const Names *names, const char *w, size_t n) {
   for (size_t i = 0; i < names->n; ++i)
     if (names->lengths[i] == n && !strncmp(names->names[i], w, n))
@@ -107,7 +95,7 @@ static int cast_at(const char *code, const char *open, const Names *names,
     ++e;
   if (e == b || isdigit((unsigned char)*b) || *tme_skip_space(e) != ')')
     return 0;
-  if (!is_vector_type_name(b, (size_t)(e - b)) &&
+  if (!tme_is_vector_type_name(b, (size_t)(e - b)) &&
       !names_contain(names, b, (size_t)(e - b)))
     return 0;
   const char *before = open;
@@ -164,29 +152,6 @@ static int functional_cast_at(const char *code, const char *p,
   return 1;
 }
 
-/* `<...>` after a name, when a call or `::` follows it: its end, else p. */
-static const char *template_arguments_end(const char *p) {
-  if (*p != '<')
-    return p;
-  int depth = 0;
-  for (const char *q = p; *q; ++q) {
-    if (*q == '(' || *q == '[') {
-      const char *close = tme_matching(q);
-      if (!close)
-        return p;
-      q = close - 1;
-    } else if (*q == '<') {
-      ++depth;
-    } else if (*q == '>' && --depth == 0) {
-      const char *after = tme_skip_space(q + 1);
-      return *after == '(' || (after[0] == ':' && after[1] == ':') ? q + 1 : p;
-    } else if (*q == ';' || *q == '{' || *q == '}') {
-      return p;
-    }
-  }
-  return p;
-}
-
 /* The end of the operand of a cast that starts at `p` (spaces skipped). */
 static const char *operand_end(const char *code, const char *p,
                                const Names *names) {
@@ -210,7 +175,7 @@ static const char *operand_end(const char *code, const char *p,
     while (tme_is_ident(*p) || (p[0] == ':' && p[1] == ':')) {
       p += *p == ':' ? 2 : 1;
       if (!tme_is_ident(*p) && *p != ':')
-        p = template_arguments_end(p);
+        p = tme_template_arguments_end(p);
     }
   }
   for (;;) { /* subscripts, calls, members, postfix ++ and -- */
@@ -223,7 +188,7 @@ static const char *operand_end(const char *code, const char *p,
     } else if (q[0] == '.' && !isdigit((unsigned char)q[1])) {
       for (p = tme_skip_space(q + 1); tme_is_ident(*p);)
         ++p;
-      p = template_arguments_end(p);
+      p = tme_template_arguments_end(p);
     } else if (q[0] == '-' && q[1] == '>') {
       for (p = tme_skip_space(q + 2); tme_is_ident(*p);)
         ++p;

@@ -416,6 +416,15 @@ static size_t compile_flags(const char **argv, const char *cxx,
     argv[argc++] = fixed[i];
   if (is_clang) {
     argv[argc++] = "-rtlib=compiler-rt";
+    /* half and bfloat arithmetic rounds at every operation, as on the GPU's
+     * 16-bit ALUs: clang would keep intermediate values in float where the
+     * host has no such instructions, so a product that overflows half
+     * (300h * 300h) would not be infinite, nor would 256 + 1 round to 256
+     * in bfloat. */
+    argv[argc++] = "-Xclang";
+    argv[argc++] = "-ffloat16-excess-precision=none";
+    argv[argc++] = "-Xclang";
+    argv[argc++] = "-fbfloat16-excess-precision=none";
     /* Probe big frames page by page, so that a kernel overflowing its fiber
      * stack hits the guard page below it rather than the next stack. */
     argv[argc++] = "-fstack-clash-protection";
@@ -470,7 +479,7 @@ typedef struct {
   unsigned metal_version;
   /* The compiler's command line: the flags, then room for the input and
    * output; argc counts the flags. */
-  const char *argv[64 + 40];
+  const char *argv[64 + 48];
   size_t argc;
   char version_define[48];
   char so_path[4200], cpp_path[4200];

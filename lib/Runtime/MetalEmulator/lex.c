@@ -125,3 +125,39 @@ void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size) {
   }
   buf[n] = '\0';
 }
+
+/* An MSL vector type name: a scalar type and 2, 3 or 4 (`float4`). */
+int tme_is_vector_type_name(const char *w, size_t n) {
+  static const char *const scalars[] = {"bool",   "char", "uchar", "short",
+                                        "ushort", "int",  "uint",  "long",
+                                        "ulong",  "half", "float", "bfloat"};
+  if (n < 2 || w[n - 1] < '2' || w[n - 1] > '4')
+    return 0;
+  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i)
+    if (strlen(scalars[i]) == n - 1 && !strncmp(w, scalars[i], n - 1))
+      return 1;
+  return 0;
+}
+
+/* `<...>` after a name, when a call or `::` follows it: its end, else p. */
+const char *tme_template_arguments_end(const char *p) {
+  if (*p != '<')
+    return p;
+  int depth = 0;
+  for (const char *q = p; *q; ++q) {
+    if (*q == '(' || *q == '[') {
+      const char *close = tme_matching(q);
+      if (!close)
+        return p;
+      q = close - 1;
+    } else if (*q == '<') {
+      ++depth;
+    } else if (*q == '>' && --depth == 0) {
+      const char *after = tme_skip_space(q + 1);
+      return *after == '(' || (after[0] == ':' && after[1] == ':') ? q + 1 : p;
+    } else if (*q == ';' || *q == '{' || *q == '}') {
+      return p;
+    }
+  }
+  return p;
+}

@@ -118,8 +118,13 @@ static int expand_macros(const char *src, const char *name,
   snprintf(stubs, sizeof stubs, "%s/stubs", dir);
   snprintf(input, sizeof input, "%s/kernel.metal", dir);
   snprintf(output, sizeof output, "%s/kernel.ii", dir);
-  snprintf(version, sizeof version, "-D__METAL_VERSION__=%u",
-           metal_version ? metal_version : TME_DEFAULT_METAL_VERSION);
+  unsigned v = metal_version ? metal_version : TME_DEFAULT_METAL_VERSION;
+  snprintf(version, sizeof version, "-D__METAL_VERSION__=%u", v);
+  /* The shim defines these from the version, as Apple's compiler does; the
+   * stubbed headers here do not, and kernels declare code under them
+   * (candle's bfloat kernels under __HAVE_BFLOAT__). */
+  const char *bfloat = v >= 310 ? "-D__HAVE_BFLOAT__=1" : "-U__HAVE_BFLOAT__";
+  const char *tensor = v >= 400 ? "-D__HAVE_TENSOR__=1" : "-U__HAVE_TENSOR__";
   char *shim = tme_find_shim_dir(error, error_size);
   char *cxx = tme_find_compiler();
   char *log = malloc(8192);
@@ -134,8 +139,9 @@ static int expand_macros(const char *src, const char *name,
     tme_set_error(error, error_size, "cannot write to %s", dir);
   } else {
     const char *argv[] = {
-        cxx,           "-E", "-x",  "c++", "-std=c++17", version, "-nostdinc",
-        "-nostdinc++", "-I", stubs, input, "-o",         output,  NULL};
+        cxx,    "-E",   "-x",          "c++", "-std=c++17", version,
+        bfloat, tensor, "-nostdinc",   "-nostdinc++", "-I", stubs,
+        input,  "-o",   output,        NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
     char *text = status == 0 ? tme_read_file(output) : NULL;
     char shown[256];

@@ -97,6 +97,31 @@ __attribute__((always_inline)) constexpr T msl_c_cast(U u) {
     return (T)(u);
 }
 
+// A comparison (or `!`, `&&`, `||`) of MSL vectors is a bool vector, which
+// converts to 1 and 0; clang's is an int vector of -1 (true) and 0, so
+// `float4(x > 0)` would be -1.0 where Metal gives 1.0. The Metal emulator
+// wraps such an expression where it is converted -- a vector constructor's
+// argument, a static_cast's or C-style cast's operand -- in msl_bool
+// (lib/Runtime/MetalEmulator/bool_vectors.c), which makes the int vector
+// the bool vector MSL has. Anything else (a scalar comparison is already a
+// bool) passes through unchanged.
+template <class X> struct is_int_vector {
+  static constexpr bool value = false;
+};
+template <class E, int N>
+struct is_int_vector<E __attribute__((ext_vector_type(N)))> {
+  static constexpr bool value =
+      std::is_integral_v<E> && !std::is_same_v<E, bool>;
+};
+
+template <class X>
+__attribute__((always_inline)) constexpr auto msl_bool(X x) {
+  if constexpr (is_int_vector<X>::value)
+    return __builtin_convertvector(x, metal::vec<bool, vec_info<X>::size>);
+  else
+    return x;
+}
+
 // A braced list passed as a call's argument: the Metal emulator rewrites
 // `f({a, b, c})` to `f(::tile_msl::braced(a, b, c))` (lib/Runtime/
 // MetalEmulator/adapt.c), because clang's overload resolution cannot

@@ -8,7 +8,8 @@
 // nextafter),
 // copysign, fdim, float min3/max3/median3 are in metal_common -- for float and
 // half scalars and vectors; MSL has no bfloat overloads, and neither does the
-// shim. Then the namespaces metal::precise and metal::fast, which in MSL hold
+// shim (a bfloat scalar takes the float function, a bfloat vector none: see
+// metal_math). Then the namespaces metal::precise and metal::fast, which in MSL hold
 // float-only variants of the math functions: here both are the same host
 // functions (a host has no fast path worth modelling; tests compare with
 // tolerances).
@@ -29,6 +30,7 @@ namespace metal {
   inline float F(float x) { return B(x); }                                     \
   inline half F(half x) { return static_cast<half>(B(float(x))); }             \
   template <class T, int N> inline vec<T, N> F(vec<T, N> x) {                  \
+    static_assert(tile_msl_vector_math_on<T>());                               \
     for (int i = 0; i < N; ++i)                                                \
       x[i] = F(T(x[i]));                                                       \
     return x;                                                                  \
@@ -39,6 +41,7 @@ namespace metal {
     return static_cast<half>(B(float(x), float(y)));                           \
   }                                                                            \
   template <class T, int N> inline vec<T, N> F(vec<T, N> x, vec<T, N> y) {     \
+    static_assert(tile_msl_vector_math_on<T>());                               \
     for (int i = 0; i < N; ++i)                                                \
       x[i] = F(T(x[i]), T(y[i]));                                              \
     return x;                                                                  \

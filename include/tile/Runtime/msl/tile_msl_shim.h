@@ -74,6 +74,11 @@
 #ifndef __METAL_VERSION__
 #define __METAL_VERSION__ 320
 #endif
+// Apple's compiler defines __HAVE_BFLOAT__ from Metal 3.1 on, where bfloat
+// is a type; kernels guard their bfloat code with it (candle's unary.metal).
+#if __METAL_VERSION__ >= 310 && !defined(__HAVE_BFLOAT__)
+#define __HAVE_BFLOAT__ 1
+#endif
 
 // Standard headers are included BEFORE the address-space macros below exist:
 // libstdc++ uses `thread`, and a header parsed after `#define thread` breaks.
