@@ -1,4 +1,5 @@
-/*===- bool_vectors.c - Converted vector comparisons, as MSL's bools -*- C -*-===*\
+/*===- bool_vectors.c - Converted vector comparisons, as MSL's bools -*- C
+-*-===*\
 |*                                                                            *|
 |* In MSL, `x > 0` of a float4 is a bool4, and a bool converts to 1:          *|
 |* `float4(x > 0)` is 1.0 where x is positive (ggml's step is `(T)(x > 0)`  *|
@@ -153,7 +154,7 @@ static const char *conversion_arguments(const char *code, const char *p) {
 
 typedef struct {
   size_t at;
-  int closes;      /* `)` rather than the opening words */
+  int closes;       /* `)` rather than the opening words */
   size_t other_end; /* an opening's end, a closing's start */
 } Insertion;
 

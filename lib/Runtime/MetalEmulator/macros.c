@@ -138,10 +138,10 @@ static int expand_macros(const char *src, const char *name,
              tme_write_file(input, src) != 0) {
     tme_set_error(error, error_size, "cannot write to %s", dir);
   } else {
-    const char *argv[] = {
-        cxx,    "-E",   "-x",          "c++", "-std=c++17", version,
-        bfloat, tensor, "-nostdinc",   "-nostdinc++", "-I", stubs,
-        input,  "-o",   output,        NULL};
+    const char *argv[] = {cxx,          "-E",          "-x",   "c++",
+                          "-std=c++17", version,       bfloat, tensor,
+                          "-nostdinc",  "-nostdinc++", "-I",   stubs,
+                          input,        "-o",          output, NULL};
     int status = tme_run_capture((char *const *)(void *)argv, log, 8192);
     char *text = status == 0 ? tme_read_file(output) : NULL;
     char shown[256];

@@ -114,8 +114,7 @@ struct is_int_vector<E __attribute__((ext_vector_type(N)))> {
       std::is_integral_v<E> && !std::is_same_v<E, bool>;
 };
 
-template <class X>
-__attribute__((always_inline)) constexpr auto msl_bool(X x) {
+template <class X> __attribute__((always_inline)) constexpr auto msl_bool(X x) {
   if constexpr (is_int_vector<X>::value)
     return __builtin_convertvector(x, metal::vec<bool, vec_info<X>::size>);
   else

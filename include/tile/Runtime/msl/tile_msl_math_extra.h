@@ -9,8 +9,8 @@
 // copysign, fdim, float min3/max3/median3 are in metal_common -- for float and
 // half scalars and vectors; MSL has no bfloat overloads, and neither does the
 // shim (a bfloat scalar takes the float function, a bfloat vector none: see
-// metal_math). Then the namespaces metal::precise and metal::fast, which in MSL hold
-// float-only variants of the math functions: here both are the same host
+// metal_math). Then the namespaces metal::precise and metal::fast, which in MSL
+// hold float-only variants of the math functions: here both are the same host
 // functions (a host has no fast path worth modelling; tests compare with
 // tolerances).
 //
