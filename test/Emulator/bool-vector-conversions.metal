@@ -17,6 +17,8 @@ template <typename T> T step_of(T x) { return (T)(x > 0.0f); }
 
 template <int N> int twice() { return 2 * N; }
 
+#define POSITIVE(v) float4((v) > 0)
+
 kernel void conversions(device float *out) {
   float4 x = float4(1.5f, -2.0f, 0.0f, 3.0f);
   half4 h = half4(x);
@@ -31,7 +33,7 @@ kernel void conversions(device float *out) {
   r[7] = float4(int4(x) == 0);             // an int vector's comparison
   r[8] = float4(float2(x.xy > 0), float2(x.zw > 0)); // several arguments
   bool4 m = x > 0;                         // a bool4 variable converts too
-  r[9] = float4(m);
+  r[9] = float4(m) * POSITIVE(x);         // and a macro's body
   // Not comparisons: an int vector's own value, a template call, a
   // conditional whose branches are numbers, shifts.
   r[10] = float4(int4(x) - int4(0, 1, 0, 2));

@@ -16,8 +16,9 @@
 |* scalar bool alone. An argument that may hold a template's argument list   *|
 |* (`f<N>(x)`, `a < b > c`) is left as written: the text cannot tell a `<`    *|
 |* from a comparison there, and the wrapping must never change valid code.    *|
-|* Preprocessor lines are left alone, as casts.c does; the text keeps its    *|
-|* lines and columns up to the inserted words.                                *|
+|* Of the preprocessor's lines only macro definitions are looked at (a       *|
+|* kernel's `#define STEP(x) float4((x) > 0)`); the text keeps its lines      *|
+|* and columns up to the inserted words.                                      *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -203,7 +204,8 @@ char *tme_rewrite_bool_vector_conversions(const char *src, int *failed) {
     }
     if (isspace((unsigned char)*p))
       continue;
-    if (*p == '#' && at_line_start) {
+    if (*p == '#' && at_line_start &&
+        !tme_word_at(code, tme_skip_space(p + 1), "define")) {
       while (*p && *p != '\n')
         p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
       if (!*p)
