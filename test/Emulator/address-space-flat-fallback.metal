@@ -5,6 +5,16 @@
 // RUN: tile-run %s --kernel pick --threads-per-threadgroup 4 --grid 1 --arg n=2 --arg in=@%S/Inputs/four-pairs.bin --arg out=f32:4:zeros --print out | FileCheck %s
 // CHECK: ran pick on the emulator: ok
 // CHECK-NEXT: out: 3 7 -1 -1
+// The error that sends it flat names an object in an address space
+// ("incompatible operand types ('const __global pair_t' and 'pair_t')"):
+// one compile with address spaces as types, then one flat (counted by a
+// compiler wrapper that logs each; compile-error-once.metal).
+// RUN: rm -rf %t.cache %t.log
+// RUN: env TILE_RUN_CACHE=%t.cache TILE_MSL_CXX=%S/Inputs/logging-clang++ TME_TEST_REAL_CXX=%host_cxx TME_TEST_COMPILE_LOG=%t.log tile-run %s --kernel pick --threads-per-threadgroup 4 --grid 1 --arg n=2 --arg in=@%S/Inputs/four-pairs.bin --arg out=f32:4:zeros --print out | FileCheck %s
+// RUN: FileCheck %s --check-prefix=COMPILES < %t.log
+// COMPILES: typed
+// COMPILES-NEXT: flat
+// COMPILES-NOT: {{typed|flat}}
 
 #include <metal_stdlib>
 using namespace metal;

@@ -37,3 +37,10 @@ kernel void scale(constant float* factor [[buffer(0)]],
   store(out, i, staged[i]);
 #endif
 }
+
+// A mistake costs one compile, not another one flat (compile-error-once):
+// RUN: rm -rf %t.cache %t.log
+// RUN: env TILE_RUN_CACHE=%t.cache TILE_MSL_CXX=%S/Inputs/logging-clang++ TME_TEST_REAL_CXX=%host_cxx TME_TEST_COMPILE_LOG=%t.log not tile-run %s -D WRITE_CONSTANT --kernel scale --threads-per-threadgroup 4 --grid 1 --arg factor=f32:1:ones --arg out=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: FileCheck %s --check-prefix=COMPILES < %t.log
+// COMPILES: typed
+// COMPILES-NOT: {{typed|flat}}

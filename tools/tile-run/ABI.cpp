@@ -81,6 +81,7 @@ std::vector<Binding> bindingsFromABI(const llvm::json::Object &kernel,
     }
     Binding b =
         makeBinding(specs, p.name, p.isBuffer, element, p.type, p.limit);
+    b.index = p.index;
     b.written = p.written;
     bindings.push_back(std::move(b));
   }
@@ -106,13 +107,17 @@ launchGrid(std::optional<std::array<int64_t, 3>> requested,
         (*computed)[d] = *c;
         continue;
       }
+      // The scalar is named by its [[buffer(index)]], not its position.
       std::optional<int64_t> index = e->getInteger("index");
       std::optional<int64_t> divisor = e->getInteger("divisor");
-      if (!index || !divisor || *divisor <= 0 || *index < 0 ||
-          *index >= static_cast<int64_t>(bindings.size()) ||
-          bindings[*index].isBuffer)
+      if (!index || !divisor || *divisor <= 0)
         usageError("the ABI's grid_extents are malformed");
-      int64_t n = bindings[*index].scalarInt;
+      const Binding *scalar = bindingAtIndex(bindings, *index);
+      if (!scalar || scalar->isBuffer)
+        usageError("the ABI's grid_extents take extent " + llvm::Twine(d) +
+                   " from [[buffer(" + llvm::Twine(*index) +
+                   ")]], which is not a scalar parameter of the kernel");
+      int64_t n = scalar->scalarInt;
       (*computed)[d] = std::max<int64_t>(1, (n + *divisor - 1) / *divisor);
     }
   }

@@ -19,6 +19,9 @@ namespace tile::run {
 /// A kernel argument as the emulator binds it, in [[buffer]] order.
 struct Binding {
   std::string name;
+  /// Its [[buffer(index)]]: indices may have gaps (buffers 0, 2, 5), so a
+  /// binding's position in the list is not its index (bindingAtIndex).
+  int64_t index = -1;
   bool isBuffer = false;
   bool written = false; ///< buffers the kernel writes (from the ABI)
   ElementType element = ElementType::F32;
@@ -33,6 +36,10 @@ struct Binding {
   std::vector<std::pair<std::string, std::string>> fields;
   bool fromFields = false;
 };
+
+/// The binding of [[buffer(index)]], or null.
+const Binding *bindingAtIndex(llvm::ArrayRef<Binding> bindings,
+                              int64_t index);
 
 /// Makes the bytes of each binding given as struct fields, with the field
 /// types, offsets and sizeof taken from the compiled kernel; exits with a

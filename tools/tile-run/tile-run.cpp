@@ -265,8 +265,8 @@ llvm::StringMap<ArgSpec> collectSpecs() {
   return specs;
 }
 
-/// The --out requests as (binding index, file), checked before the run: each
-/// names a buffer parameter, once.
+/// The --out requests as (position in `bindings`, file), checked before the
+/// run: each names a buffer parameter, once.
 std::vector<std::pair<size_t, std::string>>
 outputsOf(const std::vector<Binding> &bindings) {
   std::vector<std::pair<size_t, std::string>> outputs;
@@ -402,6 +402,9 @@ bindingsFromKernel(func::FuncOp kernel, llvm::ArrayRef<std::string> names,
         specs, names[i], static_cast<bool>(memref),
         memref ? elementTypeOf(memref.getElementType()) : std::nullopt,
         scalarType, limit));
+    // The compiled kernel's [[buffer(n)]] is its argument's position
+    // (convert-tile-to-applegpu).
+    bindings.back().index = static_cast<int64_t>(i);
     if (specs.find(names[i])->second.fill == ArgSpec::Fill::Alias)
       usageError("--arg " + names[i] + "=@" +
                  specs.find(names[i])->second.aliasOf +
@@ -494,7 +497,8 @@ static CompiledKernel compileKernel(MLIRContext &context, ModuleOp module,
   return compiled;
 }
 
-/// Marks the buffers the kernel writes, as the ABI says.
+/// Marks the buffers the kernel writes, as the ABI says (by each buffer's
+/// [[buffer(index)]]).
 static void markWrittenBuffers(const llvm::json::Object &abiKernel,
                                std::vector<Binding> &bindings) {
   if (const llvm::json::Array *buffers = abiKernel.getArray("buffers"))
@@ -502,8 +506,9 @@ static void markWrittenBuffers(const llvm::json::Object &abiKernel,
       const llvm::json::Object *o = v.getAsObject();
       int64_t index = o->getInteger("index").value_or(-1);
       llvm::StringRef access = o->getString("access").value_or("");
-      if (index >= 0 && index < static_cast<int64_t>(bindings.size()))
-        bindings[index].written = access == "write" || access == "read_write";
+      for (Binding &b : bindings)
+        if (b.index == index)
+          b.written = access == "write" || access == "read_write";
     }
 }
 

@@ -142,9 +142,11 @@ void tme_address_space_array_parameters(char *text, char *code);
 void tme_address_space_words(char *text, const char *code);
 void tme_blank_member_space_overloads(char *text, const char *code,
                                       int flat_spaces);
-/* The compiler's log reports an address-space mistake: a pointer or
- * reference of one address space where another is required. */
-int tme_address_space_mistake(const char *log);
+/* The compiler's log (of a compile with address spaces as types) shows
+ * valid MSL clang refuses with them, which compiles flat: an error naming
+ * an object in an address space, and no address-space mistake (a pointer
+ * or reference of one address space where another is required). */
+int tme_address_space_needs_flat(const char *log);
 
 /* ---- lex.c -------------------------------------------------------------- */
 int tme_is_ident(char c);

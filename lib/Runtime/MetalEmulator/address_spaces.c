@@ -412,43 +412,71 @@ void tme_blank_member_space_overloads(char *text, const char *code,
 }
 
 /* ---- the compiler's verdict --------------------------------------------- */
-/* A line of the log that names a pointer or reference type in one of the
- * address spaces ('__global float *', 'const __private int &') or a
- * conversion between address spaces: an argument or initializer of the
- * wrong address space. The one thing clang
- * refuses in valid MSL with address spaces as types, a conditional
- * expression mixing a class object in an address space with one that is
- * not (`c ? in[i] : T(0)` for a struct T: clang has no rule for it), names
- * no pointer or reference. */
-int tme_address_space_mistake(const char *log) {
+/* What a quoted type in a log line ('__global float *', 'const __global
+ * pair_t') says about address spaces. */
+enum { NO_SPACE = 0, SPACE_OBJECT = 1, SPACE_INDIRECT = 2 };
+
+/* The address-space kinds (bits of the enum above) of the quoted types in
+ * the line [line, end): a pointer or reference in a space, or an object
+ * (a class or scalar value) in a space. */
+static int quoted_space_types(const char *line, const char *end) {
   static const char *const spaces[] = {"__global", "__local", "__private"};
+  int kinds = NO_SPACE;
+  for (const char *q = line; q < end; ++q) {
+    if (*q != '\'')
+      continue;
+    const char *close = memchr(q + 1, '\'', (size_t)(end - q - 1));
+    if (!close)
+      break;
+    int spaced = 0;
+    for (size_t k = 0; k < 3; ++k)
+      spaced |= memmem(q, (size_t)(close - q), spaces[k], strlen(spaces[k])) !=
+                NULL;
+    int indirect = memchr(q, '*', (size_t)(close - q)) ||
+                   memchr(q, '&', (size_t)(close - q));
+    if (spaced)
+      kinds |= indirect ? SPACE_INDIRECT : SPACE_OBJECT;
+    q = close;
+  }
+  return kinds;
+}
+
+/* An address-space mistake: a line (error or note) that names a pointer or
+ * reference type in one of the address spaces ('__global float *', 'const
+ * __private int &') or a conversion between address spaces ("cannot pass
+ * pointer to address space '__private' as a pointer to address space
+ * '__global'"): an argument or initializer of the wrong address space. */
+static int address_space_mistake(const char *log) {
   for (const char *line = log; line && *line;) {
     const char *end = strchr(line, '\n');
     if (!end)
       end = line + strlen(line);
-    /* "cannot pass pointer to address space '__private' as a pointer to
-     * address space '__global'" */
-    if (memmem(line, (size_t)(end - line), "address space '__", 17))
+    if (memmem(line, (size_t)(end - line), "address space '__", 17) ||
+        (quoted_space_types(line, end) & SPACE_INDIRECT))
       return 1;
-    for (const char *q = line; q < end; ++q) {
-      if (*q != '\'')
-        continue;
-      const char *close = memchr(q + 1, '\'', (size_t)(end - q - 1));
-      if (!close)
-        break;
-      int spaced = 0, indirect = 0;
-      for (size_t k = 0; k < 3; ++k) {
-        const char *w =
-            memmem(q, (size_t)(close - q), spaces[k], strlen(spaces[k]));
-        spaced |= w != NULL;
-      }
-      indirect = memchr(q, '*', (size_t)(close - q)) ||
-                 memchr(q, '&', (size_t)(close - q));
-      if (spaced && indirect)
-        return 1;
-      q = close;
-    }
     line = *end ? end + 1 : end;
   }
   return 0;
+}
+
+/* The one thing clang refuses in valid MSL with address spaces as types is
+ * a conditional expression mixing a class object in an address space with
+ * one that is not (`c ? in[i] : T(0)` for a struct T: "incompatible operand
+ * types ('const __global T' and 'T')"; clang has no rule for it). Such an
+ * error names an object, not a pointer or reference, in an address space.
+ * Only then is a flat compile worth its time: any other failure (a typo, a
+ * missing header, an address-space mistake) fails flat as well, and is
+ * reported from the first compile at once. */
+int tme_address_space_needs_flat(const char *log) {
+  int object_in_space = 0;
+  for (const char *line = log; line && *line && !object_in_space;) {
+    const char *end = strchr(line, '\n');
+    if (!end)
+      end = line + strlen(line);
+    const char *error = memmem(line, (size_t)(end - line), " error: ", 8);
+    object_in_space =
+        error && (quoted_space_types(error, end) & SPACE_OBJECT) != 0;
+    line = *end ? end + 1 : end;
+  }
+  return object_in_space && !address_space_mistake(log);
 }

@@ -654,10 +654,11 @@ static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
   int status =
       tme_run_capture((char *const *)(void *)b->argv, b->log, log_size);
   /* What clang cannot compile with address spaces as types although it
-   * is valid MSL (tme_address_space_mistake) compiles as it did before
-   * they were: one flat address space. The object goes under the same
-   * name, so that the next load finds it. */
-  if (status > 0 && !tme_address_space_mistake(b->log) &&
+   * is valid MSL compiles as it did before they were: one flat address
+   * space. Only that failure is compiled again (a typo costs one compile),
+   * and if the flat compile fails too, the first one's errors are shown.
+   * The object goes under the same name, so that the next load finds it. */
+  if (status > 0 && tme_address_space_needs_flat(b->log) &&
       compile_flat(b, sig, tmp_cpp) == 0)
     return TME_OK;
   if (status == 0)

@@ -4,6 +4,8 @@
                                          ints: i - 3; unsigned: i * 0x10000025
                                          modulo 2^bits)
   npy.py add-check Z X Y                 prints whether Z == X + Y elementwise
+  npy.py axpy-check Z X Y S N            prints whether Z == X + S * Y (float32)
+                                         in its first N elements, zeros after
   npy.py print FILE...                   prints each file's values on a line
 """
 import struct
@@ -44,6 +46,13 @@ def read(path):
 def main():
     if sys.argv[1] == "write":
         write(sys.argv[2], sys.argv[3], int(sys.argv[4]), "--fortran" in sys.argv)
+    elif sys.argv[1] == "axpy-check":
+        z, x, y = (read(p) for p in sys.argv[2:5])
+        s, n = float(sys.argv[5]), int(sys.argv[6])
+        f32 = lambda v: struct.unpack("<f", struct.pack("<f", v))[0]
+        print("axpy-check:", len(z), all(
+            a == (f32(b + f32(s * c)) if i < n else 0)
+            for i, (a, b, c) in enumerate(zip(z, x, y))))
     elif sys.argv[1] == "print":
         for path in sys.argv[2:]:
             print(" ".join(repr(v) for v in read(path)))
