@@ -156,8 +156,7 @@ Binding makeBinding(const llvm::StringMap<ArgSpec> &specs, llvm::StringRef name,
   return b;
 }
 
-const Binding *bindingAtIndex(llvm::ArrayRef<Binding> bindings,
-                              int64_t index) {
+const Binding *bindingAtIndex(llvm::ArrayRef<Binding> bindings, int64_t index) {
   for (const Binding &b : bindings)
     if (b.index == index)
       return &b;

@@ -38,8 +38,7 @@ struct Binding {
 };
 
 /// The binding of [[buffer(index)]], or null.
-const Binding *bindingAtIndex(llvm::ArrayRef<Binding> bindings,
-                              int64_t index);
+const Binding *bindingAtIndex(llvm::ArrayRef<Binding> bindings, int64_t index);
 
 /// Makes the bytes of each binding given as struct fields, with the field
 /// types, offsets and sizeof taken from the compiled kernel; exits with a

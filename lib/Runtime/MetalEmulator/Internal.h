@@ -10,7 +10,8 @@
 |*   address_spaces.c  MSL address spaces in the text (SYCL device mode)      *|
 |*   include.c  a file with its own headers and the launch's macros          *|
 |*   macros.c   expanding the source's macros to find kernels they declare    *|
-|*   compile.c  compiler invocation, cache, dlopen, threadgroup-memory (TLS)  *|
+|*   toolchain.c  the host compiler, the shim headers, the command line       *|
+|*   compile.c  building, caching and dlopen of modules, threadgroup memory   *|
 |*   cache.c    the compiled-kernel cache's directory and hash keys           *|
 |*   memory.c   guarded buffer mappings, fault handler                        *|
 |*   fiber.c    workers' fibers and the per-threadgroup scheduler             *|
@@ -225,7 +226,7 @@ char *tme_rewrite_vector_casts(const char *src, int *failed);
  * *failed 0) when there is none. */
 char *tme_rewrite_bool_vector_conversions(const char *src, int *failed);
 
-/* ---- compile.c / macros.c ---------------------------------------------- */
+/* ---- toolchain.c (used by compile.c and macros.c) ---------------------- */
 /* __METAL_VERSION__ when the kernel asks for no version (MetalEmulator.h). */
 #define TME_DEFAULT_METAL_VERSION 320u
 char *tme_find_compiler(void);
@@ -233,6 +234,17 @@ char *tme_find_shim_dir(char *error, size_t error_size);
 /* Runs argv, collects its output; returns the exit status or -1. */
 int tme_run_capture(char *const *argv, char *out, size_t out_size);
 int tme_write_file(const char *path, const char *text);
+/* The MSL version the signature's compile options ask for (-std=metalX.Y)
+ * in *version, 0 for none; an unknown version is TME_ERR_ARGUMENT. */
+int tme_metal_version_of(const TmeSignature *sig, unsigned *version,
+                         char *error, size_t error_size);
+/* The compiler's command line up to the input: writes argv, returns argc.
+ * `version_define` holds the -D__METAL_VERSION__ flag's text;
+ * `typed_spaces`: address spaces as types (else flat). */
+size_t tme_compile_flags(const char **argv, const char *cxx, const char *shim,
+                         const TmeSignature *sig, unsigned metal_version,
+                         int instrumented, int typed_spaces,
+                         char version_define[48]);
 
 /* ---- cache.c ------------------------------------------------------------ */
 /* 64-bit FNV-1a over bytes, strings (with their terminator, so "ab","c" !=

@@ -430,8 +430,8 @@ static int quoted_space_types(const char *line, const char *end) {
       break;
     int spaced = 0;
     for (size_t k = 0; k < 3; ++k)
-      spaced |= memmem(q, (size_t)(close - q), spaces[k], strlen(spaces[k])) !=
-                NULL;
+      spaced |=
+          memmem(q, (size_t)(close - q), spaces[k], strlen(spaces[k])) != NULL;
     int indirect = memchr(q, '*', (size_t)(close - q)) ||
                    memchr(q, '&', (size_t)(close - q));
     if (spaced)

@@ -507,7 +507,7 @@ int tme_build_translation_unit(const char *msl_source, const TmeSignature *sig,
       "#line 1 \"tme-entry.cpp\"\n"
       "#include \"tile_msl_hooks.h\"\n"
       "// The compiler's SYCL device mode (address spaces as types, "
-      "compile.c)\n"
+      "toolchain.c)\n"
       "// emits only functions so marked, and what they use.\n"
       "#define tme_emitted [[clang::sycl_external]]\n"
       "namespace tme_entry_detail {\n"
