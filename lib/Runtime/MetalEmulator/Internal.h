@@ -140,9 +140,19 @@ void tme_address_space_array_parameters(char *text, char *code);
 void tme_address_space_words(char *text, const char *code);
 void tme_blank_member_space_overloads(char *text, const char *code,
                                       int flat_spaces);
+/* The declaration [start, brace) opens a namespace, class or linkage scope
+ * (rather than a body or an initializer). */
+int tme_opens_scope(const char *code, const char *start, const char *brace);
 /* The compiler's log reports an address-space mistake: a pointer or
  * reference of one address space where another is required. */
 int tme_address_space_mistake(const char *log);
+
+/* ---- thread_pointers.c ------------------------------------------------- */
+/* `src` with each `thread T*` parameter of a function that is not a
+ * template made a ::tile_msl::thread_pointer (which refuses pointers of the
+ * other address spaces), malloc'd; NULL if there is none (or, with
+ * *failed set, out of memory). Lines are kept. */
+char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed);
 
 /* ---- lex.c -------------------------------------------------------------- */
 int tme_is_ident(char c);

@@ -34,7 +34,8 @@ int tme_is_address_space(const char *code, const char *p) {
 }
 
 /* The address-space word at p (`len` letters) qualifies a pointer or
- * reference: a `*` or `&` comes before the declarator ends. */
+ * reference: a `*` or `&` comes before the declarator ends (also in
+ * parentheses: `threadgroup float (&rows)[4]`). */
 int tme_qualifies_pointer(const char *p, size_t len) {
   int angle = 0;
   for (p += len; *p; ++p) {
@@ -43,6 +44,8 @@ int tme_qualifies_pointer(const char *p, size_t len) {
     else if (*p == '>' && angle > 0)
       --angle;
     else if (angle == 0 && (*p == '*' || *p == '&'))
+      return 1;
+    else if (angle == 0 && *p == '(' && strchr("*&", *tme_skip_space(p + 1)))
       return 1;
     else if (angle == 0 && strchr(";,)={[(", *p))
       return 0;
@@ -299,7 +302,7 @@ static void blank(char *text, const char *code, const char *b, const char *e) {
 /* Whether the declaration [start, brace) opens a namespace, class or
  * linkage scope rather than an initializer: one of those words in it (as a
  * word, looked for in the declaration alone) and no '='. */
-static int opens_scope(const char *code, const char *start, const char *brace) {
+int tme_opens_scope(const char *code, const char *start, const char *brace) {
   static const char *const scopes[] = {"namespace", "struct", "class",
                                        "extern"};
   if (memchr(start, '=', (size_t)(brace - start)))
@@ -358,7 +361,7 @@ void tme_blank_member_space_overloads(char *text, const char *code,
     const char *close = tme_matching(p);
     if (!close)
       break;
-    int scope = !last_paren && opens_scope(code, start, p);
+    int scope = !last_paren && tme_opens_scope(code, start, p);
     if (scope) {
       if (depth_in < 64)
         scopes_in[depth_in++] = p;

@@ -329,6 +329,30 @@ template <class T> struct not_deduced {
 template <class X>
 using remove_address_space_t =
     std::remove_pointer_t<decltype(space_free(static_cast<X *>(nullptr)))>;
+
+// A `thread T*` parameter in the emulator (P is T*; the parameter rewriting
+// is in lib/Runtime/MetalEmulator/thread_pointers.c): it takes a pointer in
+// the thread (default) address space and refuses one in the device,
+// threadgroup or constant space, as Metal does. A plain `T*` would take
+// them all: clang's default address space is generic (see above). A
+// pointer of another space deduces U exactly, which ranks above the
+// address-space conversion the first constructor would need.
+template <class P> struct thread_pointer {
+  P pointer;
+  constexpr thread_pointer(P p) : pointer(p) {}
+  constexpr operator P() const { return pointer; }
+#ifdef __SYCL_DEVICE_ONLY__
+  template <class U>
+  thread_pointer(TILE_MSL_DEVICE_SPACE U *) =
+      delete("a device pointer cannot be passed as a thread pointer");
+  template <class U>
+  thread_pointer(TILE_MSL_THREADGROUP_SPACE U *) =
+      delete("a threadgroup pointer cannot be passed as a thread pointer");
+  template <class U>
+  thread_pointer(TILE_MSL_CONSTANT_SPACE U *) =
+      delete("a constant pointer cannot be passed as a thread pointer");
+#endif
+};
 } // namespace tile_msl
 #define __mslcas const TILE_MSL_CONSTANT_SPACE
 #define __msl_tgas TILE_MSL_THREADGROUP_SPACE

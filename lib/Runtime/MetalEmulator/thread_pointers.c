@@ -1,0 +1,260 @@
+/*===- thread_pointers.c - `thread T*` parameters refuse other spaces -----===*\
+|*                                                                            *|
+|* With address spaces as types (address_spaces.c), MSL's `thread` is       *|
+|* clang's generic default address space, which every other one converts to: *|
+|* `this` and Metal's implicit members of every address space need that,    *|
+|* and clang has no address space that takes the default one but not the    *|
+|* others. So a device, threadgroup or constant pointer passed where a       *|
+|* `thread T*` parameter is required would compile, which Metal refuses.     *|
+|* Such a parameter of a function that is not a template becomes the shim's *|
+|* ::tile_msl::thread_pointer<T*>, which takes a thread pointer and refuses  *|
+|* the others with an error at the call, under another name; the body       *|
+|* starts, on the line of its `{`, with the parameter as written:            *|
+|*                                                                            *|
+|*   float weight(thread const float* w) { return *w; }                      *|
+|*   float weight(::tile_msl::thread_pointer<const float*>__msl_thread_w)    *|
+|*     { const float* w = __msl_thread_w; return *w; }   (one line)          *|
+|*                                                                            *|
+|* A declaration without a body gets the same parameter type (its name      *|
+|* stays), so that it declares the same function; so does a definition      *|
+|* whose body does not follow the parameters at once (a constructor's       *|
+|* member initializers), where the parameter converts to its pointer where  *|
+|* it is used. Lines are kept; columns after a rewritten parameter move.     *|
+|* Left alone: function templates (a class parameter type would not deduce  *|
+|* T from a pointer), parameters with a default argument, attributes or     *|
+|* more than one `*`, references, and thread pointer variables.             *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "Internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RENAMED 16
+
+/* A rewritten parameter whose body (if one follows) declares it again. */
+typedef struct {
+  const char *name, *name_end; /* in the code */
+  char *type;                  /* the pointer type as written, one line */
+} Renamed;
+
+typedef struct {
+  const char *src, *code;
+  TmeStr out;
+  size_t copied; /* src is copied into out up to here */
+  Renamed renamed[MAX_RENAMED];
+  size_t n_renamed;
+  const char *list_end; /* after the rewritten parameter list, or NULL */
+} Rewrite;
+
+static void forget_parameters(Rewrite *r) {
+  for (size_t i = 0; i < r->n_renamed; ++i)
+    free(r->renamed[i].type);
+  r->n_renamed = 0;
+  r->list_end = NULL;
+}
+
+/* Copies the source up to `at` (a position in the code), then `text`. */
+static void emit(Rewrite *r, const char *at, const char *text, size_t n) {
+  size_t to = (size_t)(at - r->code);
+  tme_str_add(&r->out, r->src + r->copied, to - r->copied);
+  tme_str_add(&r->out, text, n);
+  r->copied = to;
+}
+
+/* [b, e) of the source with the word `thread` and line breaks blanked, as
+ * a malloc'd string. */
+static char *type_text(const Rewrite *r, const char *b, const char *e) {
+  size_t n = (size_t)(e - b);
+  char *t = malloc(n + 1);
+  if (!t)
+    return NULL;
+  memcpy(t, r->src + (b - r->code), n);
+  t[n] = '\0';
+  for (const char *q = b; q < e; ++q)
+    if (tme_word_at(r->code, q, "thread"))
+      memset(t + (q - b), ' ', 6);
+  for (size_t i = 0; i < n; ++i)
+    if (t[i] == '\n' || t[i] == '\r')
+      t[i] = ' ';
+  return t;
+}
+
+static int is_qualifier_word(const char *b, const char *e) {
+  static const char *const words[] = {"const", "volatile", "restrict",
+                                      "__restrict", "__restrict__"};
+  for (size_t k = 0; k < sizeof words / sizeof words[0]; ++k)
+    if ((size_t)(e - b) == strlen(words[k]) && !strncmp(b, words[k], e - b))
+      return 1;
+  return 0;
+}
+
+/* The parameter [b, e) is `... thread ... T* [qualifiers] [name]` (the word
+ * `thread` before its only `*`, nothing else that makes it another kind of
+ * declarator): the end of its type, and its name in [*name, *name_end)
+ * (empty if it has none). */
+static const char *thread_pointer_parameter(const char *code, const char *b,
+                                            const char *e, const char **name,
+                                            const char **name_end) {
+  const char *star = NULL, *thread = NULL;
+  for (const char *q = b; q < e; ++q) {
+    if (strchr("&([={", *q))
+      return NULL;
+    if (*q == '*') {
+      if (star)
+        return NULL;
+      star = q;
+    } else if (!star && tme_word_at(code, q, "thread")) {
+      thread = q;
+    }
+  }
+  if (!star || !thread)
+    return NULL;
+  const char *ne, *nb = tme_ident_before(star + 1, e, &ne);
+  if (nb == ne || is_qualifier_word(nb, ne) || isdigit((unsigned char)*nb)) {
+    *name = *name_end = e; /* unnamed */
+    return e;
+  }
+  *name = nb;
+  *name_end = ne;
+  return nb;
+}
+
+/* After the parameter list ending at `list_end` come only words and
+ * attributes (`const`, `noexcept`, `[[...]]`), then a body's `{`: its first
+ * statement runs before anything else can name a parameter (unlike a
+ * constructor's member initializers or a trailing return type). */
+static int body_follows(const char *list_end) {
+  for (const char *q = list_end; *q; ++q) {
+    if (q[0] == '[' && q[1] == '[') {
+      const char *close = tme_matching(q);
+      if (!close)
+        return 0;
+      q = close - 1;
+    } else if (*q == '{') {
+      return 1;
+    } else if (!isspace((unsigned char)*q) && !tme_is_ident(*q)) {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/* The parameter list [open, close) of a declaration: each `thread T*`
+ * parameter becomes a thread_pointer, renamed (and remembered for the
+ * body) if a body follows at once. */
+static void rewrite_parameter_list(Rewrite *r, const char *open,
+                                   const char *close) {
+  const char *last = close - 1; /* the ')' */
+  int body = body_follows(close);
+  for (const char *b = open + 1; b < last;) {
+    const char *e = tme_list_element_end(b, last);
+    const char *name, *name_end;
+    const char *type_end =
+        thread_pointer_parameter(r->code, b, e, &name, &name_end);
+    const char *tb = tme_skip_space(b);
+    char *type = type_end ? type_text(r, tb, type_end) : NULL;
+    if (type) {
+      emit(r, tb, "::tile_msl::thread_pointer<", 27);
+      tme_str_add(&r->out, type, strlen(type));
+      tme_str_add(&r->out, ">", 1);
+      r->copied = (size_t)(type_end - r->code);
+      if (body && name < name_end && r->n_renamed < MAX_RENAMED) {
+        tme_str_add(&r->out, "__msl_thread_", 13);
+        r->renamed[r->n_renamed++] = (Renamed){name, name_end, type};
+        type = NULL;
+      }
+      free(type);
+      r->list_end = close;
+    }
+    b = e < last ? e + 1 : e;
+  }
+}
+
+/* The declaration [b, e) is a function template (or a member template). */
+static int declares_template(const char *code, const char *b, const char *e) {
+  for (const char *q = b; q < e; ++q)
+    if (tme_word_at(code, q, "template"))
+      return 1;
+  return 0;
+}
+
+/* After the body's `{`: each renamed parameter declared as written. */
+static void declare_parameters(Rewrite *r, const char *brace) {
+  emit(r, brace + 1, "", 0);
+  for (size_t i = 0; i < r->n_renamed; ++i) {
+    const Renamed *p = &r->renamed[i];
+    size_t n = (size_t)(p->name_end - p->name);
+    const char *name = r->src + (p->name - r->code);
+    tme_str_add(&r->out, " ", 1);
+    tme_str_add(&r->out, p->type, strlen(p->type));
+    tme_str_add(&r->out, " ", 1);
+    tme_str_add(&r->out, name, n);
+    tme_str_add(&r->out, " = __msl_thread_", 16);
+    tme_str_add(&r->out, name, n);
+    tme_str_add(&r->out, ";", 1);
+  }
+}
+
+char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
+  char *code = tme_code_only(src);
+  if (!code) {
+    *failed = 1;
+    return NULL;
+  }
+  Rewrite r = {.src = src, .code = code};
+  const char *start = code; /* the current declaration's */
+  int has_list = 0;          /* it has a parenthesized list */
+  int line_start = 1;
+  for (const char *p = code; *p; ++p) {
+    if (*p == '#' && line_start) { /* a preprocessor line declares nothing */
+      while (*p && *p != '\n')
+        p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
+      start = p;
+      if (!*p)
+        break;
+      continue;
+    }
+    line_start = *p == '\n' || (line_start && isspace((unsigned char)*p));
+    if (*p == ';' || *p == '}') {
+      forget_parameters(&r);
+      start = p + 1;
+      has_list = 0;
+    } else if (*p == '(' || *p == '[') { /* a list, or attributes */
+      const char *close = tme_matching(p);
+      if (!close)
+        break;
+      if (*p == '(' && !r.list_end && !declares_template(code, start, p))
+        rewrite_parameter_list(&r, p, close);
+      has_list |= *p == '(';
+      p = close - 1;
+    } else if (*p == '{') {
+      const char *close = tme_matching(p);
+      if (!close)
+        break;
+      if (!has_list && tme_opens_scope(code, start, p)) {
+        start = p + 1; /* a namespace or class: its declarations */
+        continue;
+      }
+      if (r.n_renamed)
+        declare_parameters(&r, p);
+      forget_parameters(&r);
+      p = close - 1; /* not into bodies or initializers */
+      start = close;
+      has_list = 0;
+    }
+  }
+  forget_parameters(&r);
+  free(code);
+  if (!r.out.p && !r.out.oom)
+    return NULL;
+  tme_str_add(&r.out, src + r.copied, strlen(src + r.copied));
+  if (r.out.oom) {
+    free(r.out.p);
+    *failed = 1;
+    return NULL;
+  }
+  return r.out.p;
+}
