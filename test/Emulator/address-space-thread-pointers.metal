@@ -4,18 +4,19 @@
 // `thread`, would take them all). Valid code still compiles and runs: MLX's
 // elem_to_loc overloads for `constant` and `device` shapes, a `thread`
 // overload beside a `device` one, a member taking a thread pointer (with a
-// prototype before its definition), a member called on a device object
-// (`this`), a reference to a threadgroup array, a thread pointer handed on
-// to a function template, and a constructor with member initializers.
+// prototype before its definition), a member called on a threadgroup
+// object (`this`), members of a class template, a default argument, a
+// reference to a threadgroup array, a thread pointer handed on to a
+// function template, and constructors with member initializers.
 // RUN: tile-run %s --kernel use_thread_pointers --threads-per-threadgroup 4 --grid 1 --arg shape=i32:2:ones --arg out=f32:4:zeros --print out | FileCheck %s
 // CHECK: ran use_thread_pointers on the emulator: ok
-// CHECK-NEXT: out: 10 21 42 203
+// CHECK-NEXT: out: 21 21 42 203
 // RUN: not tile-run %s -D DEVICE_AS_THREAD --kernel use_thread_pointers --threads-per-threadgroup 4 --grid 1 --arg shape=i32:2:ones --arg out=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=DEVICE
-// DEVICE: address-space-thread-pointers.metal:[[# @LINE + 64]]:{{[0-9]+}}: error: conversion function from '__global float *' to '::tile_msl::thread_pointer<const float *>' invokes a deleted function: a device pointer cannot be passed as a thread pointer
+// DEVICE: address-space-thread-pointers.metal:[[# @LINE + 94]]:{{[0-9]+}}: error: conversion function from '__global float *' to '::tile_msl::thread_pointer<const float *>' invokes a deleted function: a device pointer cannot be passed as a thread pointer
 // RUN: not tile-run %s -D THREADGROUP_AS_THREAD --kernel use_thread_pointers --threads-per-threadgroup 4 --grid 1 --arg shape=i32:2:ones --arg out=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=TG
-// TG: address-space-thread-pointers.metal:[[# @LINE + 64]]:{{[0-9]+}}: error: {{.*}}a threadgroup pointer cannot be passed as a thread pointer
+// TG: address-space-thread-pointers.metal:[[# @LINE + 94]]:{{[0-9]+}}: error: {{.*}}a threadgroup pointer cannot be passed as a thread pointer
 // RUN: not tile-run %s -D CONSTANT_AS_THREAD --kernel use_thread_pointers --threads-per-threadgroup 4 --grid 1 --arg shape=i32:2:ones --arg out=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=CONST
-// CONST: address-space-thread-pointers.metal:[[# @LINE + 64]]:{{[0-9]+}}: error: {{.*}}a constant pointer cannot be passed as a thread pointer
+// CONST: address-space-thread-pointers.metal:[[# @LINE + 94]]:{{[0-9]+}}: error: {{.*}}a constant pointer cannot be passed as a thread pointer
 
 #include <metal_stdlib>
 using namespace metal;
@@ -49,6 +50,29 @@ void Counter::add(thread const float* v) {
 
 METAL_FUNC float first_row(threadgroup float (&rows)[4]) { return rows[0]; }
 
+// A class template's members: one defined outside as a template, one in
+// the class; a default argument and an attribute; `->` on a parameter
+// used in member initializers.
+template <typename T> struct Buffer {
+  thread T* data;
+  void set(thread T* p);
+  T first(thread const T* p) const { return p[0]; }
+};
+template <typename T> void Buffer<T>::set(thread T* p) { data = p; }
+
+struct Pair {
+  float a, b;
+  float sum() const { return a + b; }
+};
+METAL_FUNC float pair_sum(thread const Pair* p,
+                          [[maybe_unused]] thread const float* u = nullptr) {
+  return p->a + p->b;
+}
+struct PairTotal {
+  float total;
+  PairTotal(thread const Pair* p) : total(p->a + p->b) {}
+};
+
 constant int kShape[2] = {10, 3};
 constant float kOnes[2] = {1.0f, 1.0f};
 
@@ -56,12 +80,19 @@ kernel void use_thread_pointers(device const int* shape [[buffer(0)]],
                                 device float* out [[buffer(1)]],
                                 uint i [[thread_position_in_grid]]) {
   threadgroup float rows[4];
+  threadgroup Pair shared_pair[1];
   rows[i] = float(i);
   threadgroup_barrier(mem_flags::mem_threadgroup);
   float local = 1.0f;
   float values[3] = {1.0f, 2.0f, 3.0f};
-  if (i == 0) { // the constant elem_to_loc overload: 1 * 10
-    out[i] = float(elem_to_loc(1u, kShape));
+  if (i == 0) { // the constant elem_to_loc overload (1 * 10), 3 + 3 + 1 + 1
+    Pair pair = {1.0f, 2.0f};  // and a member on a threadgroup object, 3
+    shared_pair[0] = pair;
+    Buffer<float> buffer;
+    buffer.set(&local);
+    out[i] = float(elem_to_loc(1u, kShape)) + pair_sum(&pair) +
+             PairTotal(&pair).total + buffer.first(values) + *buffer.data +
+             shared_pair[0].sum();
   } else if (i == 1) { // the device one (1 * 1 * 2), the thread accumulate
     accumulate(&local, 18.0f);
     out[i] = float(elem_to_loc(1u, shape)) + local;

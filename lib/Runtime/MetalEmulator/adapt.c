@@ -9,7 +9,8 @@
 |*    macros, array parameters in an address space pointers, and member     *|
 |*    functions' address-space qualifiers are dropped. `[[threadgroup(n)]]` *|
 |*    attributes are dropped too (the binding is read from the original    *|
-|*    text);                                                                *|
+|*    text); a `thread T*` parameter becomes a ::tile_msl::thread_pointer,  *|
+|*    which refuses pointers of the other spaces (thread_pointers.c);       *|
 |*  - function constants (`constant bool f [[function_constant(0)]];`): a     *|
 |*    const needs an initializer in C++, so the attribute becomes `= VALUE`  *|
 |*    (or `= {}`, undefined, when the launch sets none), and                  *|

@@ -21,8 +21,9 @@
 |* member initializers), where the parameter converts to its pointer where  *|
 |* it is used. Lines are kept; columns after a rewritten parameter move.     *|
 |* Left alone: function templates (a class parameter type would not deduce  *|
-|* T from a pointer), parameters with a default argument, attributes or     *|
-|* more than one `*`, references, and thread pointer variables.             *|
+|* T from a pointer), declarations without a body in a class template (the  *|
+|* definition outside is a template), parameters with more than one `*` or  *|
+|* an attribute after the name, references, and thread pointer variables.   *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -91,16 +92,17 @@ static int is_qualifier_word(const char *b, const char *e) {
   return 0;
 }
 
-/* The parameter [b, e) is `... thread ... T* [qualifiers] [name]` (the word
- * `thread` before its only `*`, nothing else that makes it another kind of
- * declarator): the end of its type, and its name in [*name, *name_end)
- * (empty if it has none). */
+/* The parameter declarator [b, e) (without attributes before it or a
+ * default argument) is `... thread ... T* [qualifiers] [name]`: the word
+ * `thread` before its only `*` and nothing that makes it another kind of
+ * declarator. Returns the end of its type, with its name in
+ * [*name, *name_end) (empty if it has none). */
 static const char *thread_pointer_parameter(const char *code, const char *b,
                                             const char *e, const char **name,
                                             const char **name_end) {
   const char *star = NULL, *thread = NULL;
   for (const char *q = b; q < e; ++q) {
-    if (strchr("&([={", *q))
+    if (strchr("&([{", *q))
       return NULL;
     if (*q == '*') {
       if (star)
@@ -120,6 +122,17 @@ static const char *thread_pointer_parameter(const char *code, const char *b,
   *name = nb;
   *name_end = ne;
   return nb;
+}
+
+/* The parameter [b, e) without the attributes before it: its start. */
+static const char *after_attributes(const char *b, const char *e) {
+  for (b = tme_skip_space(b); b < e && b[0] == '[' && b[1] == '[';) {
+    const char *close = tme_matching(b);
+    if (!close || close > e)
+      return e;
+    b = tme_skip_space(close);
+  }
+  return b;
 }
 
 /* After the parameter list ending at `list_end` come only words and
@@ -151,10 +164,11 @@ static void rewrite_parameter_list(Rewrite *r, const char *open,
   int body = body_follows(close);
   for (const char *b = open + 1; b < last;) {
     const char *e = tme_list_element_end(b, last);
+    const char *tb = after_attributes(b, e);
+    const char *eq = memchr(tb, '=', (size_t)(e - tb)); /* a default */
     const char *name, *name_end;
-    const char *type_end =
-        thread_pointer_parameter(r->code, b, e, &name, &name_end);
-    const char *tb = tme_skip_space(b);
+    const char *type_end = thread_pointer_parameter(r->code, tb, eq ? eq : e,
+                                                    &name, &name_end);
     char *type = type_end ? type_text(r, tb, type_end) : NULL;
     if (type) {
       emit(r, tb, "::tile_msl::thread_pointer<", 27);
@@ -171,6 +185,24 @@ static void rewrite_parameter_list(Rewrite *r, const char *open,
     }
     b = e < last ? e + 1 : e;
   }
+}
+
+/* The declaration whose parameter list ends at `list_end` has a body (after
+ * member initializers, a trailing return type, ...), not a `;`. */
+static int ends_in_body(const char *list_end) {
+  for (const char *q = list_end; *q; ++q) {
+    if (*q == '(' || *q == '[') {
+      const char *close = tme_matching(q);
+      if (!close)
+        return 0;
+      q = close - 1;
+    } else if (*q == '{') {
+      return 1;
+    } else if (*q == ';' || *q == '}') {
+      return 0;
+    }
+  }
+  return 0;
 }
 
 /* The declaration [b, e) is a function template (or a member template). */
@@ -207,6 +239,11 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
   Rewrite r = {.src = src, .code = code};
   const char *start = code; /* the current declaration's */
   int has_list = 0;          /* it has a parenthesized list */
+  /* Per namespace or class the scan is in: whether it is (in) a class
+   * template, whose members may be declared again outside it as templates,
+   * which are left alone. */
+  unsigned char templated[64];
+  size_t depth = 0;
   int line_start = 1;
   for (const char *p = code; *p; ++p) {
     if (*p == '#' && line_start) { /* a preprocessor line declares nothing */
@@ -219,6 +256,8 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
     }
     line_start = *p == '\n' || (line_start && isspace((unsigned char)*p));
     if (*p == ';' || *p == '}') {
+      if (*p == '}' && depth)
+        --depth;
       forget_parameters(&r);
       start = p + 1;
       has_list = 0;
@@ -226,7 +265,11 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
       const char *close = tme_matching(p);
       if (!close)
         break;
-      if (*p == '(' && !r.list_end && !declares_template(code, start, p))
+      /* In a class template, only definitions: a declaration alone is
+       * defined outside as a template (left alone) or not at all. */
+      int in_template = depth && templated[(depth < 64 ? depth : 64) - 1];
+      if (*p == '(' && !r.list_end && !declares_template(code, start, p) &&
+          (!in_template || ends_in_body(close)))
         rewrite_parameter_list(&r, p, close);
       has_list |= *p == '(';
       p = close - 1;
@@ -235,6 +278,11 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
       if (!close)
         break;
       if (!has_list && tme_opens_scope(code, start, p)) {
+        int outer = depth && templated[(depth < 64 ? depth : 64) - 1];
+        if (depth < 64)
+          templated[depth] =
+              (unsigned char)(outer || declares_template(code, start, p));
+        ++depth;
         start = p + 1; /* a namespace or class: its declarations */
         continue;
       }

@@ -302,7 +302,9 @@ template <class T, class U> constexpr T as_type(U x) {
 // `threadgroup` variable stays shared storage), an array parameter in an
 // address space (`threadgroup float x[32]`) becomes the pointer it is, and
 // a member function's address-space qualifier (`int f() const threadgroup`)
-// is dropped (clang has no such qualifiers in C++; `this` is generic).
+// is dropped (clang has no such qualifiers in C++; `this` is generic), and
+// a `thread T*` parameter becomes a thread_pointer<T*> (below), which
+// refuses the pointers of the other spaces that the generic one would take.
 #ifdef __SYCL_DEVICE_ONLY__
 #define TILE_MSL_DEVICE_SPACE __attribute__((opencl_global))
 #define TILE_MSL_CONSTANT_SPACE __attribute__((opencl_private))
@@ -341,6 +343,7 @@ template <class P> struct thread_pointer {
   P pointer;
   constexpr thread_pointer(P p) : pointer(p) {}
   constexpr operator P() const { return pointer; }
+  constexpr P operator->() const { return pointer; }
 #ifdef __SYCL_DEVICE_ONLY__
   template <class U>
   thread_pointer(TILE_MSL_DEVICE_SPACE U *) =
