@@ -162,6 +162,9 @@ char *tme_code_only(const char *src);
 const char *tme_skip_space(const char *p);
 /* `word` at p as a whole word (`code` is the text's start). */
 int tme_word_at(const char *code, const char *p, const char *word);
+/* `word` as a whole word somewhere in [b, e). */
+int tme_word_in(const char *code, const char *b, const char *e,
+                const char *word);
 /* After the bracket matching the one at `open` ((, [, { or <), or NULL. */
 const char *tme_matching(const char *open);
 /* The identifier just before `p`, not before `lo`: its start, its end in

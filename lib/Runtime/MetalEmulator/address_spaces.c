@@ -145,10 +145,7 @@ static int opens_function_body(const char *code, const char *b, const char *e) {
 
 /* `static` in the declaration [b, p). */
 static int declared_static(const char *code, const char *b, const char *p) {
-  for (const char *q = b; q < p; ++q)
-    if (tme_word_at(code, q, "static"))
-      return 1;
-  return 0;
+  return tme_word_in(code, b, p, "static");
 }
 
 void tme_address_space_words(char *text, const char *code) {

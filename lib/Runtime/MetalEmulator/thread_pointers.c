@@ -135,20 +135,25 @@ static const char *after_attributes(const char *b, const char *e) {
   return b;
 }
 
-/* After the parameter list ending at `list_end` come only words and
- * attributes (`const`, `noexcept`, `[[...]]`), then a body's `{`: its first
- * statement runs before anything else can name a parameter (unlike a
- * constructor's member initializers or a trailing return type). */
-static int body_follows(const char *list_end) {
+/* A body's `{` follows the parameter list ending at `list_end`: if
+ * `at_once`, after only words and attributes (`const`, `noexcept`,
+ * `[[...]]`), so that its first statement runs before anything else can
+ * name a parameter (unlike a constructor's member initializers or a
+ * trailing return type); else after anything but a `;` (a declaration
+ * alone). */
+static int body_follows(const char *list_end, int at_once) {
   for (const char *q = list_end; *q; ++q) {
-    if (q[0] == '[' && q[1] == '[') {
+    if (*q == '(' || *q == '[') {
+      if (at_once && (q[0] != '[' || q[1] != '['))
+        return 0;
       const char *close = tme_matching(q);
       if (!close)
         return 0;
       q = close - 1;
     } else if (*q == '{') {
       return 1;
-    } else if (!isspace((unsigned char)*q) && !tme_is_ident(*q)) {
+    } else if (*q == ';' || *q == '}' ||
+               (at_once && !isspace((unsigned char)*q) && !tme_is_ident(*q))) {
       return 0;
     }
   }
@@ -161,7 +166,7 @@ static int body_follows(const char *list_end) {
 static void rewrite_parameter_list(Rewrite *r, const char *open,
                                    const char *close) {
   const char *last = close - 1; /* the ')' */
-  int body = body_follows(close);
+  int body = body_follows(close, 1);
   for (const char *b = open + 1; b < last;) {
     const char *e = tme_list_element_end(b, last);
     const char *tb = after_attributes(b, e);
@@ -187,32 +192,6 @@ static void rewrite_parameter_list(Rewrite *r, const char *open,
   }
 }
 
-/* The declaration whose parameter list ends at `list_end` has a body (after
- * member initializers, a trailing return type, ...), not a `;`. */
-static int ends_in_body(const char *list_end) {
-  for (const char *q = list_end; *q; ++q) {
-    if (*q == '(' || *q == '[') {
-      const char *close = tme_matching(q);
-      if (!close)
-        return 0;
-      q = close - 1;
-    } else if (*q == '{') {
-      return 1;
-    } else if (*q == ';' || *q == '}') {
-      return 0;
-    }
-  }
-  return 0;
-}
-
-/* The declaration [b, e) is a function template (or a member template). */
-static int declares_template(const char *code, const char *b, const char *e) {
-  for (const char *q = b; q < e; ++q)
-    if (tme_word_at(code, q, "template"))
-      return 1;
-  return 0;
-}
-
 /* After the body's `{`: each renamed parameter declared as written. */
 static void declare_parameters(Rewrite *r, const char *brace) {
   emit(r, brace + 1, "", 0);
@@ -228,6 +207,22 @@ static void declare_parameters(Rewrite *r, const char *brace) {
     tme_str_add(&r->out, name, n);
     tme_str_add(&r->out, ";", 1);
   }
+}
+
+/* The declaration [b, e) names a member of a class template's
+ * specialization (`void S<float>::f(...)`), whose declaration in the class
+ * was left alone if it had no body. */
+static int names_specialization_member(const char *b, const char *e) {
+  for (const char *q = b; q + 2 < e; ++q)
+    if (q[0] == '>' && q[1] == ':' && q[2] == ':')
+      return 1;
+  return 0;
+}
+
+/* The innermost scope of `depth` (flags per scope, 64 kept) is, or is in,
+ * a class template. */
+static int in_template(const unsigned char templated[64], size_t depth) {
+  return depth && templated[(depth < 64 ? depth : 64) - 1];
 }
 
 char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
@@ -267,9 +262,10 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
         break;
       /* In a class template, only definitions: a declaration alone is
        * defined outside as a template (left alone) or not at all. */
-      int in_template = depth && templated[(depth < 64 ? depth : 64) - 1];
-      if (*p == '(' && !r.list_end && !declares_template(code, start, p) &&
-          (!in_template || ends_in_body(close)))
+      if (*p == '(' && !r.list_end &&
+          !tme_word_in(code, start, p, "template") &&
+          !names_specialization_member(start, p) &&
+          (!in_template(templated, depth) || body_follows(close, 0)))
         rewrite_parameter_list(&r, p, close);
       has_list |= *p == '(';
       p = close - 1;
@@ -278,10 +274,10 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
       if (!close)
         break;
       if (!has_list && tme_opens_scope(code, start, p)) {
-        int outer = depth && templated[(depth < 64 ? depth : 64) - 1];
+        int templated_here =
+            in_template(templated, depth) || tme_word_in(code, start, p, "template");
         if (depth < 64)
-          templated[depth] =
-              (unsigned char)(outer || declares_template(code, start, p));
+          templated[depth] = (unsigned char)templated_here;
         ++depth;
         start = p + 1; /* a namespace or class: its declarations */
         continue;
