@@ -154,6 +154,13 @@ int tme_address_space_mistake(const char *log);
  * *failed set, out of memory). Lines are kept. */
 char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed);
 
+/* ---- member_spaces.c --------------------------------------------------- */
+/* `src` with each member function qualified by a `threadgroup`, `device` or
+ * `constant` object made a C++23 explicit-object member calling its body
+ * under another name, malloc'd; NULL if there is none (or, with *failed
+ * set, out of memory). Lines are kept. */
+char *tme_rewrite_member_spaces(const char *src, int *failed);
+
 /* ---- lex.c -------------------------------------------------------------- */
 int tme_is_ident(char c);
 /* `src` with comments, string and character literals replaced by spaces

@@ -294,9 +294,11 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
   apply_rewrite(tme_rewrite_vector_casts, &src, &rewritten, &failed);
   /* With address spaces as types, a `thread T*` parameter refuses the
    * other spaces (flat, there is nothing to refuse). */
-  if (!flat_spaces)
+  if (!flat_spaces) {
     apply_rewrite(tme_rewrite_thread_pointer_parameters, &src, &rewritten,
                   &failed);
+    apply_rewrite(tme_rewrite_member_spaces, &src, &rewritten, &failed);
+  }
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {

@@ -409,6 +409,11 @@ static size_t compile_flags(const char **argv, const char *cxx,
       "-O2", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti",
       "-fvisibility=hidden", "-ffunction-sections", "-fdata-sections",
       "-Wl,--gc-sections", "-DTILE_MSL_NO_DEFAULT_HOOKS",
+      /* Threadgroup variables without the shim's C++20 check for pointer
+       * locals of a syntax check (the emulator rewrites those), which also
+       * refuses threadgroup arrays of structs without initializers in
+       * C++20 and C++23 (MSL 4.0; member_spaces.c). */
+      "-DTILE_MSL_THREADGROUP_STORAGE=static thread_local",
       /* No warnings: they are not findings of the emulator, and a long
        * list of them would push the error out of the captured output. */
       "-w"};
@@ -547,6 +552,10 @@ static int prepare_compiler(ModuleBuild *b, TmeModule *m,
   b->instrumented = m->instrumented;
   b->argc = compile_flags(b->argv, b->cxx, b->shim, sig, b->metal_version,
                           m->instrumented, 1, b->version_define);
+  /* Members overloaded on the object's address space became C++23
+   * explicit object parameters (member_spaces.c). */
+  if (strstr(b->tu, "& __msl_self"))
+    b->argv[1] = "-std=c++23";
   return TME_OK;
 }
 
