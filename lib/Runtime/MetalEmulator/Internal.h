@@ -147,6 +147,15 @@ int tme_opens_scope(const char *code, const char *start, const char *brace);
  * reference of one address space where another is required. */
 int tme_address_space_mistake(const char *log);
 
+/* ---- adapt.c: helpers of the rewriting passes ---------------------------- */
+/* The end of a pass that built `s` from `src` up to `copied`: the rewritten
+ * text, or NULL when it changed nothing (s empty) or ran out of memory
+ * (then *failed). */
+char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
+                         int *failed);
+/* The end of the preprocessor line at p (continuation lines included). */
+const char *tme_skip_preprocessor_line(const char *p);
+
 /* ---- thread_pointers.c ------------------------------------------------- */
 /* `src` with each `thread T*` parameter of a function that is not a
  * template made a ::tile_msl::thread_pointer (which refuses pointers of the

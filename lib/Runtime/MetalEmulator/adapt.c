@@ -91,8 +91,8 @@ static void add_spaces(TmeStr *s, size_t n) {
 /* The end of a rewriting pass that built `s` from `src` up to `copied`:
  * the rewritten text, or NULL when the pass changed nothing (then s is
  * empty) or ran out of memory (then *failed). */
-static char *finish_rewrite(TmeStr *s, const char *src, size_t copied,
-                            int *failed) {
+char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
+                         int *failed) {
   if (!s->p && !s->oom)
     return NULL;
   tme_str_add(s, src + copied, strlen(src + copied));
@@ -167,7 +167,7 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
     p = end - 1;
   }
   free(code);
-  return finish_rewrite(&s, src, copied, failed);
+  return tme_finish_rewrite(&s, src, copied, failed);
 }
 
 /* ---- braced lists as call arguments ------------------------------------ */
@@ -179,7 +179,7 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
  * parameter is initialized from such a list (tile_msl_cast.h). A list
  * holding a `;` is a statement expression `({ ... })`, not one. Lists
  * inside preprocessor lines are left alone. */
-static const char *skip_preprocessor_line(const char *p) {
+const char *tme_skip_preprocessor_line(const char *p) {
   while (*p && *p != '\n')
     p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
   return p;
@@ -233,7 +233,7 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
   TmeStr s = {0};
   for (const char *p = code; *p; ++p) {
     if (*p == '#' && at_line_start) {
-      p = skip_preprocessor_line(p);
+      p = tme_skip_preprocessor_line(p);
       if (!*p)
         break;
     }
@@ -265,7 +265,7 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
     }
   }
   free(code);
-  return finish_rewrite(&s, src, copied, failed);
+  return tme_finish_rewrite(&s, src, copied, failed);
 }
 
 /* One more rewriting of the text `*src` (owned by `*rewritten`, or the

@@ -13,9 +13,10 @@
 |*    MLX's `constant const int64_t strides[2]`), which clang refuses, is    *|
 |*    written as the pointer it is (`threadgroup float*x    `);              *|
 |*  - a member function's address-space qualifier (`int f() const           *|
-|*    threadgroup`, MLX's complex.h) is dropped: C++ has no such            *|
-|*    qualifiers, and `this` in the generic space serves objects in every    *|
-|*    address space. Of members that then differ in nothing else, the first *|
+|*    threadgroup`, MLX's complex.h) that member_spaces.c left (a           *|
+|*    constructor's, a conversion operator's, ...) is dropped: C++ has no   *|
+|*    such qualifiers, and `this` in the generic space serves objects in    *|
+|*    every address space. Of members that then differ in nothing else, the first *|
 |*    definition serves all; a later one with another body is a compile      *|
 |*    error at its line.                                                      *|
 \*===----------------------------------------------------------------------===*/

@@ -242,9 +242,7 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
   int line_start = 1;
   for (const char *p = code; *p; ++p) {
     if (*p == '#' && line_start) { /* a preprocessor line declares nothing */
-      while (*p && *p != '\n')
-        p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
-      start = p;
+      start = p = tme_skip_preprocessor_line(p);
       if (!*p)
         break;
       continue;
@@ -292,13 +290,5 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
   }
   forget_parameters(&r);
   free(code);
-  if (!r.out.p && !r.out.oom)
-    return NULL;
-  tme_str_add(&r.out, src + r.copied, strlen(src + r.copied));
-  if (r.out.oom) {
-    free(r.out.p);
-    *failed = 1;
-    return NULL;
-  }
-  return r.out.p;
+  return tme_finish_rewrite(&r.out, src, r.copied, failed);
 }

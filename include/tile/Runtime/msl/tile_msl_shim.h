@@ -302,7 +302,9 @@ template <class T, class U> constexpr T as_type(U x) {
 // `threadgroup` variable stays shared storage), an array parameter in an
 // address space (`threadgroup float x[32]`) becomes the pointer it is, and
 // a member function's address-space qualifier (`int f() const threadgroup`)
-// is dropped (clang has no such qualifiers in C++; `this` is generic), and
+// becomes a C++23 explicit object parameter (member_spaces.c) or, where that
+// cannot be (constructors), is dropped (clang has no such qualifiers in C++;
+// `this` is generic), and
 // a `thread T*` parameter becomes a thread_pointer<T*> (below), which
 // refuses the pointers of the other spaces that the generic one would take.
 #ifdef __SYCL_DEVICE_ONLY__
