@@ -156,6 +156,26 @@ char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
 /* The end of the preprocessor line at p (continuation lines included). */
 const char *tme_skip_preprocessor_line(const char *p);
 
+/* ---- declarations.c ----------------------------------------------------- */
+/* What a walk of the declarations at namespace and class scope reports. */
+typedef struct TmeDeclarationWalk {
+  /* The namespace or class that [start, brace) opens, now `depth` deep. */
+  void (*enter)(void *ctx, const char *start, const char *brace,
+                size_t depth);
+  /* A parenthesized list [open, close) of the declaration at `start` (its
+   * first if `first`) at `depth`: where the walk goes on if the callback
+   * took the declaration to its end there, else NULL. */
+  const char *(*list)(void *ctx, const char *start, const char *open,
+                      const char *close, int first, size_t depth);
+  /* The `{` of a body or initializer, which the walk steps over. */
+  void (*body)(void *ctx, const char *brace);
+  /* The current declaration ended. */
+  void (*end)(void *ctx);
+} TmeDeclarationWalk;
+/* Walks `code` (the text without comments). */
+void tme_walk_declarations(const char *code, const TmeDeclarationWalk *walk,
+                           void *ctx);
+
 /* ---- thread_pointers.c ------------------------------------------------- */
 /* `src` with each `thread T*` parameter of a function that is not a
  * template made a ::tile_msl::thread_pointer (which refuses pointers of the

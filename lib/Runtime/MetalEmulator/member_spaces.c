@@ -28,7 +28,6 @@
 #define _GNU_SOURCE
 #include "Internal.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,67 +178,52 @@ static const char *rewrite_member(Rewrite *r, const char *start,
   return body_end;
 }
 
+/* The walk's state: the rewriting, and the classes (and namespaces: no
+ * name) it is in, 64 kept. */
+typedef struct {
+  Rewrite r;
+  const char *names[64], *name_ends[64];
+} Walk;
+
+static void enter_scope(void *ctx, const char *start, const char *brace,
+                        size_t depth) {
+  Walk *w = ctx;
+  const char *b = NULL, *e = NULL;
+  if (depth <= 64 && !class_name(w->r.code, start, brace, &b, &e))
+    b = e = NULL;
+  if (depth <= 64) {
+    w->names[depth - 1] = b;
+    w->name_ends[depth - 1] = e;
+  }
+}
+
+static const char *parameter_list(void *ctx, const char *start,
+                                  const char *open, const char *close,
+                                  int first, size_t depth) {
+  Walk *w = ctx;
+  if (!first || !depth || depth > 64 || !w->names[depth - 1])
+    return NULL;
+  return rewrite_member(&w->r, start, open, close, w->names[depth - 1],
+                        w->name_ends[depth - 1]);
+}
+
+static void ignore_body(void *ctx, const char *brace) {
+  (void)ctx;
+  (void)brace;
+}
+
+static void ignore_end(void *ctx) { (void)ctx; }
+
 char *tme_rewrite_member_spaces(const char *src, int *failed) {
   char *code = tme_code_only(src);
   if (!code) {
     *failed = 1;
     return NULL;
   }
-  Rewrite r = {.src = src, .code = code};
-  /* The classes (and namespaces: no name) the scan is in. */
-  const char *names[64], *name_ends[64];
-  size_t depth = 0;
-  const char *start = code; /* the current declaration's */
-  const char *list = NULL;  /* its first parenthesized list */
-  int line_start = 1;
-  for (const char *p = code; *p; ++p) {
-    if (*p == '#' && line_start) { /* a preprocessor line declares nothing */
-      start = p = tme_skip_preprocessor_line(p);
-      if (!*p)
-        break;
-      continue;
-    }
-    line_start = *p == '\n' || (line_start && isspace((unsigned char)*p));
-    if (*p == ';' || *p == '}') {
-      if (*p == '}' && depth)
-        --depth;
-      start = p + 1;
-      list = NULL;
-    } else if (*p == '(' || *p == '[') {
-      const char *close = tme_matching(p);
-      if (!close)
-        break;
-      const char *end = NULL;
-      if (*p == '(' && !list && depth && depth <= 64 && names[depth - 1])
-        end = rewrite_member(&r, start, p, close, names[depth - 1],
-                             name_ends[depth - 1]);
-      if (*p == '(' && !list)
-        list = p;
-      p = (end ? end : close) - 1;
-      if (end) {
-        start = end;
-        list = NULL;
-      }
-    } else if (*p == '{') {
-      const char *close = tme_matching(p);
-      if (!close)
-        break;
-      if (!list && tme_opens_scope(code, start, p)) {
-        const char *b = NULL, *e = NULL;
-        if (depth < 64) {
-          int named = class_name(code, start, p, &b, &e);
-          names[depth] = named ? b : NULL;
-          name_ends[depth] = named ? e : NULL;
-        }
-        ++depth;
-        start = p + 1;
-        continue;
-      }
-      p = close - 1; /* not into bodies or initializers */
-      start = close;
-      list = NULL;
-    }
-  }
+  Walk w = {.r = {.src = src, .code = code}};
+  static const TmeDeclarationWalk walk = {enter_scope, parameter_list,
+                                          ignore_body, ignore_end};
+  tme_walk_declarations(code, &walk, &w);
   free(code);
-  return tme_finish_rewrite(&r.out, src, r.copied, failed);
+  return tme_finish_rewrite(&w.r.out, src, w.r.copied, failed);
 }

@@ -219,11 +219,48 @@ static int names_specialization_member(const char *b, const char *e) {
   return 0;
 }
 
-/* The innermost scope of `depth` (flags per scope, 64 kept) is, or is in,
- * a class template. */
-static int in_template(const unsigned char templated[64], size_t depth) {
-  return depth && templated[(depth < 64 ? depth : 64) - 1];
+/* The walk's state: the rewriting, and per namespace or class it is in
+ * (64 kept) whether that is (in) a class template, whose members may be
+ * declared again outside it as templates, which are left alone. */
+typedef struct {
+  Rewrite r;
+  unsigned char templated[64];
+} Walk;
+
+static int in_template(const Walk *w, size_t depth) {
+  return depth && w->templated[(depth < 64 ? depth : 64) - 1];
 }
+
+static void enter_scope(void *ctx, const char *start, const char *brace,
+                        size_t depth) {
+  Walk *w = ctx;
+  if (depth <= 64)
+    w->templated[depth - 1] =
+        (unsigned char)(in_template(w, depth - 1) ||
+                        tme_word_in(w->r.code, start, brace, "template"));
+}
+
+static const char *parameter_list(void *ctx, const char *start,
+                                  const char *open, const char *close,
+                                  int first, size_t depth) {
+  Walk *w = ctx;
+  (void)first;
+  /* In a class template, only definitions: a declaration alone is defined
+   * outside as a template (left alone) or not at all. */
+  if (!w->r.list_end && !tme_word_in(w->r.code, start, open, "template") &&
+      !names_specialization_member(start, open) &&
+      (!in_template(w, depth) || body_follows(close, 0)))
+    rewrite_parameter_list(&w->r, open, close);
+  return NULL;
+}
+
+static void body(void *ctx, const char *brace) {
+  Walk *w = ctx;
+  if (w->r.n_renamed)
+    declare_parameters(&w->r, brace);
+}
+
+static void declaration_end(void *ctx) { forget_parameters(&((Walk *)ctx)->r); }
 
 char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
   char *code = tme_code_only(src);
@@ -231,64 +268,10 @@ char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed) {
     *failed = 1;
     return NULL;
   }
-  Rewrite r = {.src = src, .code = code};
-  const char *start = code; /* the current declaration's */
-  int has_list = 0;          /* it has a parenthesized list */
-  /* Per namespace or class the scan is in: whether it is (in) a class
-   * template, whose members may be declared again outside it as templates,
-   * which are left alone. */
-  unsigned char templated[64];
-  size_t depth = 0;
-  int line_start = 1;
-  for (const char *p = code; *p; ++p) {
-    if (*p == '#' && line_start) { /* a preprocessor line declares nothing */
-      start = p = tme_skip_preprocessor_line(p);
-      if (!*p)
-        break;
-      continue;
-    }
-    line_start = *p == '\n' || (line_start && isspace((unsigned char)*p));
-    if (*p == ';' || *p == '}') {
-      if (*p == '}' && depth)
-        --depth;
-      forget_parameters(&r);
-      start = p + 1;
-      has_list = 0;
-    } else if (*p == '(' || *p == '[') { /* a list, or attributes */
-      const char *close = tme_matching(p);
-      if (!close)
-        break;
-      /* In a class template, only definitions: a declaration alone is
-       * defined outside as a template (left alone) or not at all. */
-      if (*p == '(' && !r.list_end &&
-          !tme_word_in(code, start, p, "template") &&
-          !names_specialization_member(start, p) &&
-          (!in_template(templated, depth) || body_follows(close, 0)))
-        rewrite_parameter_list(&r, p, close);
-      has_list |= *p == '(';
-      p = close - 1;
-    } else if (*p == '{') {
-      const char *close = tme_matching(p);
-      if (!close)
-        break;
-      if (!has_list && tme_opens_scope(code, start, p)) {
-        int templated_here =
-            in_template(templated, depth) || tme_word_in(code, start, p, "template");
-        if (depth < 64)
-          templated[depth] = (unsigned char)templated_here;
-        ++depth;
-        start = p + 1; /* a namespace or class: its declarations */
-        continue;
-      }
-      if (r.n_renamed)
-        declare_parameters(&r, p);
-      forget_parameters(&r);
-      p = close - 1; /* not into bodies or initializers */
-      start = close;
-      has_list = 0;
-    }
-  }
-  forget_parameters(&r);
+  Walk w = {.r = {.src = src, .code = code}};
+  static const TmeDeclarationWalk walk = {enter_scope, parameter_list, body,
+                                          declaration_end};
+  tme_walk_declarations(code, &walk, &w);
   free(code);
-  return tme_finish_rewrite(&r.out, src, r.copied, failed);
+  return tme_finish_rewrite(&w.r.out, src, w.r.copied, failed);
 }
