@@ -22,8 +22,10 @@
 |* it is used. Lines are kept; columns after a rewritten parameter move.     *|
 |* Left alone: function templates (a class parameter type would not deduce  *|
 |* T from a pointer), declarations without a body in a class template (the  *|
-|* definition outside is a template), parameters with more than one `*` or  *|
-|* an attribute after the name, references, and thread pointer variables.   *|
+|* definition outside is a template) and the definitions outside of members *|
+|* of a specialization (`void S<float>::f(...)`), parameters with more than *|
+|* one `*` or an attribute after the name, references, and thread pointer   *|
+|* variables.                                                                *|
 \*===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
