@@ -148,6 +148,51 @@ void tme_blank_member_space_overloads(char *text, const char *code,
  * an object in an address space, and no address-space mistake (a pointer
  * or reference of one address space where another is required). */
 int tme_address_space_needs_flat(const char *log);
+/* The declaration [start, brace) opens a namespace, class or linkage scope
+ * (rather than a body or an initializer). */
+int tme_opens_scope(const char *code, const char *start, const char *brace);
+
+/* ---- adapt.c: helpers of the rewriting passes ---------------------------- */
+/* The end of a pass that built `s` from `src` up to `copied`: the rewritten
+ * text, or NULL when it changed nothing (s empty) or ran out of memory
+ * (then *failed). */
+char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
+                         int *failed);
+/* The end of the preprocessor line at p (continuation lines included). */
+const char *tme_skip_preprocessor_line(const char *p);
+
+/* ---- declarations.c ----------------------------------------------------- */
+/* What a walk of the declarations at namespace and class scope reports. */
+typedef struct TmeDeclarationWalk {
+  /* The namespace or class that [start, brace) opens, now `depth` deep. */
+  void (*enter)(void *ctx, const char *start, const char *brace, size_t depth);
+  /* A parenthesized list [open, close) of the declaration at `start` (its
+   * first if `first`) at `depth`: where the walk goes on if the callback
+   * took the declaration to its end there, else NULL. */
+  const char *(*list)(void *ctx, const char *start, const char *open,
+                      const char *close, int first, size_t depth);
+  /* The `{` of a body or initializer, which the walk steps over. */
+  void (*body)(void *ctx, const char *brace);
+  /* The current declaration ended. */
+  void (*end)(void *ctx);
+} TmeDeclarationWalk;
+/* Walks `code` (the text without comments). */
+void tme_walk_declarations(const char *code, const TmeDeclarationWalk *walk,
+                           void *ctx);
+
+/* ---- thread_pointers.c ------------------------------------------------- */
+/* `src` with each `thread T*` parameter of a function that is not a
+ * template made a ::tile_msl::thread_pointer (which refuses pointers of the
+ * other address spaces), malloc'd; NULL if there is none (or, with
+ * *failed set, out of memory). Lines are kept. */
+char *tme_rewrite_thread_pointer_parameters(const char *src, int *failed);
+
+/* ---- member_spaces.c --------------------------------------------------- */
+/* `src` with each member function qualified by a `threadgroup`, `device` or
+ * `constant` object made a C++23 explicit-object member calling its body
+ * under another name, malloc'd; NULL if there is none (or, with *failed
+ * set, out of memory). Lines are kept. */
+char *tme_rewrite_member_spaces(const char *src, int *failed);
 
 /* ---- lex.c -------------------------------------------------------------- */
 int tme_is_ident(char c);
@@ -157,6 +202,9 @@ char *tme_code_only(const char *src);
 const char *tme_skip_space(const char *p);
 /* `word` at p as a whole word (`code` is the text's start). */
 int tme_word_at(const char *code, const char *p, const char *word);
+/* `word` as a whole word somewhere in [b, e). */
+int tme_word_in(const char *code, const char *b, const char *e,
+                const char *word);
 /* After the bracket matching the one at `open` ((, [, { or <), or NULL. */
 const char *tme_matching(const char *open);
 /* The identifier just before `p`, not before `lo`: its start, its end in

@@ -9,7 +9,8 @@
 |*    macros, array parameters in an address space pointers, and member     *|
 |*    functions' address-space qualifiers are dropped. `[[threadgroup(n)]]` *|
 |*    attributes are dropped too (the binding is read from the original    *|
-|*    text);                                                                *|
+|*    text); a `thread T*` parameter becomes a ::tile_msl::thread_pointer,  *|
+|*    which refuses pointers of the other spaces (thread_pointers.c);       *|
 |*  - function constants (`constant bool f [[function_constant(0)]];`): a     *|
 |*    const needs an initializer in C++, so the attribute becomes `= VALUE`  *|
 |*    (or `= {}`, undefined, when the launch sets none), and                  *|
@@ -90,8 +91,8 @@ static void add_spaces(TmeStr *s, size_t n) {
 /* The end of a rewriting pass that built `s` from `src` up to `copied`:
  * the rewritten text, or NULL when the pass changed nothing (then s is
  * empty) or ran out of memory (then *failed). */
-static char *finish_rewrite(TmeStr *s, const char *src, size_t copied,
-                            int *failed) {
+char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
+                         int *failed) {
   if (!s->p && !s->oom)
     return NULL;
   tme_str_add(s, src + copied, strlen(src + copied));
@@ -166,7 +167,7 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
     p = end - 1;
   }
   free(code);
-  return finish_rewrite(&s, src, copied, failed);
+  return tme_finish_rewrite(&s, src, copied, failed);
 }
 
 /* ---- braced lists as call arguments ------------------------------------ */
@@ -178,7 +179,7 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
  * parameter is initialized from such a list (tile_msl_cast.h). A list
  * holding a `;` is a statement expression `({ ... })`, not one. Lists
  * inside preprocessor lines are left alone. */
-static const char *skip_preprocessor_line(const char *p) {
+const char *tme_skip_preprocessor_line(const char *p) {
   while (*p && *p != '\n')
     p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
   return p;
@@ -232,7 +233,7 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
   TmeStr s = {0};
   for (const char *p = code; *p; ++p) {
     if (*p == '#' && at_line_start) {
-      p = skip_preprocessor_line(p);
+      p = tme_skip_preprocessor_line(p);
       if (!*p)
         break;
     }
@@ -264,7 +265,7 @@ static char *rewrite_braced_arguments(const char *src, int *failed) {
     }
   }
   free(code);
-  return finish_rewrite(&s, src, copied, failed);
+  return tme_finish_rewrite(&s, src, copied, failed);
 }
 
 /* One more rewriting of the text `*src` (owned by `*rewritten`, or the
@@ -292,6 +293,13 @@ int tme_adapt_source(const char *src, const TmeKernelOptions *options,
   apply_rewrite(rewrite_braced_arguments, &src, &rewritten, &failed);
   apply_rewrite(tme_rewrite_vector_casts, &src, &rewritten, &failed);
   apply_rewrite(tme_rewrite_bool_vector_conversions, &src, &rewritten, &failed);
+  /* With address spaces as types, a `thread T*` parameter refuses the
+   * other spaces (flat, there is nothing to refuse). */
+  if (!flat_spaces) {
+    apply_rewrite(tme_rewrite_thread_pointer_parameters, &src, &rewritten,
+                  &failed);
+    apply_rewrite(tme_rewrite_member_spaces, &src, &rewritten, &failed);
+  }
   /* Blanking keeps every position, so the scan reads a blanked copy. */
   char *members = tme_strdup(src), *member_code = tme_code_only(src);
   if (members && member_code) {

@@ -13,9 +13,11 @@
 |*    MLX's `constant const int64_t strides[2]`), which clang refuses, is    *|
 |*    written as the pointer it is (`threadgroup float*x    `);              *|
 |*  - a member function's address-space qualifier (`int f() const           *|
-|*    threadgroup`, MLX's complex.h) is dropped: C++ has no such            *|
-|*    qualifiers, and `this` in the generic space serves objects in every    *|
-|*    address space. Of members that then differ in nothing else, the first *|
+|*    threadgroup`, MLX's complex.h) that member_spaces.c left (a           *|
+|*    constructor's, a conversion operator's, ...) is dropped: C++ has no   *|
+|*    such qualifiers, and `this` in the generic space serves objects in    *|
+|*    every address space. Of members that then differ in nothing else, the
+first *|
 |*    definition serves all; a later one with another body is a compile      *|
 |*    error at its line.                                                      *|
 \*===----------------------------------------------------------------------===*/
@@ -34,7 +36,8 @@ int tme_is_address_space(const char *code, const char *p) {
 }
 
 /* The address-space word at p (`len` letters) qualifies a pointer or
- * reference: a `*` or `&` comes before the declarator ends. */
+ * reference: a `*` or `&` comes before the declarator ends (also in
+ * parentheses: `threadgroup float (&rows)[4]`). */
 int tme_qualifies_pointer(const char *p, size_t len) {
   int angle = 0;
   for (p += len; *p; ++p) {
@@ -43,6 +46,8 @@ int tme_qualifies_pointer(const char *p, size_t len) {
     else if (*p == '>' && angle > 0)
       --angle;
     else if (angle == 0 && (*p == '*' || *p == '&'))
+      return 1;
+    else if (angle == 0 && *p == '(' && strchr("*&", *tme_skip_space(p + 1)))
       return 1;
     else if (angle == 0 && strchr(";,)={[(", *p))
       return 0;
@@ -142,10 +147,7 @@ static int opens_function_body(const char *code, const char *b, const char *e) {
 
 /* `static` in the declaration [b, p). */
 static int declared_static(const char *code, const char *b, const char *p) {
-  for (const char *q = b; q < p; ++q)
-    if (tme_word_at(code, q, "static"))
-      return 1;
-  return 0;
+  return tme_word_in(code, b, p, "static");
 }
 
 void tme_address_space_words(char *text, const char *code) {
@@ -299,7 +301,7 @@ static void blank(char *text, const char *code, const char *b, const char *e) {
 /* Whether the declaration [start, brace) opens a namespace, class or
  * linkage scope rather than an initializer: one of those words in it (as a
  * word, looked for in the declaration alone) and no '='. */
-static int opens_scope(const char *code, const char *start, const char *brace) {
+int tme_opens_scope(const char *code, const char *start, const char *brace) {
   static const char *const scopes[] = {"namespace", "struct", "class",
                                        "extern"};
   if (memchr(start, '=', (size_t)(brace - start)))
@@ -358,7 +360,7 @@ void tme_blank_member_space_overloads(char *text, const char *code,
     const char *close = tme_matching(p);
     if (!close)
       break;
-    int scope = !last_paren && opens_scope(code, start, p);
+    int scope = !last_paren && tme_opens_scope(code, start, p);
     if (scope) {
       if (depth_in < 64)
         scopes_in[depth_in++] = p;

@@ -227,6 +227,10 @@ static int prepare_compiler(ModuleBuild *b, TmeModule *m,
   b->instrumented = m->instrumented;
   b->argc = tme_compile_flags(b->argv, b->cxx, b->shim, sig, b->metal_version,
                               m->instrumented, 1, b->version_define);
+  /* Members overloaded on the object's address space became C++23
+   * explicit object parameters (member_spaces.c). */
+  if (strstr(b->tu, "& __msl_self"))
+    b->argv[1] = "-std=c++23";
   return TME_OK;
 }
 

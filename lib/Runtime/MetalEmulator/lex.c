@@ -68,6 +68,15 @@ int tme_word_at(const char *code, const char *p, const char *word) {
          (p == code || !tme_is_ident(p[-1]));
 }
 
+/* `word` as a whole word somewhere in [b, e). */
+int tme_word_in(const char *code, const char *b, const char *e,
+                const char *word) {
+  for (const char *q = b; q < e; ++q)
+    if (tme_word_at(code, q, word))
+      return 1;
+  return 0;
+}
+
 /* The position after the bracket matching the one at `open` ((, [, { or
  * <), or NULL. Angle brackets count only themselves. */
 const char *tme_matching(const char *open) {

@@ -295,6 +295,11 @@ size_t tme_compile_flags(const char **argv, const char *cxx, const char *shim,
       "-O2", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti",
       "-fvisibility=hidden", "-ffunction-sections", "-fdata-sections",
       "-Wl,--gc-sections", "-DTILE_MSL_NO_DEFAULT_HOOKS",
+      /* Threadgroup variables without the shim's C++20 check for pointer
+       * locals of a syntax check (the emulator rewrites those), which also
+       * refuses threadgroup arrays of structs without initializers in
+       * C++20 and C++23 (MSL 4.0; member_spaces.c). */
+      "-DTILE_MSL_THREADGROUP_STORAGE=static thread_local",
       /* No warnings: they are not findings of the emulator, and a long
        * list of them would push the error out of the captured output. */
       "-w"};

@@ -307,7 +307,11 @@ template <class T, class U> constexpr T as_type(U x) {
 // `threadgroup` variable stays shared storage), an array parameter in an
 // address space (`threadgroup float x[32]`) becomes the pointer it is, and
 // a member function's address-space qualifier (`int f() const threadgroup`)
-// is dropped (clang has no such qualifiers in C++; `this` is generic).
+// becomes a C++23 explicit object parameter (member_spaces.c) or, where that
+// cannot be (constructors), is dropped (clang has no such qualifiers in C++;
+// `this` is generic), and
+// a `thread T*` parameter becomes a thread_pointer<T*> (below), which
+// refuses the pointers of the other spaces that the generic one would take.
 #ifdef __SYCL_DEVICE_ONLY__
 #define TILE_MSL_DEVICE_SPACE __attribute__((opencl_global))
 #define TILE_MSL_CONSTANT_SPACE __attribute__((opencl_private))
@@ -334,6 +338,31 @@ template <class T> struct not_deduced {
 template <class X>
 using remove_address_space_t =
     std::remove_pointer_t<decltype(space_free(static_cast<X *>(nullptr)))>;
+
+// A `thread T*` parameter in the emulator (P is T*; the parameter rewriting
+// is in lib/Runtime/MetalEmulator/thread_pointers.c): it takes a pointer in
+// the thread (default) address space and refuses one in the device,
+// threadgroup or constant space, as Metal does. A plain `T*` would take
+// them all: clang's default address space is generic (see above). A
+// pointer of another space deduces U exactly, which ranks above the
+// address-space conversion the first constructor would need.
+template <class P> struct thread_pointer {
+  P pointer;
+  constexpr thread_pointer(P p) : pointer(p) {}
+  constexpr operator P() const { return pointer; }
+  constexpr P operator->() const { return pointer; }
+#ifdef __SYCL_DEVICE_ONLY__
+  template <class U>
+  thread_pointer(TILE_MSL_DEVICE_SPACE U *) =
+      delete ("a device pointer cannot be passed as a thread pointer");
+  template <class U>
+  thread_pointer(TILE_MSL_THREADGROUP_SPACE U *) =
+      delete ("a threadgroup pointer cannot be passed as a thread pointer");
+  template <class U>
+  thread_pointer(TILE_MSL_CONSTANT_SPACE U *) =
+      delete ("a constant pointer cannot be passed as a thread pointer");
+#endif
+};
 } // namespace tile_msl
 #define __mslcas const TILE_MSL_CONSTANT_SPACE
 #define __msl_tgas TILE_MSL_THREADGROUP_SPACE
