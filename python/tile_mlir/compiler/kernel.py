@@ -229,7 +229,7 @@ class Kernel:
         if kwargs:  # (a loop, not a comprehension: a compile is short)
             params = self.signature.parameters
             for k in list(kwargs):
-                if _launch_option(k) and k not in params:
+                if k not in params and _launch_option(k):
                     options[k] = kwargs.pop(k)
                     _warn_hint(k)
             # Triton's launch keywords without a meaning here: one CTA per

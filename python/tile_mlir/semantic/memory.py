@@ -55,7 +55,8 @@ def store(em, value, buf, starts, strides, bounds):
     if value.element != buf.element:
         em.error("storing a %s value into buffer '%s' of %s: use cast()" %
                  (value.element, buf.name, buf.element))
-    value = em.to_shape(value, value.shape)
+    if value.expand is not None:  # (to_shape gives any other value as is)
+        value = em.to_shape(value, value.shape)
     parts = ["tile.store ", value.ssa, ", "]
     parts += _addressing(em, buf, starts, strides, bounds)
     parts.append(" : %s, %s" % (value.ir_type, buf.ir_type))
