@@ -72,6 +72,17 @@ print(text(em))
 # CHECK: %cm3 = arith.constant -3 : index
 # CHECK-NEXT: %c64 = arith.constant 64 : index
 # CHECK-NEXT: %c64_1 = arith.constant 64 : index
+# An int 0 of a float type is the float 0.0's constant (the same cached
+# Value), for tiles and scalars.
+em = Emitter("f")
+zeros = em.constant(0, "f32", (4, 4))
+half = em.constant(0, "f16")
+print("zeros:", zeros is em.constant(0.0, "f32", (4, 4)),
+      half is em.constant(0.0, "f16"))
+# CHECK: zeros: True True
+print(text(em))
+# CHECK: %cst = arith.constant dense<0.0> : tensor<4x4xf32>
+# CHECK-NEXT: %cst_1 = arith.constant 0.0 : f16
 atom = Poly.atom(7)
 print("atom:", atom.key() == Poly({(("v", 7),): 1}).key(), atom.shape == (),
       atom.terms == {(("v", 7),): 1})

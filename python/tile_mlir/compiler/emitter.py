@@ -153,6 +153,8 @@ class Emitter:
             return v
         if element == "index" and value.__class__ is int:
             lit = str(value)
+        elif value.__class__ is int and value == 0 and is_float(element):
+            lit = "0.0"  # format_float(0.0, ...): an accumulator's zeros
         else:
             value = float(value) if is_float(element) else int(value)
             if element == "i1":
