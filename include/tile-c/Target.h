@@ -78,6 +78,25 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileCompilerRun(TileCompiler compiler,
 /* Frees a compiler (a NULL one is ignored). */
 MLIR_CAPI_EXPORTED void tileCompilerDestroy(TileCompiler compiler);
 
+/* The texts of compiles kept by the library, for hosts to which a call
+ * back costs more than the copy (ctypes runs interpreter code for each
+ * callback): the callbacks of tileMSLTextsOutput copy each text they get
+ * into storage the library owns and point the field at the copy. A text a
+ * compile does not deliver keeps the field's earlier value: set its length
+ * to 0 before the compile (the diagnostics, which come only when there is
+ * any). Each copy is valid until the next delivery of that text or
+ * tileMSLTextsDestroy. Zero-initialise the struct before its first use. */
+typedef struct TileMSLTexts {
+  MlirStringRef msl, abi, diagnostics;
+  void *storage; /* the library's; NULL until a text arrives */
+} TileMSLTexts;
+
+/* An output that collects every text into `texts`, as its userData. */
+MLIR_CAPI_EXPORTED TileMSLOutput tileMSLTextsOutput(TileMSLTexts *texts);
+
+/* Frees the copies of `texts` and zeroes it (a zeroed one is ignored). */
+MLIR_CAPI_EXPORTED void tileMSLTextsDestroy(TileMSLTexts *texts);
+
 #ifdef __cplusplus
 }
 #endif

@@ -140,6 +140,35 @@ void tileCompilerDestroy(TileCompiler compiler) {
   delete unwrapCompiler(compiler);
 }
 
+namespace {
+/// What TileMSLTexts::storage points at: one copy per text.
+struct TextStorage {
+  std::string texts[3];
+};
+} // namespace
+
+/// The callback that copies text `Slot` (0 MSL, 1 ABI, 2 diagnostics) into
+/// the TileMSLTexts it is given.
+template <int Slot>
+static void collectText(MlirStringRef text, void *userData) {
+  auto *texts = static_cast<TileMSLTexts *>(userData);
+  if (!texts->storage)
+    texts->storage = new TextStorage;
+  std::string &copy = static_cast<TextStorage *>(texts->storage)->texts[Slot];
+  copy.assign(text.data, text.length);
+  MlirStringRef *fields[] = {&texts->msl, &texts->abi, &texts->diagnostics};
+  *fields[Slot] = MlirStringRef{copy.data(), copy.size()};
+}
+
+TileMSLOutput tileMSLTextsOutput(TileMSLTexts *texts) {
+  return TileMSLOutput{collectText<0>, collectText<1>, collectText<2>, texts};
+}
+
+void tileMSLTextsDestroy(TileMSLTexts *texts) {
+  delete static_cast<TextStorage *>(texts->storage);
+  *texts = TileMSLTexts{};
+}
+
 MlirLogicalResult tileCompileToMSL(MlirContext context, MlirStringRef source,
                                    MlirStringRef sourceName,
                                    MlirStringRef pipelineOptions,

@@ -132,6 +132,34 @@ int main(int argc, char **argv) {
   }
   printf("compiler: created=%d same=%d\n", compiler.ptr != NULL, same);
   // CHECK-NEXT: compiler: created=1 same=1
+  /* The same compiles collected by the library (TileMSLTexts): the same
+   * texts, replaced compile after compile; a text not delivered keeps the
+   * length the caller set; destroying zeroes the struct. */
+  TileMSLTexts texts = {{0}, {0}, {0}, NULL};
+  TileMSLOutput collected = tileMSLTextsOutput(&texts);
+  int kept = 1;
+  for (int i = 0; i < 2; ++i) {
+    texts.diagnostics.length = 0;
+    ok = mlirLogicalResultIsSuccess(tileCompilerRun(
+        compiler, mlirStringRefCreateFromCString(gemm),
+        mlirStringRefCreateFromCString("gemm.mlir"), collected));
+    kept &= ok && texts.msl.length == strlen(once) &&
+            memcmp(texts.msl.data, once, texts.msl.length) == 0 &&
+            texts.abi.length > 0 &&
+            strstr(texts.abi.data, "\"ceildiv(M, 64)\"") != NULL &&
+            texts.diagnostics.length == 0;
+  }
+  ok = mlirLogicalResultIsSuccess(tileCompilerRun(
+      compiler, mlirStringRefCreateFromCString("func.func @k( {"),
+      mlirStringRefCreateFromCString("bad.mlir"), collected));
+  printf("collected: same=%d bad=%d %.*s", kept, ok,
+         (int)texts.diagnostics.length, texts.diagnostics.data);
+  // CHECK-NEXT: collected: same=1 bad=0 bad.mlir:1:{{[0-9]+}}: error:
+  tileMSLTextsDestroy(&texts);
+  tileMSLTextsDestroy(&texts); /* a zeroed one is ignored */
+  printf("collected destroyed: %d\n",
+         texts.storage == NULL && texts.msl.length == 0);
+  // CHECK-NEXT: collected destroyed: 1
   reset(&r);
   ok = mlirLogicalResultIsSuccess(tileCompilerRun(
       compiler, mlirStringRefCreateFromCString("func.func @k( {"),

@@ -6,6 +6,7 @@
 # The compile of the seed GEMM is timed by `make bench` (Python compile).
 # RUN: %python %s 2>&1 | FileCheck %s
 
+import json
 import os
 import sys
 
@@ -73,3 +74,22 @@ except tm.CompilationError as e:
 print("a failed option set is not kept:",
       "target=apple9 no-such-option=1" not in library.compilers)
 # CHECK: a failed option set is not kept: True
+
+# The texts of a compile are copied by the library's own callbacks
+# (TileMSLTexts), not by Python ones: after a failed compile, the next one
+# has the diagnostics of its own (none), not the failure's, and its MSL and
+# ABI; a failure after a success reports its own error, with no MSL.
+library.lib = real
+good = scale.compile(np.float32, np.float32, 100, BLOCK=64, FACTOR=5.0).ir
+try:
+    library.compile_to_msl("func.func @k( {", "bad.mlir", "target=apple9")
+except tm.CompilationError as e:
+    first = e.diagnostics.splitlines()[0]
+    print("bad IR ->", first[:first.index("error:") + 6])
+# CHECK: bad IR -> bad.mlir:1:{{[0-9]+}}: error
+msl, abi, diagnostics = library.compile_to_msl(good, "scale.mlir",
+                                               "target=apple9")
+print("after a failure: diagnostics %r, kernel in MSL %s, ABI kernels %s" % (
+    diagnostics, "void scale(" in msl,
+    [k["name"] for k in json.loads(abi)["kernels"]]))
+# CHECK: after a failure: diagnostics '', kernel in MSL True, ABI kernels ['scale']

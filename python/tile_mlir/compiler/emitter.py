@@ -134,12 +134,27 @@ class Emitter:
 
     # ---- constants and scalars -----------------------------------------
     def constant(self, value, element, shape=()):
-        if element == "index" and value.__class__ is int:  # the common case
+        if element == "index" and value.__class__ is int and not shape:
+            # The common case (c0, c1, c64) in one call: what the general
+            # path below gives for an index scalar, cached under its key.
             lit = str(value)
-            key = ("const", lit, "index", shape)
-            v = self.scopes[-1].get(key)  # cached_value's first look, inline
-            if v is not None:
-                return v
+            key = ("const", lit, "index", ())
+            scopes = self.scopes
+            v = scopes[-1].get(key)  # cached_value's lookups, inline
+            if v is None:
+                if len(scopes) > 1:
+                    for scope in reversed(scopes):
+                        v = scope.get(key)
+                        if v is not None:
+                            return v
+                v = scopes[-1][key] = self.op1(
+                    "index", (), "arith.constant %s : index" % lit,
+                    hint="c" + lit.replace("-", "m"))
+            return v
+        if element == "index" and value.__class__ is int:
+            lit = str(value)
+        elif value.__class__ is int and value == 0 and is_float(element):
+            lit = "0.0"  # format_float(0.0, ...): an accumulator's zeros
         else:
             value = float(value) if is_float(element) else int(value)
             if element == "i1":

@@ -100,28 +100,32 @@ class Function:
         errors the compiler reports at the kernel point at Python."""
         # Values are named in order of first appearance in the text: one
         # flat list of strings, joined once, without a call per line. The
-        # arguments (indent -1: no indent, the attributes after them) go
-        # first, so they keep the Python parameter names exactly.
+        # arguments go first, so they keep the Python parameter names
+        # exactly. (`type(p)`: a cheaper test than p.__class__.)
         used, ssa, bases = {}, SSA, _BASES
         out = ["func.func @%s(" % self.name]
         append = out.append
+        lines = [(None, self.arg_parts)]
+        lines += self.lines
         head = ")\n    attributes {%s} {\n" % ", ".join(attributes)
-        for i, parts in [(-1, self.arg_parts), *self.lines]:
-            if i >= 0:
-                append(_INDENTS[i] if i < len(_INDENTS) else "  " * i)
+        indents = _INDENTS
+        for i, parts in lines:
+            if i is not None:
+                append(indents[i] if i < 16 else "  " * i)
             for p in parts:
-                if p.__class__ is ssa:
-                    name = p.name
-                    if name is None:
-                        base = bases.get(p.hint) or _name_base(p.hint)
-                        n = used.get(base, 0)
-                        used[base] = n + 1
-                        name = p.name = "%" + (base if n == 0 else
-                                               "%s_%d" % (base, n))
-                    append(name)
-                else:
+                if type(p) is not ssa:
                     append(p)
-            append("\n" if i >= 0 else head)
+                    continue
+                name = p.name
+                if name is None:
+                    base = bases.get(p.hint) or _name_base(p.hint)
+                    n = used.get(base, 0)
+                    used[base] = n + 1
+                    name = p.name = "%" + (base if n == 0 else
+                                           "%s_%d" % (base, n))
+                append(name)
+            # After the arguments, the attributes.
+            append("\n" if i is not None else head)
         out.append("}" + loc_text(loc) + "\n")
         return "".join(out)
 

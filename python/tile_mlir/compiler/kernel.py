@@ -199,6 +199,7 @@ class Kernel:
         self.simple = registry.simple_params(fn)  # bound without inspect
         self.params = list(self.signature.parameters.values())
         self.param_names = [p.name for p in self.params]
+        self._param_set = frozenset(self.param_names)  # bind's lookups
         self.constexprs = {p.name for p in self.params if _is_constexpr(p.annotation)}
         self.cache = {}
         self.last_stats = None
@@ -227,9 +228,9 @@ class Kernel:
         """(values by parameter name, launch options)."""
         options = {}
         if kwargs:  # (a loop, not a comprehension: a compile is short)
-            params = self.signature.parameters
+            params = self._param_set
             for k in list(kwargs):
-                if _launch_option(k) and k not in params:
+                if k not in params and _launch_option(k):
                     options[k] = kwargs.pop(k)
                     _warn_hint(k)
             # Triton's launch keywords without a meaning here: one CTA per
@@ -251,13 +252,16 @@ class Kernel:
 
     def specialization(self, values, options):
         key = []
+        constexprs = self.constexprs
         for name in self.param_names:
             v = values[name]
-            if name in self.constexprs:
+            if name in constexprs:
                 key.append(("constexpr", name, v))
+            elif v.__class__ is int:  # arg_kind's first case, inline
+                key.append((name, "int"))
             else:
                 key.append((name,) + self.arg_kind(name, v))
-        for k in sorted(options):
+        for k in sorted(options) if options else ():
             if k in ("target", "WM", "WN", "options", "num_warps", "num_stages",
                      "SWIZZLE"):
                 key.append((k, options[k]))
@@ -320,6 +324,7 @@ class Kernel:
                            (em.default_stages,), self.def_location)
         env = {}
         parts = []
+        buffers = []
         for name, k in zip(self.param_names, key):
             if k[0] == "constexpr":
                 env[name] = k[2]
@@ -330,16 +335,13 @@ class Kernel:
             if k[1] == "buffer":
                 env[name] = BufferArg(ssa, k[2], name)
                 parts += [ssa, ": memref<?x%s>" % ir_element(k[2])]
+                buffers.append(name)
             else:
                 element = "index" if k[1] == "int" else "f32"
                 env[name] = Value(ssa, element)
-                parts += [ssa, ": %s" % element]
+                parts += [ssa, ": " + element]
         em.func.arg_parts = parts
         Tracer(self.fn, node, filename, em, env).run()
-        buffers = []
-        for name, k in zip(self.param_names, key):
-            if k[1:2] == ("buffer",):
-                buffers.append(name)
         parts += em.hidden.signature_parts(buffers)
         em.func.add(["return"])
         attrs = ["tile.kernel"]

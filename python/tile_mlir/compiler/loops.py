@@ -104,6 +104,25 @@ def _exposed(name, stmts):
     return None
 
 
+def _exposed_from(name, stmts, start):
+    """_exposed(name, stmts[start:]), kept on the node stmts[start] (a
+    parsed node has one place in one list, so it names the slice; every
+    trace of a loop asks again)."""
+    if start >= len(stmts):
+        return None
+    node = stmts[start]
+    known = node.__dict__.get("_tile_exposed")
+    if known is None:
+        known = node._tile_exposed = {}
+    r = known.get(name, _UNKNOWN)
+    if r is _UNKNOWN:
+        r = known[name] = _exposed(name, stmts[start:])
+    return r
+
+
+_UNKNOWN = object()
+
+
 def _slot_ssas(slots):
     """The SSA values of a loop's results for its carried slots: a slot's
     name, or name_i for each part of one carried in several."""
@@ -230,14 +249,28 @@ class LoopTracing:
     def assigned_names(self, stmts):
         """The names `stmts` bind, and those of the lists they change in
         place (a loop carries both)."""
+        if not stmts:
+            return []
+        # What the statements say, kept on the first one (a parsed node has
+        # one place in one list): the first assignment and the first change
+        # in place of each name, in order; a change in place counts when
+        # the name holds a list.
+        found = stmts[0].__dict__.get("_tile_assigned")
+        if found is None:
+            found = []
+            for s in stmts:
+                for name in _stored_names(s):
+                    if (name, False) not in found:
+                        found.append((name, False))
+                for name in mutated_names(s):
+                    if (name, True) not in found:
+                        found.append((name, True))
+            stmts[0]._tile_assigned = found
         names, env = [], self.env
-        for s in stmts:
-            for name in _stored_names(s):
-                if name not in names:
-                    names.append(name)
-            for name in mutated_names(s):
-                if isinstance(env.get(name), list) and name not in names:
-                    names.append(name)
+        for name, in_place in found:
+            if (not in_place or isinstance(env.get(name), list)) and \
+                    name not in names:
+                names.append(name)
         return names
 
     def bind_slots(self, slots, ssas, inits):
@@ -416,7 +449,7 @@ class LoopTracing:
         binding it again (the rest of each enclosing block, innermost
         first)."""
         for stmts, start in reversed(self.following):
-            r = _exposed(name, stmts[start:])
+            r = _exposed_from(name, stmts, start)
             if r is not None:
                 return r == "read"
         return False

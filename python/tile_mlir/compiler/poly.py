@@ -11,6 +11,18 @@ is a bound on it. Only affine forms map onto tile.load; the rest is a
 DSLError naming the line."""
 
 
+_new = object.__new__
+
+
+def raw_poly(terms, shape):
+    """Poly(terms, shape) for terms without a zero coefficient and a tuple
+    shape (an atom, `pid_m * BLOCK_M`), without __init__'s checks and copy:
+    the hot paths make several a trace."""
+    p = _new(Poly)
+    p.terms, p.shape, p._key = terms, shape, None
+    return p
+
+
 class Poly:
     """sum(coef * prod(atoms)); atoms are ('axis', k) or ('v', ssa_id).
     `shape` is the tile shape (() for a scalar)."""
@@ -29,7 +41,7 @@ class Poly:
 
     @staticmethod
     def atom(ssa_id):
-        return Poly({(("v", ssa_id),): 1})
+        return raw_poly({(("v", ssa_id),): 1}, ())
 
     @staticmethod
     def axis(k, shape):

@@ -72,6 +72,8 @@ def bind_simple(simple, args, kwargs):
                 if n not in defaults:
                     return None
                 bound[n] = defaults[n]
+    if list(bound) == names:  # keywords given in parameter order
+        return bound
     return {n: bound[n] for n in names}  # in parameter order, as bind gives
 
 

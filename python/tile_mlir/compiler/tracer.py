@@ -141,12 +141,18 @@ class Tracer(LoopTracing, ListTracing):
             self.em.loc = saved
 
     def block(self, stmts):
-        following, compiled, filename = self.following, self.compiler.stmt, \
+        following, compiler, filename = self.following, self.compiler, \
             self.filename
         for i, s in enumerate(stmts):
             following.append((stmts, i + 1))
+            # The statement's closure (Compiler.stmt), without its call
+            # once made.
+            made = s.__dict__.get("_tile_stmt")
             try:
-                compiled(s, filename)(self)
+                if made is not None and made[0] is compiler:
+                    made[1](self)
+                else:
+                    compiler.stmt(s, filename)(self)
             finally:
                 following.pop()
 

@@ -79,6 +79,13 @@ class _MSLOutput(ctypes.Structure):
                 ("diagnostics", _StringCallback), ("userData", ctypes.c_void_p)]
 
 
+class _MSLTexts(ctypes.Structure):
+    """TileMSLTexts: the texts of a compile, copied by the library's own
+    callbacks (no call back into Python)."""
+    _fields_ = [("msl", _CallbackText), ("abi", _CallbackText),
+                ("diagnostics", _CallbackText), ("storage", ctypes.c_void_p)]
+
+
 class _EmulatorArg(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("size", ctypes.c_size_t)]
 
@@ -130,6 +137,8 @@ class Library:
                                         _MSLOutput]
         lib.tileCompilerDestroy.restype = None
         lib.tileCompilerDestroy.argtypes = [_Compiler]
+        lib.tileMSLTextsOutput.restype = _MSLOutput
+        lib.tileMSLTextsOutput.argtypes = [ctypes.POINTER(_MSLTexts)]
         lib.tileEmulatorRun.restype = ctypes.c_int
         lib.tileEmulatorRun.argtypes = [
             ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
@@ -139,11 +148,18 @@ class Library:
         self.context = lib.tileCreateContext()
         self.compilers = {}  # pipeline options -> TileCompiler
         self.lock = threading.Lock()
-        # One set of callbacks for every compile: each writes into
-        # self._texts, which compile_to_msl resets (under the lock).
+        # Pipeline errors come through a Python callback (once per set of
+        # options); a compile's texts are copied by the library's own
+        # callbacks into self._collected (a ctypes callback runs
+        # interpreter code: ~0.01 ms a compile), read after the call.
         self._texts = None
-        self._callbacks = [self._collector(i) for i in range(3)]
-        self._output = _MSLOutput(*self._callbacks, None)
+        self._on_diagnostics = self._collector(2)
+        self._collected = _MSLTexts()
+        self._output = lib.tileMSLTextsOutput(ctypes.byref(self._collected))
+        # Views of its fields, made once.
+        self._msl, self._abi, self._diagnostics = (
+            self._collected.msl, self._collected.abi,
+            self._collected.diagnostics)
         _locate_shim(path)
 
     def _collector(self, slot):
@@ -161,8 +177,8 @@ class Library:
             self._texts = ["", "", ""]
             data = options.encode()
             compiler = self.lib.tileCompilerCreate(
-                self.context, _StringRef(data, len(data)), self._callbacks[2],
-                None)
+                self.context, _StringRef(data, len(data)),
+                self._on_diagnostics, None)
             if not compiler.ptr:
                 raise CompilationError(self._texts[2] or
                                        "bad pipeline options %r" % options)
@@ -175,11 +191,12 @@ class Library:
         source, name = ir.encode(), source_name.encode()
         with self.lock:
             compiler = self._compiler(options)
-            self._texts = ["", "", ""]
+            self._diagnostics.length = 0  # delivered only when there is any
             ok = self.lib.tileCompilerRun(
                 compiler, _StringRef(source, len(source)),
                 _StringRef(name, len(name)), self._output).value != 0
-            msl, abi, diagnostics = self._texts
+            diagnostics = _text(self._diagnostics)
+            msl, abi = (_text(self._msl), _text(self._abi)) if ok else ("", "")
         if not ok:
             raise CompilationError(diagnostics or "compilation failed", ir)
         return msl, abi, diagnostics
@@ -206,6 +223,12 @@ class Library:
             v = getattr(stats, name)
             out[name] = list(v) if hasattr(v, "__len__") else v
         return out
+
+
+def _text(ref):
+    """A collected text (a _CallbackText view) as str."""
+    length = ref.length
+    return ctypes.string_at(ref.data, length).decode() if length else ""
 
 
 def _locate_shim(lib_path):

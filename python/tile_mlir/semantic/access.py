@@ -151,15 +151,29 @@ def _addressing(tr, what, shape, row, col, stride, bounds):
     return starts, strides, (list(bounds) if bounds is not None else None)
 
 
+def _common(tr, buf, shape, col, stride, bounds):
+    """Whether a tile_load/tile_store is the common 2-D one (meTile's GEMM:
+    a buffer argument, a (BM, BN) shape of ints, col and the row stride
+    given, no bounds, not under a runtime `if`), which the checks and
+    _addressing pass through unchanged: the hot path skips their calls."""
+    return buf.__class__ is Buffer and shape.__class__ is tuple and \
+        len(shape) == 2 and shape[0].__class__ is int and \
+        shape[1].__class__ is int and col is not None and \
+        stride is not None and bounds is None and tr.em.predicate is None
+
+
 def tile_load(tr, buf, row, col=None, stride=None, shape=None, bounds=None,
               padding=None):
     """The `shape` tile whose element (a, b) is buf[(row + a) * stride + col
     + b], bounded by `bounds` (default: the buffer's extent)."""
-    check_buffer(tr, buf, "tile_load")
-    _not_predicated(tr, "tile_load")
-    shape = tile_shape(tr, shape if shape is not None else ())
-    starts, strides, bnds = _addressing(tr, "tile_load", shape, row, col, stride,
-                                        bounds)
+    if _common(tr, buf, shape, col, stride, bounds):
+        starts, strides, bnds = [row, col], [stride, 1], None
+    else:
+        check_buffer(tr, buf, "tile_load")
+        _not_predicated(tr, "tile_load")
+        shape = tile_shape(tr, shape if shape is not None else ())
+        starts, strides, bnds = _addressing(tr, "tile_load", shape, row, col,
+                                            stride, bounds)
     if bnds is None:
         bnds = extents.default_bounds(tr.em, buf, starts, strides, shape)
     return memory.load(tr.em, buf, starts, strides, bnds, shape, padding)
@@ -169,22 +183,27 @@ def tile_store(tr, buf, row, col=None, stride=None, value=None, shape=None,
                bounds=None):
     """Stores `value` (a `shape` tile, or a scalar splatted to it) where
     tile_load would load it from."""
-    check_buffer(tr, buf, "tile_store")
-    _not_predicated(tr, "tile_store")
-    if value is None:
-        tr.error("tile_store needs the value to store")
-    v = tr.em.materialize(value) if not isinstance(value, (int, float)) else \
-        tr.em.constant(value, buf.element)
-    if shape is None:
-        shape = v.shape
-    shape = tile_shape(tr, shape)
-    if v.shape != shape:
-        if v.shape:
-            tr.error("tile_store: the value is a %s tile but shape is %s" %
-                     (tensor_type(v.shape, v.element), shape))
-        v = tr.em.splat(v, shape)
-    starts, strides, bnds = _addressing(tr, "tile_store", shape, row, col, stride,
-                                        bounds)
+    if value.__class__ is Value and value.shape == shape and \
+            value.expand is None and _common(tr, buf, shape, col, stride, bounds):
+        # A 2-D tile stored whole: what the checks below let through as is.
+        v, starts, strides, bnds = value, [row, col], [stride, 1], None
+    else:
+        check_buffer(tr, buf, "tile_store")
+        _not_predicated(tr, "tile_store")
+        if value is None:
+            tr.error("tile_store needs the value to store")
+        v = tr.em.materialize(value) if not isinstance(value, (int, float)) \
+            else tr.em.constant(value, buf.element)
+        if shape is None:
+            shape = v.shape
+        shape = tile_shape(tr, shape)
+        if v.shape != shape:
+            if v.shape:
+                tr.error("tile_store: the value is a %s tile but shape is %s" %
+                         (tensor_type(v.shape, v.element), shape))
+            v = tr.em.splat(v, shape)
+        starts, strides, bnds = _addressing(tr, "tile_store", shape, row, col,
+                                            stride, bounds)
     if bnds is None:
         bnds = extents.default_bounds(tr.em, buf, starts, strides, shape)
     memory.store(tr.em, v, buf, starts, strides, bnds)

@@ -26,20 +26,27 @@ def _addressing(em, buf, starts, strides, bounds):
     """`%buf[starts] strides [...] bounds [...]`, built in one list."""
     index_value = em.index_value
     parts = [buf.ssa, "["]
-    for opener, vals in (("", starts), (" strides [", strides),
-                         (" bounds [", bounds)):
-        if vals is None:
-            continue
-        if opener:
-            parts.append(opener)
-        first = True
-        for v in vals:
-            if not first:
-                parts.append(", ")
-            first = False
-            parts.append(index_value(v).ssa)
-        parts.append("]")
+    parts += _indices(index_value, starts)
+    if strides is not None:
+        parts.append("] strides [")
+        parts += _indices(index_value, strides)
+    if bounds is not None:
+        parts.append("] bounds [")
+        parts += _indices(index_value, bounds)
+    parts.append("]")
     return parts
+
+
+def _indices(index_value, values):
+    """The parts of `a, b, ...`: the index Values of `values`, in order."""
+    if len(values) == 2:  # a 2-D tile's
+        return [index_value(values[0]).ssa, ", ", index_value(values[1]).ssa]
+    out = []
+    for v in values:
+        if out:
+            out.append(", ")
+        out.append(index_value(v).ssa)
+    return out
 
 
 def load(em, buf, starts, strides, bounds, shape, padding, hint=None):
@@ -55,7 +62,8 @@ def store(em, value, buf, starts, strides, bounds):
     if value.element != buf.element:
         em.error("storing a %s value into buffer '%s' of %s: use cast()" %
                  (value.element, buf.name, buf.element))
-    value = em.to_shape(value, value.shape)
+    if value.expand is not None:  # (to_shape gives any other value as is)
+        value = em.to_shape(value, value.shape)
     parts = ["tile.store ", value.ssa, ", "]
     parts += _addressing(em, buf, starts, strides, bounds)
     parts.append(" : %s, %s" % (value.ir_type, buf.ir_type))

@@ -5,7 +5,7 @@ import operator
 
 from ..compiler.emitter import Buffer, Value, describe
 from ..compiler.ir import is_float
-from ..compiler.poly import Mask, Pointer, Poly
+from ..compiler.poly import Mask, Pointer, Poly, raw_poly
 from .promotion import broadcast_shapes
 
 _PY = {"+": operator.add, "-": operator.sub, "*": operator.mul,
@@ -40,6 +40,8 @@ def binop(tr, sym, a, b):
         # `pid_m * BLOCK_M`, the common case: the Poly that the general
         # path's atom times constant gives, without building either.
         em.atom_poly(a)  # registers the atom
+        if b:
+            return raw_poly({(("v", a.ssa.id),): b}, ())
         return Poly({(("v", a.ssa.id),): b})
     if not isinstance(a, _TRACED) and not isinstance(b, _TRACED):
         try:
