@@ -149,29 +149,50 @@ def python_compile(build, bench, work, iterations, runs):
     IR, MSL and ABI; benchmarks/python_compile.py), next to the C API
     compiling the same IR (compile_bench with the ABI, as the package asks
     for it). Issue 25 set the goal: Python's overhead, the difference,
-    under 0.3 ms."""
+    under 0.3 ms.
+
+    The two are measured in turn, `runs` rounds of one Python run and one C
+    run (each the median of `iterations` compiles): the speed of these
+    shared machines drifts by more than the overhead's margin between
+    minutes, so the overhead is also given per round, each Python run
+    against the C run beside it."""
     ir = work / "seed_gemm.mlir"
-    out = run([python_with_numpy(), str(ROOT / "benchmarks/python_compile.py"),
-               str(build), str(ir), str(iterations), str(runs)]).stdout
-    figures = {k: float(v) for k, v in re.findall(r"(\w+)_ms=([\d.]+)", out)}
-    capi, _, _ = compile_time(bench, ir, "target=apple9", iterations, runs,
-                              abi=True)
+    rounds = []
+    for _ in range(runs):
+        out = run([python_with_numpy(),
+                   str(ROOT / "benchmarks/python_compile.py"), str(build),
+                   str(ir), str(iterations), "1"]).stdout
+        figures = {k: float(v)
+                   for k, v in re.findall(r"(\w+)_ms=([\d.]+)", out)}
+        capi, _, _ = compile_time(bench, ir, "target=apple9", iterations, 1,
+                                  abi=True)
+        rounds.append((figures, capi))
+    best = min(rounds, key=lambda r: r[0]["median"])[0]
+    capi = min(c for _, c in rounds)
+    paired = sorted(f["median"] - c for f, c in rounds)
+    middle = paired[len(paired) // 2] if len(paired) % 2 else \
+        (paired[len(paired) // 2 - 1] + paired[len(paired) // 2]) / 2
     print("## Python compile\n")
     print(f"The meTile seed GEMM (64x64x32, f32) compiled through `tile_mlir` "
           f"(`kernel.compile` of a new specialization: trace the Python "
           f"source, tile IR, MSL and ABI through the package's cached "
           f"TileCompiler), and the same IR through the C API alone "
-          f"(compile_bench with the ABI); median of {iterations}, best of "
-          f"{runs} runs, target apple9.\n")
+          f"(compile_bench with the ABI), in turn: {runs} rounds of one run "
+          f"of each, a run the median of {iterations} compiles; target "
+          f"apple9. The first rows are the best round's; the last is the "
+          f"overhead per round, each Python run against the C run beside "
+          f"it.\n")
     print("| | ms |")
     print("|---|---|")
-    print(f"| Python compile (whole) | {figures['median']:.3f} |")
-    print(f"| of which tracing and IR text | {figures['trace']:.3f} |")
+    print(f"| Python compile (whole) | {best['median']:.3f} |")
+    print(f"| of which tracing and IR text | {best['trace']:.3f} |")
     print(f"| of which the C call (in the Python compile) | "
-          f"{figures['capi']:.3f} |")
+          f"{best['capi']:.3f} |")
     print(f"| C API alone, same IR, warm | {capi:.3f} |")
-    print(f"| Python's overhead (whole - C API alone) | "
-          f"{figures['median'] - capi:.3f} |\n")
+    print(f"| Python's overhead (whole - C API alone, best of each) | "
+          f"{best['median'] - capi:.3f} |")
+    print(f"| Python's overhead per round: median (range) | {middle:.3f} "
+          f"({paired[0]:.3f}-{paired[-1]:.3f}) |\n")
     sys.stdout.flush()
 
 
