@@ -94,7 +94,8 @@ typedef struct TileMSLTexts {
 /* An output that collects every text into `texts`, as its userData. */
 MLIR_CAPI_EXPORTED TileMSLOutput tileMSLTextsOutput(TileMSLTexts *texts);
 
-/* Frees the copies of `texts` and zeroes it (a zeroed one is ignored). */
+/* Frees the copies of `texts` and zeroes it (a zeroed one, or NULL, is
+ * ignored). */
 MLIR_CAPI_EXPORTED void tileMSLTextsDestroy(TileMSLTexts *texts);
 
 #ifdef __cplusplus

@@ -165,6 +165,8 @@ TileMSLOutput tileMSLTextsOutput(TileMSLTexts *texts) {
 }
 
 void tileMSLTextsDestroy(TileMSLTexts *texts) {
+  if (!texts)
+    return;
   delete static_cast<TextStorage *>(texts->storage);
   *texts = TileMSLTexts{};
 }

@@ -157,6 +157,7 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: collected: same=1 bad=0 bad.mlir:1:{{[0-9]+}}: error:
   tileMSLTextsDestroy(&texts);
   tileMSLTextsDestroy(&texts); /* a zeroed one is ignored */
+  tileMSLTextsDestroy(NULL);   /* and so is NULL */
   printf("collected destroyed: %d\n",
          texts.storage == NULL && texts.msl.length == 0);
   // CHECK-NEXT: collected destroyed: 1

@@ -39,6 +39,10 @@ kernel void conversions(device float *out) {
   r[10] = float4(int4(x) - int4(0, 1, 0, 2));
   r[10].z = float(twice<1>() > 3);
   r[10].w = float4(x.x > 0 ? 1 : 0).x;
+  // After a comparison's `>`, and followed by `> (` past its own `)`.
+  bool4 after = float4(0.5f) > float4(x > 0);   // 0 1 1 0
+  bool4 before = float4(x < 0) + x > (x);      // 0 1 0 0
+  r[10].w += float(before[1]) - float(after[0]) - 1.0f; // stays 1
   for (int k = 0; k < 11; ++k)
     for (int c = 0; c < 4; ++c)
       out[4 * k + c] = r[k][c];

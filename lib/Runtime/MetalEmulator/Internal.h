@@ -144,10 +144,12 @@ void tme_address_space_words(char *text, const char *code);
 void tme_blank_member_space_overloads(char *text, const char *code,
                                       int flat_spaces);
 /* The compiler's log (of a compile with address spaces as types) shows
- * valid MSL clang refuses with them, which compiles flat: an error naming
- * an object in an address space, and no address-space mistake (a pointer
- * or reference of one address space where another is required). */
-int tme_address_space_needs_flat(const char *log);
+ * valid MSL that clang or the emulator's rewriting for address spaces
+ * refuses, which compiles flat: no address-space mistake (a pointer or
+ * reference of one address space where another is required), and an error
+ * naming an object in an address space, the rewriting's thread_pointer or
+ * __msl_self, or any error when `members_rewritten` (a C++23 source). */
+int tme_address_space_needs_flat(const char *log, int members_rewritten);
 /* The declaration [start, brace) opens a namespace, class or linkage scope
  * (rather than a body or an initializer). */
 int tme_opens_scope(const char *code, const char *start, const char *brace);
@@ -215,6 +217,13 @@ const char *tme_ident_before(const char *lo, const char *p, const char **end);
 const char *tme_list_element_end(const char *p, const char *e);
 /* [b, e) trimmed, runs of spaces collapsed, into buf. */
 void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size);
+/* The `(` at `open` opens an attribute's list (`alignas(16)`,
+ * `__attribute__((packed))`, `__declspec(...)`). */
+int tme_attribute_list_at(const char *code, const char *open);
+/* p after spaces and attributes (`[[...]]` and the lists above), not past
+ * `end`. */
+const char *tme_skip_attributes(const char *code, const char *p,
+                                const char *end);
 /* [w, w + n) names an MSL vector type (`float4`, `bool2`, ...). */
 int tme_is_vector_type_name(const char *w, size_t n);
 /* The `<...>` at p, when a call or `::` follows it (a template's

@@ -466,10 +466,20 @@ static int address_space_mistake(const char *log) {
  * one that is not (`c ? in[i] : T(0)` for a struct T: "incompatible operand
  * types ('const __global T' and 'T')"; clang has no rule for it). Such an
  * error names an object, not a pointer or reference, in an address space.
- * Only then is a flat compile worth its time: any other failure (a typo, a
- * missing header, an address-space mistake) fails flat as well, and is
- * reported from the first compile at once. */
-int tme_address_space_needs_flat(const char *log) {
+ * The other is what the emulator's own rewriting for address spaces
+ * breaks in valid MSL (thread_pointers.c, member_spaces.c): an error that
+ * names their `thread_pointer<...>` or `__msl_self`, or any error in a
+ * source compiled as C++23 for its members (C++20's rules on aggregates
+ * and keywords). Only then is a flat compile, which rewrites neither,
+ * worth its time: any other failure (a typo, a missing header, an
+ * address-space mistake) fails flat as well, and is reported from the
+ * first compile at once. */
+int tme_address_space_needs_flat(const char *log, int members_rewritten) {
+  if (address_space_mistake(log))
+    return 0;
+  if (members_rewritten || strstr(log, "thread_pointer<") ||
+      strstr(log, "__msl_self"))
+    return 1;
   int object_in_space = 0;
   for (const char *line = log; line && *line && !object_in_space;) {
     const char *end = strchr(line, '\n');
@@ -480,5 +490,5 @@ int tme_address_space_needs_flat(const char *log) {
         error && (quoted_space_types(error, end) & SPACE_OBJECT) != 0;
     line = *end ? end + 1 : end;
   }
-  return object_in_space && !address_space_mistake(log);
+  return object_in_space;
 }

@@ -54,8 +54,9 @@ static int has_template_arguments(const char *b, const char *e) {
     const char *q = p;
     while (q > b && isspace((unsigned char)q[-1]))
       --q;
-    if (q > b && tme_is_ident(q[-1]) && tme_template_arguments_end(p) != p)
-      return 1;
+    const char *end = tme_template_arguments_end(p);
+    if (q > b && tme_is_ident(q[-1]) && end != p && end <= e)
+      return 1; /* (one that ends past [b, e) is a comparison's `>`) */
   }
   return 0;
 }
@@ -137,7 +138,9 @@ static const char *conversion_arguments(const char *code, const char *p) {
     const char *before = p;
     while (before > code && isspace((unsigned char)before[-1]))
       --before;
-    if (before > code && (before[-1] == '.' || before[-1] == '>'))
+    if (before > code &&
+        (before[-1] == '.' ||
+         (before[-1] == '>' && before - 1 > code && before[-2] == '-')))
       return NULL; /* a member `v.float4(...)`, `p->float4(...)` */
     return *after == '(' ? after : NULL;
   }
@@ -169,7 +172,9 @@ static int insertion_order(const void *x, const void *y) {
     return a->closes ? -1 : 1;
   if (a->other_end == b->other_end)
     return 0;
-  return (a->other_end > b->other_end) == !a->closes ? -1 : 1;
+  /* An opening's other end is its end, a closing's its start: the larger
+   * one first is the wider opening and the narrower closing. */
+  return a->other_end > b->other_end ? -1 : 1;
 }
 
 static int add_wrapping(Insertion **list, size_t *n, size_t *cap, size_t b,

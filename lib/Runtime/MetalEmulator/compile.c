@@ -333,7 +333,8 @@ static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
    * space. Only that failure is compiled again (a typo costs one compile),
    * and if the flat compile fails too, the first one's errors are shown.
    * The object goes under the same name, so that the next load finds it. */
-  if (status > 0 && tme_address_space_needs_flat(b->log) &&
+  int members_rewritten = strstr(b->tu, "& __msl_self") != NULL;
+  if (status > 0 && tme_address_space_needs_flat(b->log, members_rewritten) &&
       compile_flat(b, sig, tmp_cpp) == 0)
     return TME_OK;
   if (status == 0)

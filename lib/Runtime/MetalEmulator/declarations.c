@@ -37,6 +37,10 @@ void tme_walk_declarations(const char *code, const TmeDeclarationWalk *walk,
       const char *close = tme_matching(p);
       if (!close)
         break;
+      if (*p == '(' && tme_attribute_list_at(code, p)) {
+        p = close - 1; /* `struct alignas(16) S {`: not a function's list */
+        continue;
+      }
       const char *next =
           *p == '(' ? walk->list(ctx, start, p, close, !list, depth) : NULL;
       if (*p == '(' && !list)

@@ -170,3 +170,38 @@ const char *tme_template_arguments_end(const char *p) {
   }
   return p;
 }
+
+/* The word before an opening parenthesis at `open` names an attribute's
+ * list (`alignas(16)`, `__attribute__((packed))`, `__declspec(...)`), not
+ * a function's parameters. */
+int tme_attribute_list_at(const char *code, const char *open) {
+  const char *end, *w = tme_ident_before(code, open, &end);
+  static const char *const words[] = {"alignas", "__attribute__", "__declspec"};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; ++i)
+    if ((size_t)(end - w) == strlen(words[i]) &&
+        !strncmp(w, words[i], (size_t)(end - w)))
+      return 1;
+  return 0;
+}
+
+/* p after spaces and attributes (`[[...]]`, `alignas(...)`,
+ * `__attribute__((...))`, `__declspec(...)`), not past `end`. */
+const char *tme_skip_attributes(const char *code, const char *p,
+                                const char *end) {
+  for (;;) {
+    p = tme_skip_space(p);
+    const char *open = p;
+    if (p[0] != '[' || p[1] != '[') {
+      const char *w = p;
+      while (tme_is_ident(*w))
+        ++w;
+      open = tme_skip_space(w);
+      if (w == p || *open != '(' || !tme_attribute_list_at(code, open))
+        return p;
+    }
+    const char *close = tme_matching(open);
+    if (!close || close > end)
+      return p;
+    p = close;
+  }
+}

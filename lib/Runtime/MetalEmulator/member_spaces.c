@@ -45,32 +45,34 @@ static void emit(Rewrite *r, const char *at, const char *text) {
   r->copied = to;
 }
 
-/* Adds the source [b, e) on one line. */
+/* Adds [b, e) on one line, from the code: a `//` comment in it would
+ * otherwise end the line early (comments are blanked there). */
 static void add_one_line(Rewrite *r, const char *b, const char *e) {
-  for (const char *q = b; q < e; ++q) {
-    char c = r->src[q - r->code];
-    tme_str_add(&r->out, c == '\n' || c == '\r' ? " " : &c, 1);
-  }
+  for (const char *q = b; q < e; ++q)
+    tme_str_add(&r->out, *q == '\n' || *q == '\r' ? " " : q, 1);
 }
 
 /* The class a `{` at `brace` opens: its name in [*b, *e), or 0. */
 static int class_name(const char *code, const char *start, const char *brace,
                       const char **b, const char **e) {
-  for (const char *q = start; q < brace; ++q)
+  for (const char *q = start; q < brace; ++q) {
+    if (*q == '<') { /* `template <class T>`: a parameter, not the class */
+      const char *close = tme_matching(q);
+      if (!close || close > brace)
+        return 0;
+      q = close - 1;
+      continue;
+    }
     if (tme_word_at(code, q, "struct") || tme_word_at(code, q, "class")) {
-      const char *n = tme_skip_space(q + (*q == 's' ? 6 : 5));
-      while (n[0] == '[' && n[1] == '[') { /* struct [[attr]] S */
-        const char *close = tme_matching(n);
-        if (!close || close > brace)
-          return 0;
-        n = tme_skip_space(close);
-      }
+      /* struct [[attr]] alignas(16) S */
+      const char *n = tme_skip_attributes(code, q + (*q == 's' ? 6 : 5), brace);
       *b = n;
       while (tme_is_ident(*n))
         ++n;
       *e = n;
       return *e > *b;
     }
+  }
   return 0;
 }
 

@@ -67,14 +67,15 @@ static void emit(Rewrite *r, const char *at, const char *text, size_t n) {
   r->copied = to;
 }
 
-/* [b, e) of the source with the word `thread` and line breaks blanked, as
- * a malloc'd string. */
+/* [b, e) of the code (comments blanked: a `//` one would end the line the
+ * type is copied to) with the word `thread` and line breaks blanked, as a
+ * malloc'd string. */
 static char *type_text(const Rewrite *r, const char *b, const char *e) {
   size_t n = (size_t)(e - b);
   char *t = malloc(n + 1);
   if (!t)
     return NULL;
-  memcpy(t, r->src + (b - r->code), n);
+  memcpy(t, b, n);
   t[n] = '\0';
   for (const char *q = b; q < e; ++q)
     if (tme_word_at(r->code, q, "thread"))
