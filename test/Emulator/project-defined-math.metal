@@ -62,7 +62,11 @@ kernel void use_project_math(device const bfloat16_t* x [[buffer(0)]],
                 "the project's specializations are seen");
 #ifdef NO_PROJECT_MATH
   static_assert(is_same<decltype(exp(x[i])), float>::value &&
-                    is_same<decltype(fast::fmax(x[i], x[i])), float>::value,
+                    is_same<decltype(fast::fmax(x[i], x[i])), float>::value &&
+                    is_same<decltype(round(x[i])), float>::value &&
+                    is_same<decltype(precise::tanh(x[i])), float>::value &&
+                    is_same<decltype(mix(x[i], x[i], x[i])), float>::value &&
+                    is_same<decltype(sign(x[i])), float>::value,
                 "a bfloat takes the float function");
   bfloat16_t e = static_cast<bfloat16_t>(exp(x[i]));           // candle's
   bfloat16_t m = static_cast<bfloat16_t>(fmax(abs(-x[i]), x[i]));
