@@ -86,11 +86,9 @@ static FailureOr<Match> matchPair(ForRangeOp first, ForRangeOp second,
       derivedUpTo(first, second, &match.dependents);
 
   // The second loop: acc = addf(acc, term) with the maximum only in the term.
-  std::optional<Update> sumUpdate = matchUpdate<arith::AddFOp>(second);
-  if (!sumUpdate)
-    return refusal.refuse(
-        "the second loop does not compute a sum (one carried "
-        "acc = arith.addf(acc, term), possibly under a mask)");
+  FailureOr<Update> sumUpdate = matchSumLoop(second, refusal);
+  if (failed(sumUpdate))
+    return failure();
 
   // Every read of the maximum in the second loop must be the subtrahend of
   // x - max, which rescaling can shift; anything else cannot be repaired.

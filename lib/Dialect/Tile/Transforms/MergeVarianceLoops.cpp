@@ -98,11 +98,9 @@ tile::online_loops::matchVarianceLoops(ForRangeOp first, ForRangeOp second,
   llvm::SetVector<Value> derived =
       derivedUpTo(first, second, &match.dependents);
 
-  std::optional<Update> update = matchUpdate<arith::AddFOp>(second);
-  if (!update)
-    return refusal.refuse(
-        "the second loop does not compute a sum (one carried "
-        "acc = arith.addf(acc, term), possibly under a mask)");
+  FailureOr<Update> update = matchSumLoop(second, refusal);
+  if (failed(update))
+    return failure();
   match.update = *update;
   // The merged loop carries the count and the mean in the sum's own type;
   // below f32's 24-bit significand a count past 2048 (f16) would round.

@@ -89,6 +89,15 @@ std::optional<Update> matchUpdate(ForRangeOp loop) {
   return update;
 }
 
+/// The update of `second`, the loop after the one a merge reads, which must
+/// compute a sum; else the refusal both merges give.
+inline FailureOr<Update> matchSumLoop(ForRangeOp second, Refusal &refusal) {
+  if (std::optional<Update> update = matchUpdate<arith::AddFOp>(second))
+    return *update;
+  return refusal.refuse("the second loop does not compute a sum (one carried "
+                        "acc = arith.addf(acc, term), possibly under a mask)");
+}
+
 /// Whether `op` (with what it contains) may write memory; unknown effects
 /// count as writes.
 bool mayWrite(Operation *op);
