@@ -12,6 +12,7 @@ import argparse
 import os
 import pathlib
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -170,8 +171,7 @@ def python_compile(build, bench, work, iterations, runs):
     best = min(rounds, key=lambda r: r[0]["median"])[0]
     capi = min(c for _, c in rounds)
     paired = sorted(f["median"] - c for f, c in rounds)
-    middle = paired[len(paired) // 2] if len(paired) % 2 else \
-        (paired[len(paired) // 2 - 1] + paired[len(paired) // 2]) / 2
+    middle = statistics.median(paired)
     print("## Python compile\n")
     print(f"The meTile seed GEMM (64x64x32, f32) compiled through `tile_mlir` "
           f"(`kernel.compile` of a new specialization: trace the Python "

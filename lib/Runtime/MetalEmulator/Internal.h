@@ -155,13 +155,15 @@ int tme_address_space_needs_flat(const char *log, int members_rewritten);
 int tme_opens_scope(const char *code, const char *start, const char *brace);
 
 /* ---- adapt.c: helpers of the rewriting passes ---------------------------- */
+/* Adds `src` from *copied up to `to`, then `text` (n bytes), to `s`; *copied
+ * becomes `to`. */
+void tme_splice(TmeStr *s, const char *src, size_t *copied, size_t to,
+                const char *text, size_t n);
 /* The end of a pass that built `s` from `src` up to `copied`: the rewritten
  * text, or NULL when it changed nothing (s empty) or ran out of memory
  * (then *failed). */
 char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
                          int *failed);
-/* The end of the preprocessor line at p (continuation lines included). */
-const char *tme_skip_preprocessor_line(const char *p);
 
 /* ---- declarations.c ----------------------------------------------------- */
 /* What a walk of the declarations at namespace and class scope reports. */
@@ -215,6 +217,8 @@ const char *tme_ident_before(const char *lo, const char *p, const char **end);
 /* The end of the comma-separated element at `p`: the first comma outside
  * brackets before `e`, else `e`. */
 const char *tme_list_element_end(const char *p, const char *e);
+/* The end of the preprocessor line at p (continuation lines included). */
+const char *tme_skip_preprocessor_line(const char *p);
 /* [b, e) trimmed, runs of spaces collapsed, into buf. */
 void tme_copy_trimmed(const char *b, const char *e, char *buf, size_t size);
 /* The `(` at `open` opens an attribute's list (`alignas(16)`,

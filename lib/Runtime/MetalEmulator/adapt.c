@@ -91,6 +91,13 @@ static void add_spaces(TmeStr *s, size_t n) {
 /* The end of a rewriting pass that built `s` from `src` up to `copied`:
  * the rewritten text, or NULL when the pass changed nothing (then s is
  * empty) or ran out of memory (then *failed). */
+void tme_splice(TmeStr *s, const char *src, size_t *copied, size_t to,
+                const char *text, size_t n) {
+  tme_str_add(s, src + *copied, to - *copied);
+  tme_str_add(s, text, n);
+  *copied = to;
+}
+
 char *tme_finish_rewrite(TmeStr *s, const char *src, size_t copied,
                          int *failed) {
   if (!s->p && !s->oom)
@@ -179,12 +186,6 @@ static char *rewrite_program_scope_builtins(const char *src, int *failed) {
  * parameter is initialized from such a list (tile_msl_cast.h). A list
  * holding a `;` is a statement expression `({ ... })`, not one. Lists
  * inside preprocessor lines are left alone. */
-const char *tme_skip_preprocessor_line(const char *p) {
-  while (*p && *p != '\n')
-    p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
-  return p;
-}
-
 /* 1 if the `{` at p opens a braced list of several values that is a
  * call's argument: it follows `(` or `,` directly inside parentheses, holds
  * a `,` of its own and no `;`. (`{x}` and `{}` are left to clang, which

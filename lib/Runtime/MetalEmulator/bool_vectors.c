@@ -28,14 +28,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* [b, e) without the spaces around it. */
+static void trim_spaces(const char **b, const char **e) {
+  while (*b < *e && isspace((unsigned char)**b))
+    ++*b;
+  while (*e > *b && isspace((unsigned char)(*e)[-1]))
+    --*e;
+}
+
 /* [b, e) without the spaces around it, and without parentheses that enclose
  * all of it (`((x > 0))`). */
 static void trim(const char **b, const char **e) {
   for (;;) {
-    while (*b < *e && isspace((unsigned char)**b))
-      ++*b;
-    while (*e > *b && isspace((unsigned char)(*e)[-1]))
-      --*e;
+    trim_spaces(b, e);
     if (*b < *e && **b == '(' && tme_matching(*b) == *e) {
       ++*b;
       --*e;
@@ -211,8 +216,7 @@ char *tme_rewrite_bool_vector_conversions(const char *src, int *failed) {
       continue;
     if (*p == '#' && at_line_start &&
         !tme_word_at(code, tme_skip_space(p + 1), "define")) {
-      while (*p && *p != '\n')
-        p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
+      p = tme_skip_preprocessor_line(p);
       if (!*p)
         break;
       continue;
@@ -234,10 +238,7 @@ char *tme_rewrite_bool_vector_conversions(const char *src, int *failed) {
         e = end && end < close ? end : e + 1;
       }
       const char *tb = b, *te = e;
-      while (tb < te && isspace((unsigned char)*tb))
-        ++tb;
-      while (te > tb && isspace((unsigned char)te[-1]))
-        --te;
+      trim_spaces(&tb, &te);
       if (is_boolean_expression(tb, te))
         ok = add_wrapping(&list, &n, &cap, (size_t)(tb - code),
                           (size_t)(te - code));
@@ -254,19 +255,9 @@ char *tme_rewrite_bool_vector_conversions(const char *src, int *failed) {
   TmeStr s = {0};
   size_t copied = 0;
   for (size_t i = 0; i < n; ++i) {
-    tme_str_add(&s, src + copied, list[i].at - copied);
-    copied = list[i].at;
-    if (list[i].closes)
-      tme_str_add(&s, ")", 1);
-    else
-      tme_str_add(&s, "::tile_msl::msl_bool(", 21);
+    const char *text = list[i].closes ? ")" : "::tile_msl::msl_bool(";
+    tme_splice(&s, src, &copied, list[i].at, text, strlen(text));
   }
-  tme_str_add(&s, src + copied, strlen(src + copied));
   free(list);
-  if (s.oom) {
-    free(s.p);
-    *failed = 1;
-    return NULL;
-  }
-  return s.p;
+  return tme_finish_rewrite(&s, src, copied, failed);
 }

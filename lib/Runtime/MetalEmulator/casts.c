@@ -31,12 +31,6 @@ typedef struct {
   size_t n;
 } Names;
 
-static const char *skip_preprocessor_line(const char *p) {
-  while (*p && *p != '\n')
-    p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
-  return p;
-}
-
 static int names_contain(const Names *names, const char *w, size_t n) {
   for (size_t i = 0; i < names->n; ++i)
     if (names->lengths[i] == n && !strncmp(names->names[i], w, n))
@@ -226,7 +220,7 @@ char *tme_rewrite_vector_casts(const char *src, int *failed) {
       --depth;
     }
     if (*p == '#' && at_line_start) {
-      p = skip_preprocessor_line(p);
+      p = tme_skip_preprocessor_line(p);
       if (!*p)
         break;
     }

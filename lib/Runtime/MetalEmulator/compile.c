@@ -147,6 +147,9 @@ typedef struct {
   const char *source; /* the MSL compiled (expanded or not) */
   const TmeKernelOptions *options; /* the load's */
   int instrumented;
+  /* Members overloaded on the object's address space became C++23
+   * explicit object parameters (member_spaces.c): compiled as C++23. */
+  int members_rewritten;
   unsigned metal_version;
   /* The compiler's command line: the flags, then room for the input and
    * output; argc counts the flags. */
@@ -227,9 +230,8 @@ static int prepare_compiler(ModuleBuild *b, TmeModule *m,
   b->instrumented = m->instrumented;
   b->argc = tme_compile_flags(b->argv, b->cxx, b->shim, sig, b->metal_version,
                               m->instrumented, 1, b->version_define);
-  /* Members overloaded on the object's address space became C++23
-   * explicit object parameters (member_spaces.c). */
-  if (strstr(b->tu, "& __msl_self"))
+  b->members_rewritten = strstr(b->tu, "& __msl_self") != NULL;
+  if (b->members_rewritten)
     b->argv[1] = "-std=c++23";
   return TME_OK;
 }
@@ -333,8 +335,8 @@ static int run_compiler(ModuleBuild *b, const TmeSignature *sig,
    * space. Only that failure is compiled again (a typo costs one compile),
    * and if the flat compile fails too, the first one's errors are shown.
    * The object goes under the same name, so that the next load finds it. */
-  int members_rewritten = strstr(b->tu, "& __msl_self") != NULL;
-  if (status > 0 && tme_address_space_needs_flat(b->log, members_rewritten) &&
+  if (status > 0 &&
+      tme_address_space_needs_flat(b->log, b->members_rewritten) &&
       compile_flat(b, sig, tmp_cpp) == 0)
     return TME_OK;
   if (status == 0)

@@ -205,3 +205,10 @@ const char *tme_skip_attributes(const char *code, const char *p,
     p = close;
   }
 }
+
+/* The end of the preprocessor line at p (continuation lines included). */
+const char *tme_skip_preprocessor_line(const char *p) {
+  while (*p && *p != '\n')
+    p += p[0] == '\\' && p[1] == '\n' ? 2 : 1;
+  return p;
+}

@@ -39,10 +39,8 @@ typedef struct {
 
 /* Copies the source up to `at` (a position in the code), then `text`. */
 static void emit(Rewrite *r, const char *at, const char *text) {
-  size_t to = (size_t)(at - r->code);
-  tme_str_add(&r->out, r->src + r->copied, to - r->copied);
-  tme_str_add(&r->out, text, strlen(text));
-  r->copied = to;
+  tme_splice(&r->out, r->src, &r->copied, (size_t)(at - r->code), text,
+             strlen(text));
 }
 
 /* Adds [b, e) on one line, from the code: a `//` comment in it would

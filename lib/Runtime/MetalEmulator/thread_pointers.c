@@ -61,10 +61,7 @@ static void forget_parameters(Rewrite *r) {
 
 /* Copies the source up to `at` (a position in the code), then `text`. */
 static void emit(Rewrite *r, const char *at, const char *text, size_t n) {
-  size_t to = (size_t)(at - r->code);
-  tme_str_add(&r->out, r->src + r->copied, to - r->copied);
-  tme_str_add(&r->out, text, n);
-  r->copied = to;
+  tme_splice(&r->out, r->src, &r->copied, (size_t)(at - r->code), text, n);
 }
 
 /* [b, e) of the code (comments blanked: a `//` one would end the line the

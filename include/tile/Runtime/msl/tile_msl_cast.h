@@ -105,17 +105,9 @@ __attribute__((always_inline)) constexpr T msl_c_cast(U u) {
 // (lib/Runtime/MetalEmulator/bool_vectors.c), which makes the int vector
 // the bool vector MSL has. Anything else (a scalar comparison is already a
 // bool) passes through unchanged.
-template <class X> struct is_int_vector {
-  static constexpr bool value = false;
-};
-template <class E, int N>
-struct is_int_vector<E __attribute__((ext_vector_type(N)))> {
-  static constexpr bool value =
-      std::is_integral_v<E> && !std::is_same_v<E, bool>;
-};
-
 template <class X> __attribute__((always_inline)) constexpr auto msl_bool(X x) {
-  if constexpr (is_int_vector<X>::value)
+  if constexpr (vec_info<X>::size > 1 && std::is_integral_v<element_of<X>> &&
+                !std::is_same_v<element_of<X>, bool>)
     return __builtin_convertvector(x, metal::vec<bool, vec_info<X>::size>);
   else
     return x;
