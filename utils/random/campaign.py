@@ -36,6 +36,8 @@ CRASH_MARKERS = ("Assertion", "PLEASE submit a bug report", "Stack dump", "Segme
 
 def classify(rc, out):
     """pass | mismatch | refused (a located compile error) | unlocated-error |
+    interpreter (the reference refused the kernel: an out-of-bounds offset,
+    a scatter conflict; a generator bug unless the interpreter is wrong) |
     emulator (race, out of bounds, barrier misuse, ...) | crash | timeout |
     usage (exit 2: a bad command line, a campaign bug)."""
     if rc == 0:
@@ -48,6 +50,8 @@ def classify(rc, out):
         return "usage"
     if re.search(r"mismatch", out):
         return "mismatch"
+    if "the tile interpreter failed" in out:
+        return "interpreter"
     if "compiling the kernel failed" in out or "error:" in out and "ran " not in out:
         if re.search(r"^\S+\.mlir:\d+:\d+: error:", out, re.M):
             return "refused"
@@ -72,6 +76,8 @@ def main():
     ap.add_argument("--seeds", default="1-100000", help="FIRST-LAST: the seeds to try, in turn per family")
     ap.add_argument("--minutes", type=float, default=0, help="stop after this long (0: all seeds)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds per tile-run")
+    ap.add_argument("--odd-shapes", action="store_true",
+                    help="mostly tile sizes that split over nothing (tile_random.OddShapes)")
     ap.add_argument("--verify-only", action="store_true",
                     help="only generate and verify (tile-opt): checks the generator")
     args = ap.parse_args()
@@ -90,7 +96,7 @@ def main():
         for fam in fams:
             if args.minutes and time.time() - start > args.minutes * 60:
                 break
-            case = tile_random.generate(fam, seed)
+            case = tile_random.generate(fam, seed, args.odd_shapes)
             path = os.path.join(kdir, case.name + ".mlir")
             with open(path, "w") as f:
                 f.write(f"// {case.note}\n{case.text}")

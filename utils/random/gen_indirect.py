@@ -114,7 +114,7 @@ def gen_gather(r, idx):
         Np = cdiv(N, div)
         npv = b.op(f"arith.addi {Nv}, {b.dense(div - 1, T2)} : {T2}")
         npv = b.op(f"arith.divui {npv}, {d} : {T2}")
-        if r.random() < 0.5:
+        if r.random() < 0.5 or div & (div - 1):  # a shift only for powers of two
             q = b.op(f"arith.divui {cols2}, {d} : {T2}")
         else:
             q = b.op(f"arith.shrui {cols2}, {b.dense(div.bit_length() - 1, T2)} : {T2}")

@@ -37,8 +37,23 @@ GENERATORS = {"gather": gen_gather, "reduce": gen_reduce, "elemwise": gen_elemwi
               "dot": gen_dot, "scan": gen_scan}
 
 
-def generate(family, seed):
-    r = random.Random(seed * 7919 + FAMILIES.index(family))
+class OddShapes(random.Random):
+    """Picks sizes that split over nothing (1, 3, 5, 7, 12, 24, 40, 96) in
+    place of most of the generators' tile sizes and grid shapes."""
+
+    SIZES = [1, 2, 3, 5, 7, 12, 24, 40, 96]
+
+    def choice(self, seq):
+        seq = list(seq)
+        if seq and all(isinstance(x, int) for x in seq) and max(seq) >= 8 \
+                and self.random() < 0.7:
+            return super().choice(self.SIZES)
+        return super().choice(seq)
+
+
+def generate(family, seed, odd_shapes=False):
+    rng = OddShapes if odd_shapes else random.Random
+    r = rng(seed * 7919 + FAMILIES.index(family))
     return GENERATORS[family](r, seed)
 
 
@@ -46,7 +61,7 @@ if __name__ == "__main__":
     import sys
     fam = sys.argv[1] if len(sys.argv) > 1 else "gather"
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    c = generate(fam, seed)
+    c = generate(fam, seed, odd_shapes="--odd-shapes" in sys.argv)
     print(f"// {c.note}\n// tile-run ARGS: " + " ".join("--arg " + a for a in c.args) +
           " --grid " + ",".join(map(str, c.grid)))
     print(c.text)
