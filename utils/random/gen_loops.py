@@ -220,10 +220,7 @@ def gen_loop_carried(r, idx):
     if el != "f32":
         x = b.op(f"arith.extf {x} : {TX} to {TF}")
     # mask columns >= N to -inf for the maximum
-    ji = b.op("arith.index_cast %j : index to i32")
-    lanes = b.op(f"tile.arange : {tensor([Cc], 'i32')}")
-    jv = b.op(f"tile.splat {ji} : i32 -> {tensor([Cc], 'i32')}")
-    colsv = b.op(f"arith.addi {lanes}, {jv} : {tensor([Cc], 'i32')}")
+    colsv = b.positions("%j", tensor([Cc], 'i32'))
     cols2 = b.op(f"tile.broadcast {colsv} dim 1 : {tensor([Cc], 'i32')} -> {tensor([R, Cc], 'i32')}")
     ni = b.op("arith.index_cast %N : index to i32")
     nv = b.op(f"tile.splat {ni} : i32 -> {tensor([R, Cc], 'i32')}")

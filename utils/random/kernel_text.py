@@ -51,6 +51,13 @@ class Body:
             self.consts[key] = self.op(f"arith.constant dense<{value}> : {ty}", "k")
         return self.consts[key]
 
+    def positions(self, start, ty):
+        """arange + start: the positions a rank-1 i32 tile `ty` covers from
+        the index scalar `start`."""
+        first = self.op(f"arith.index_cast {start} : index to i32")
+        lanes = self.op(f"tile.arange : {ty}")
+        return self.op(f"arith.addi {lanes}, {self.op(f'tile.splat {first} : i32 -> {ty}')} : {ty}")
+
     def scalar(self, value, ty):
         key = ("scalar", value, ty)
         if key not in self.consts:
