@@ -288,6 +288,11 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<math::CosOp>([&](auto) { f1(std::cos); })
       .Case<math::FloorOp>([&](auto) { f1(std::floor); })
       .Case<math::CeilOp>([&](auto) { f1(std::ceil); })
+      // round: halfway cases away from zero; roundeven: to even (the
+      // default rounding mode, as MSL's rint).
+      .Case<math::RoundOp>([&](auto) { f1(std::round); })
+      .Case<math::RoundEvenOp>([&](auto) { f1(std::nearbyint); })
+      .Case<math::TruncOp>([&](auto) { f1(std::trunc); })
       .Case<math::ErfOp>([&](auto) { f1(std::erf); })
       .Case<math::PowFOp>([&](auto) { fr = std::pow(F(0), F(1)); })
       .Case<math::FmaOp>([&](auto) { fr = std::fma(F(0), F(1), F(2)); })
