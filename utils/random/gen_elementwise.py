@@ -141,7 +141,7 @@ def gen_elemwise(r, idx):
         # floats
         if choice < 0.35:
             op = r.choice(["exp", "tanh", "sin", "cos", "absf", "negf", "floor", "ceil",
-                           "sqrt", "log", "rsqrt", "exp2", "sigmoid"])
+                           "sqrt", "log", "rsqrt", "exp2", "sigmoid", "round", "roundeven", "trunc"])
             if op in ("sqrt", "log", "rsqrt"):
                 a = b.op(f"math.absf {cur} : {T}")
                 a = b.op(f"arith.addf {a}, {b.dense('0.5', T)} : {T}")
