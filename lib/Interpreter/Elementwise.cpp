@@ -162,6 +162,42 @@ static int64_t bitsOfFloat(Type type, double v) {
 /// One element of `op` on operand elements F(j) (floats) and I(j)
 /// (integers); false for an op the interpreter does not know or a division
 /// by zero. The result is not rounded to its type yet.
+/// Whether `x` converted by `op` (arith.fptosi or fptoui) to `type` is
+/// outside the type or NaN: arith makes that poison, so any result is
+/// correct.
+static bool conversionOutOfRange(Operation *op, Type type, double x) {
+  if (std::isnan(x))
+    return true;
+  double limit = std::ldexp(1.0, static_cast<int>(widthOf(type)) -
+                                      (isa<arith::FPToSIOp>(op) ? 1 : 0));
+  double low = isa<arith::FPToSIOp>(op) ? -limit : 0;
+  // Truncation toward zero: x converts when low - 1 < x < limit.
+  return !(x > low - 1 && x < limit);
+}
+
+/// The conversion the host can make without undefined behaviour: toward
+/// zero, saturated at the type's ends, NaN to 0 (what GPUs give; the value
+/// of a poison conversion is not checked, see conversionOutOfRange).
+static int64_t saturatingConversion(Operation *op, Type type, double x) {
+  if (std::isnan(x))
+    return 0;
+  unsigned width = widthOf(type);
+  bool isSigned = isa<arith::FPToSIOp>(op);
+  double limit = std::ldexp(1.0, static_cast<int>(width) - (isSigned ? 1 : 0));
+  if (isSigned) {
+    if (x >= limit)
+      return width >= 64 ? INT64_MAX : (int64_t(1) << (width - 1)) - 1;
+    if (x <= -limit)
+      return width >= 64 ? INT64_MIN : -(int64_t(1) << (width - 1));
+    return static_cast<int64_t>(x);
+  }
+  if (x <= 0)
+    return 0;
+  if (x >= limit)
+    return width >= 64 ? -1 : static_cast<int64_t>((uint64_t(1) << width) - 1);
+  return static_cast<int64_t>(static_cast<uint64_t>(x));
+}
+
 static bool evalAt(Operation *op, Type operandType, bool floatResult,
                    llvm::function_ref<double(unsigned)> F,
                    llvm::function_ref<int64_t(unsigned)> I, double &fr,
@@ -261,9 +297,11 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<arith::UIToFPOp>([&](auto) {
         fr = static_cast<double>(asUnsigned(operandType, I(0)));
       })
-      .Case<arith::FPToSIOp>([&](auto) { ir = static_cast<int64_t>(F(0)); })
-      .Case<arith::FPToUIOp>(
-          [&](auto) { ir = static_cast<int64_t>(static_cast<uint64_t>(F(0))); })
+      .Case<arith::FPToSIOp, arith::FPToUIOp>([&](Operation *conversion) {
+        ir = saturatingConversion(
+            conversion, getElementTypeOrSelf(op->getResult(0).getType()),
+            F(0));
+      })
       .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0); })
       .Case([&](arith::BitcastOp cast) {
         Type to = getElementTypeOrSelf(cast.getType());
@@ -288,6 +326,11 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       .Case<math::CosOp>([&](auto) { f1(std::cos); })
       .Case<math::FloorOp>([&](auto) { f1(std::floor); })
       .Case<math::CeilOp>([&](auto) { f1(std::ceil); })
+      // round: halfway cases away from zero; roundeven: to even (the
+      // default rounding mode, as MSL's rint).
+      .Case<math::RoundOp>([&](auto) { f1(std::round); })
+      .Case<math::RoundEvenOp>([&](auto) { f1(std::nearbyint); })
+      .Case<math::TruncOp>([&](auto) { f1(std::trunc); })
       .Case<math::ErfOp>([&](auto) { f1(std::erf); })
       .Case<math::PowFOp>([&](auto) { fr = std::pow(F(0), F(1)); })
       .Case<math::FmaOp>([&](auto) { fr = std::fma(F(0), F(1), F(2)); })
@@ -442,7 +485,9 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
   // Rounding alone makes a float result inexact.
   double ulps = result.isFloat ? ulpsAllowed(op) : 0;
   bool rounds = ulps != 0;
-  if (anyInexact || rounds)
+  // A float-to-integer conversion may be poison (conversionOutOfRange).
+  bool converts = isa<arith::FPToSIOp, arith::FPToUIOp>(op);
+  if (anyInexact || rounds || converts)
     result.err.reserve(n);
   for (size_t k = 0; k < n; ++k) {
     auto F = [&](unsigned j) { return operands[j]->fAt(k); };
@@ -456,7 +501,9 @@ LogicalResult tile::interp::evalElementwise(Operation *op,
       result.f.push_back(roundTo(resultType, fr));
     else
       result.i.push_back(wrapTo(resultType, ir));
-    if (anyInexact || rounds)
+    if (converts && conversionOutOfRange(op, resultType, F(0)))
+      result.err.push_back(INFINITY);
+    else if (anyInexact || rounds || converts)
       result.err.push_back(boundAt(op, resultType, operandType, operands, k,
                                    result.isFloat ? result.f.back() : 0,
                                    result.isFloat ? 0 : result.i.back(), fr,

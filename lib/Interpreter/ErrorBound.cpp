@@ -65,7 +65,8 @@ double tile::interp::ulpsAllowed(Operation *op) {
   return llvm::TypeSwitch<Operation *, double>(op)
       .Case<arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp,
             arith::MaxNumFOp, arith::MinNumFOp, arith::SelectOp, arith::ExtFOp,
-            arith::BitcastOp, math::AbsFOp, math::FloorOp, math::CeilOp>(
+            arith::BitcastOp, math::AbsFOp, math::FloorOp, math::CeilOp,
+            math::RoundOp, math::RoundEvenOp, math::TruncOp>(
           [](auto) { return 0.0; })
       .Case<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::TruncFOp,
             arith::SIToFPOp, arith::UIToFPOp, math::FmaOp, arith::RemFOp>(

@@ -273,7 +273,7 @@ FailureOr<Value> KernelLowering::scratchBuffer(Operation *owner, Type element,
   auto region = owner ? owner->getAttrOfType<applegpu::ScratchAttr>(
                             applegpu::AppleGPUDialect::getScratchAttrName())
                       : applegpu::ScratchAttr();
-  int64_t width = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  int64_t width = applegpu::mslElementBytes(element);
   int64_t at = kernelPlans.carve(owner, KernelPlans::ArenaRegion::Scratch,
                                  width, elements * width);
   if (!region || at + elements * width > region.getBytes())

@@ -98,10 +98,6 @@ static bool movesNothing(Value input, RankedTensorType to) {
          isa_and_nonnull<applegpu::UniformLayoutAttr>(from.getEncoding());
 }
 
-static int64_t elementBytes(Type type) {
-  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
-}
-
 int64_t tile::conversion::scratchBytes(const KernelConfig &config,
                                        Operation &op) {
   if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
@@ -110,7 +106,7 @@ int64_t tile::conversion::scratchBytes(const KernelConfig &config,
     if (movesNothing(convert.getInput(), to) ||
         isa_and_nonnull<applegpu::ViewLayoutAttr>(to.getEncoding()))
       return 0;
-    return to.getNumElements() * elementBytes(to.getElementType());
+    return to.getNumElements() * applegpu::mslElementBytes(to.getElementType());
   }
   if (auto dot = dyn_cast<DotOp>(op);
       dot && dot->hasAttr(TileDialect::getMatvecAttrName()))

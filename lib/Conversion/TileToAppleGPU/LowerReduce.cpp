@@ -81,7 +81,7 @@ int64_t tile::conversion::reduceScratchBytes(const KernelConfig &config,
   if (!reduce)
     return 0;
   auto type = cast<RankedTensorType>(reduce.getInput().getType());
-  int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  int64_t bytes = applegpu::mslElementBytes(type.getElementType());
   int64_t threads = config.numThreads, width = tileVectorWidth(type);
   ReduceShape s = shapeOf(reduce);
   if (!isDistributed(reduce)) {

@@ -320,11 +320,12 @@ static LogicalResult printArena(MSLPrinter &p, applegpu::AllocThreadgroupOp op,
     FailureOr<std::string> name = scalarTypeName(element, op.getLoc());
     if (failed(name))
       return failure();
+    // index and i32 are both `int`: one member serves both.
+    if (llvm::any_of(members, [&](auto &m) { return m.first == *name; }))
+      continue;
     // Whole elements: a view ends within the arena's bytes.
     members.push_back(
-        {*name,
-         llvm::divideCeil(
-             bytes, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8))});
+        {*name, llvm::divideCeil(bytes, applegpu::mslElementBytes(element))});
   }
   p.bindName(op.getResult(), "tg_arena");
   if (members.size() == 1) {
@@ -357,8 +358,7 @@ LogicalResult tile::msl::printThreadgroupView(MSLPrinter &p,
        << p.name(op.getArena());
   if (p.unionArenas.contains(arena.getResult()))
     p.os << "." << arenaMember(*name);
-  int64_t offset =
-      op.getByteOffset() / llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  int64_t offset = op.getByteOffset() / applegpu::mslElementBytes(element);
   if (offset != 0)
     p.os << " + " << offset;
   p.os << ";\n";

@@ -40,8 +40,8 @@ func.func @alloc_space() {
 // -----
 
 func.func @alloc_element() {
-  // expected-error @+1 {{'applegpu.alloc_threadgroup' op element type must be an integer or a float}}
-  %0 = applegpu.alloc_threadgroup : memref<16xindex, #applegpu.address_space<threadgroup>>
+  // expected-error @+1 {{'applegpu.alloc_threadgroup' op element type must be an integer, index or a float}}
+  %0 = applegpu.alloc_threadgroup : memref<16xvector<4xf32>, #applegpu.address_space<threadgroup>>
   return
 }
 

@@ -26,7 +26,9 @@ static void printSliceResult(OpAsmPrinter &printer, Operation *, Type result,
 
 #include "tile/Dialect/AppleGPU/IR/AppleGPUOps.cpp.inc"
 
-static int64_t elementBytes(Type type) {
+int64_t tile::applegpu::mslElementBytes(Type type) {
+  if (type.isIndex())
+    return 4;
   return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
 }
 
@@ -38,14 +40,14 @@ LogicalResult AllocThreadgroupOp::verify() {
     return emitOpError() << "result must be in "
                             "#applegpu.address_space<threadgroup>, got "
                          << type;
-  if (!type.getElementType().isIntOrFloat())
-    return emitOpError() << "element type must be an integer or a float";
+  if (!type.getElementType().isIntOrIndexOrFloat())
+    return emitOpError() << "element type must be an integer, index or a float";
   return success();
 }
 
 int64_t AllocThreadgroupOp::getSizeInBytes() {
   MemRefType type = getResult().getType();
-  return type.getNumElements() * elementBytes(type.getElementType());
+  return type.getNumElements() * mslElementBytes(type.getElementType());
 }
 
 LogicalResult ThreadgroupViewOp::verify() {
@@ -57,11 +59,11 @@ LogicalResult ThreadgroupViewOp::verify() {
   if (!arena.getElementType().isInteger(8))
     return emitOpError() << "arena must be a buffer of i8 (bytes), got "
                          << arena;
-  if (!view.hasStaticShape() || !view.getElementType().isIntOrFloat())
-    return emitOpError() << "view must have a static size and an integer or "
-                            "float element type, got "
+  if (!view.hasStaticShape() || !view.getElementType().isIntOrIndexOrFloat())
+    return emitOpError() << "view must have a static size and an integer, "
+                            "index or float element type, got "
                          << view;
-  int64_t width = elementBytes(view.getElementType());
+  int64_t width = mslElementBytes(view.getElementType());
   int64_t offset = getByteOffset();
   if (offset % width != 0)
     return emitOpError() << "byte offset " << offset

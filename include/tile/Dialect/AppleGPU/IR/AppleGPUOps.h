@@ -31,6 +31,10 @@ AddressSpace getAddressSpace(mlir::MemRefType type);
 /// A memref type in the given address space.
 mlir::MemRefType withAddressSpace(mlir::MemRefType type, AddressSpace space);
 
+/// The bytes an element of `type` takes in MSL: `index` is emitted as a
+/// 32-bit `int`, so 4 (it has no bit width of its own to divide).
+int64_t mslElementBytes(mlir::Type type);
+
 } // namespace tile::applegpu
 
 #endif // TILE_DIALECT_APPLEGPU_IR_APPLEGPUOPS_H
