@@ -169,7 +169,7 @@ static bool conversionOutOfRange(Operation *op, Type type, double x) {
   if (std::isnan(x))
     return true;
   double limit = std::ldexp(1.0, static_cast<int>(widthOf(type)) -
-                                      (isa<arith::FPToSIOp>(op) ? 1 : 0));
+                                     (isa<arith::FPToSIOp>(op) ? 1 : 0));
   double low = isa<arith::FPToSIOp>(op) ? -limit : 0;
   // Truncation toward zero: x converts when low - 1 < x < limit.
   return !(x > low - 1 && x < limit);
@@ -299,8 +299,7 @@ static bool evalAt(Operation *op, Type operandType, bool floatResult,
       })
       .Case<arith::FPToSIOp, arith::FPToUIOp>([&](Operation *conversion) {
         ir = saturatingConversion(
-            conversion, getElementTypeOrSelf(op->getResult(0).getType()),
-            F(0));
+            conversion, getElementTypeOrSelf(op->getResult(0).getType()), F(0));
       })
       .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { fr = F(0); })
       .Case([&](arith::BitcastOp cast) {
