@@ -159,17 +159,20 @@ static int64_t bitsOfFloat(Type type, double v) {
   return bitCast<int64_t>(v);
 }
 
-/// One element of `op` on operand elements F(j) (floats) and I(j)
-/// (integers); false for an op the interpreter does not know or a division
-/// by zero. The result is not rounded to its type yet.
+/// 2^(bits of `type`), halved for arith.fptosi: the magnitude at which a
+/// conversion by `op` leaves the type.
+static double conversionLimit(Operation *op, Type type) {
+  return std::ldexp(1.0, static_cast<int>(widthOf(type)) -
+                             (isa<arith::FPToSIOp>(op) ? 1 : 0));
+}
+
 /// Whether `x` converted by `op` (arith.fptosi or fptoui) to `type` is
 /// outside the type or NaN: arith makes that poison, so any result is
 /// correct.
 static bool conversionOutOfRange(Operation *op, Type type, double x) {
   if (std::isnan(x))
     return true;
-  double limit = std::ldexp(1.0, static_cast<int>(widthOf(type)) -
-                                     (isa<arith::FPToSIOp>(op) ? 1 : 0));
+  double limit = conversionLimit(op, type);
   double low = isa<arith::FPToSIOp>(op) ? -limit : 0;
   // Truncation toward zero: x converts when low - 1 < x < limit.
   return !(x > low - 1 && x < limit);
@@ -183,7 +186,7 @@ static int64_t saturatingConversion(Operation *op, Type type, double x) {
     return 0;
   unsigned width = widthOf(type);
   bool isSigned = isa<arith::FPToSIOp>(op);
-  double limit = std::ldexp(1.0, static_cast<int>(width) - (isSigned ? 1 : 0));
+  double limit = conversionLimit(op, type);
   if (isSigned) {
     if (x >= limit)
       return width >= 64 ? INT64_MAX : (int64_t(1) << (width - 1)) - 1;
@@ -198,6 +201,9 @@ static int64_t saturatingConversion(Operation *op, Type type, double x) {
   return static_cast<int64_t>(static_cast<uint64_t>(x));
 }
 
+/// One element of `op` on operand elements F(j) (floats) and I(j)
+/// (integers); false for an op the interpreter does not know or a division
+/// by zero. The result is not rounded to its type yet.
 static bool evalAt(Operation *op, Type operandType, bool floatResult,
                    llvm::function_ref<double(unsigned)> F,
                    llvm::function_ref<int64_t(unsigned)> I, double &fr,
