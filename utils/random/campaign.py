@@ -14,6 +14,7 @@ One tile-run at a time: the emulator uses the cores it is given.
 
 import argparse
 import collections
+import itertools
 import json
 import os
 import re
@@ -65,7 +66,9 @@ def run(cmd, timeout):
                            timeout=timeout, text=True, errors="replace")
         return p.returncode, p.stdout
     except subprocess.TimeoutExpired as e:
-        return None, (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        # (its output comes as bytes even with text=True)
+        out = e.stdout or b""
+        return None, out.decode(errors="replace") if isinstance(out, bytes) else out
 
 
 def main():
@@ -92,46 +95,42 @@ def main():
     results = open(os.path.join(args.out, "results.jsonl"), "a")
     counts = collections.Counter()
     start = time.time()
-    for seed in range(first, last + 1):
-        for fam in fams:
-            if args.minutes and time.time() - start > args.minutes * 60:
-                break
-            case = tile_random.generate(fam, seed, args.odd_shapes)
-            path = os.path.join(kdir, case.name + ".mlir")
-            with open(path, "w") as f:
-                f.write(f"// {case.note}\n{case.text}")
-            rc, out = run([opt, path], 60)
-            if rc != 0:
-                counts[(fam, "-", "generator-invalid")] += 1
-                results.write(json.dumps({"family": fam, "seed": seed, "kernel": path,
-                                          "outcome": "generator-invalid", "output": out[-2000:]}) + "\n")
-                continue
-            if args.verify_only:
-                counts[(fam, "-", "verified")] += 1
-                continue
-            configs = CONFIGS + (DOT_CONFIGS if case.has_dot else [])
-            for label, extra in configs:
-                cmd = [trun, path] + [a for x in case.args for a in ("--arg", x)] + \
-                      ["--grid", ",".join(map(str, case.grid)), "--compare"] + case.options + extra
-                t0 = time.time()
-                rc, out = run(cmd, args.timeout)
-                outcome = classify(rc, out)
-                counts[(fam, label, outcome)] += 1
-                rec = {"family": fam, "seed": seed, "kernel": path, "config": label,
-                       "outcome": outcome, "seconds": round(time.time() - t0, 2), "note": case.note}
-                if outcome != "pass":
-                    fail = os.path.join(args.out, "failures", f"{case.name}.{label}.{outcome}")
-                    with open(fail + ".mlir", "w") as f:
-                        f.write(f"// {case.note}\n// RUN: " + " ".join(cmd) + "\n" + case.text)
-                    with open(fail + ".out", "w") as f:
-                        f.write(out)
-                    rec["output"] = out[-1500:]
-                    print(f"{case.name} {label}: {outcome}  ({case.note})", flush=True)
-                results.write(json.dumps(rec) + "\n")
-                results.flush()
-        else:
+    for seed, fam in itertools.product(range(first, last + 1), fams):
+        if args.minutes and time.time() - start > args.minutes * 60:
+            break
+        case = tile_random.generate(fam, seed, args.odd_shapes)
+        path = os.path.join(kdir, case.name + ".mlir")
+        with open(path, "w") as f:
+            f.write(f"// {case.note}\n{case.text}")
+        rc, out = run([opt, path], 60)
+        if rc != 0:
+            counts[(fam, "-", "generator-invalid")] += 1
+            results.write(json.dumps({"family": fam, "seed": seed, "kernel": path,
+                                      "outcome": "generator-invalid", "output": out[-2000:]}) + "\n")
             continue
-        break
+        if args.verify_only:
+            counts[(fam, "-", "verified")] += 1
+            continue
+        configs = CONFIGS + (DOT_CONFIGS if case.has_dot else [])
+        for label, extra in configs:
+            cmd = [trun, path] + [a for x in case.args for a in ("--arg", x)] + \
+                  ["--grid", ",".join(map(str, case.grid)), "--compare"] + case.options + extra
+            t0 = time.time()
+            rc, out = run(cmd, args.timeout)
+            outcome = classify(rc, out)
+            counts[(fam, label, outcome)] += 1
+            rec = {"family": fam, "seed": seed, "kernel": path, "config": label,
+                   "outcome": outcome, "seconds": round(time.time() - t0, 2), "note": case.note}
+            if outcome != "pass":
+                fail = os.path.join(args.out, "failures", f"{case.name}.{label}.{outcome}")
+                with open(fail + ".mlir", "w") as f:
+                    f.write(f"// {case.note}\n// RUN: " + " ".join(cmd) + "\n" + case.text)
+                with open(fail + ".out", "w") as f:
+                    f.write(out)
+                rec["output"] = out[-1500:]
+                print(f"{case.name} {label}: {outcome}  ({case.note})", flush=True)
+            results.write(json.dumps(rec) + "\n")
+            results.flush()
     print("\nfamily    target              outcome            count")
     for (fam, label, outcome), n in sorted(counts.items()):
         print(f"{fam:9} {label:19} {outcome:18} {n}")

@@ -39,17 +39,20 @@ class Body:
         self.emit(f"{name} = {rhs}")
         return name
 
-    def index(self, value):
-        key = ("index", value)
+    def constant(self, key, rhs, stem):
+        """The SSA name of constant `rhs`, emitted on first use (`key`
+        names it among the body's constants)."""
         if key not in self.consts:
-            self.consts[key] = self.op(f"arith.constant {value} : index", "c")
+            self.consts[key] = self.op(rhs, stem)
         return self.consts[key]
 
+    def index(self, value):
+        return self.constant(("index", value),
+                             f"arith.constant {value} : index", "c")
+
     def dense(self, value, ty):
-        key = ("dense", value, ty)
-        if key not in self.consts:
-            self.consts[key] = self.op(f"arith.constant dense<{value}> : {ty}", "k")
-        return self.consts[key]
+        return self.constant(("dense", value, ty),
+                             f"arith.constant dense<{value}> : {ty}", "k")
 
     def positions(self, start, ty):
         """arange + start: the positions a rank-1 i32 tile `ty` covers from
@@ -59,10 +62,8 @@ class Body:
         return self.op(f"arith.addi {lanes}, {self.op(f'tile.splat {first} : i32 -> {ty}')} : {ty}")
 
     def scalar(self, value, ty):
-        key = ("scalar", value, ty)
-        if key not in self.consts:
-            self.consts[key] = self.op(f"arith.constant {value} : {ty}", "s")
-        return self.consts[key]
+        return self.constant(("scalar", value, ty),
+                             f"arith.constant {value} : {ty}", "s")
 
 
 def tensor(shape, elem):
